@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+// bnc: a Unix command suite for Branch's server-to-server APIs, Apple AdServices and legacy TUNE requests.
+import PackageDescription
+
+let package = Package(
+    name: "bnc",
+    products: [
+        .executable(name: "bnc", targets: ["bnc"]),
+        .executable(name: "bnc-open", targets: ["bnc-open"]),
+        .executable(name: "bnc-event", targets: ["bnc-event"]),
+        .executable(name: "bnc-link", targets: ["bnc-link"]),
+        .executable(name: "bnc-asa", targets: ["bnc-asa"]),
+        .executable(name: "bnc-tune", targets: ["bnc-tune"]),
+        .executable(name: "bnc-api", targets: ["bnc-api"]),
+        .executable(name: "bnc-sandbox", targets: ["bnc-sandbox"]),
+        .library(name: "BNCCore", targets: ["BNCCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // libcurl, with typed static-inline wrappers for its variadic calls.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2's streaming writer, for report exports (ICU undefined in the shim: see its header).
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        // The suite's version and its catalog of built-in tools: all the front door needs, so it starts fast.
+        .target(name: "BNCSuite"),
+        // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
+        .target(
+            name: "BNCCore",
+            dependencies: ["BNCSuite", "CCurl", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
+        .target(
+            name: "BNCCommandSupport",
+            dependencies: ["BNCSuite", "BNCCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // The front door: `bnc NAME ARGS` runs `bnc-NAME`; plugins are any bnc-NAME on PATH.
+        .executableTarget(name: "bnc", dependencies: ["BNCSuite"]),
+        // POST /v1/open: app sessions and their deep-link data.
+        .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport"]),
+        // POST /v2/event/standard and /v2/event/custom.
+        .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport"]),
+        // Short links: create, bulk, read, update, delete; long links offline.
+        .executableTarget(name: "bnc-link", dependencies: ["BNCCommandSupport"]),
+        // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
+        .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport"]),
+        // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
+        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport"]),
+        // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
+        .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport"]),
+        // Local emulator of every endpoint above (filled in by its own issue).
+        .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport"]),
+
+        .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore"]),
+        .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport"]),
+        // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
+        .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),
+        // Runs the built executables against loopback servers.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["BNCCore", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"]),
+    ]
+)

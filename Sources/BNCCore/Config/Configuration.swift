@@ -1,0 +1,387 @@
+// Where a tool's credentials and API URL come from: flags > environment > profile > defaults (bnc-config(5)).
+import TOMLKit
+
+/// What the command line said about credentials (the credentials option group, as plain values).
+public struct CredentialFlags: Sendable {
+    public var key: String?
+    public var secretFile: String?
+    public var accessTokenFile: String?
+    public var profile: String?
+    public var sandbox: Bool
+    public var apiURL: String?
+
+    public init(key: String? = nil, secretFile: String? = nil, accessTokenFile: String? = nil, profile: String? = nil,
+                sandbox: Bool = false, apiURL: String? = nil) {
+        self.key = key
+        self.secretFile = secretFile
+        self.accessTokenFile = accessTokenFile
+        self.profile = profile
+        self.sandbox = sandbox
+        self.apiURL = apiURL
+    }
+}
+
+/// A profile: one table of the config file (or the built-in `sandbox`).
+public struct Profile: Sendable, Equatable {
+    public var branchKey: String?
+    public var branchSecret: String?
+    public var branchSecretFile: String?
+    public var accessToken: String?
+    public var accessTokenFile: String?
+    public var apiURL: String?
+    public var appID: String?
+
+    public init() {}
+
+    /// Every key a profile may hold, with its meaning (bnc-config(5) lists these).
+    public static let keys: [(name: String, meaning: String)] = [
+        ("branch_key", "the app's Branch key (key_live_… or key_test_…)"),
+        ("branch_secret", "the Branch secret; the file must then be private (chmod 600)"),
+        ("branch_secret_file", "a file holding the Branch secret (private, one line)"),
+        ("access_token", "an API access token (DELETE /v1/url); the file must then be private"),
+        ("access_token_file", "a file holding the API access token"),
+        ("api_url", "base URL of the API (scheme, host, port, optional path prefix)"),
+        ("app_id", "the numeric Branch app id (DELETE /v1/url)"),
+    ]
+
+    /// Values of `other` win where set.
+    func overlaid(by other: Profile) -> Profile {
+        var p = self
+        p.branchKey = other.branchKey ?? branchKey
+        if other.branchSecret != nil || other.branchSecretFile != nil {
+            p.branchSecret = other.branchSecret
+            p.branchSecretFile = other.branchSecretFile
+        }
+        if other.accessToken != nil || other.accessTokenFile != nil {
+            p.accessToken = other.accessToken
+            p.accessTokenFile = other.accessTokenFile
+        }
+        p.apiURL = other.apiURL ?? apiURL
+        p.appID = other.appID ?? appID
+        return p
+    }
+}
+
+/// The parsed config file.
+public struct ConfigFile: Sendable {
+    public var path: String
+    /// `default_profile = "NAME"` at the top: the profile used when neither `--profile` nor `BNC_PROFILE` names one.
+    public var defaultProfile: String?
+    public var profiles: [String: Profile]
+
+    public init(path: String, defaultProfile: String? = nil, profiles: [String: Profile] = [:]) {
+        self.path = path
+        self.defaultProfile = defaultProfile
+        self.profiles = profiles
+    }
+
+    /// Parses TOML text. Unknown keys are refused so a typo never silently drops a setting.
+    public static func parse(_ text: String, path: String) throws(BNCError) -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .configuration("\(path):\(error.source.begin.line): \(error.description)")
+        } catch {
+            throw .configuration("\(path): not valid TOML: \(error)")
+        }
+        var file = ConfigFile(path: path)
+        for (key, value) in table {
+            switch key {
+            case "default_profile":
+                guard let name = value.string else {
+                    throw .configuration("\(path): default_profile must be a string (a profile's name)")
+                }
+                file.defaultProfile = name
+            case "profile":
+                guard value.table != nil else { throw .configuration("\(path): profiles are tables named [profile.NAME]") }
+            default:
+                throw .configuration("\(path): unknown key \(key) (expected default_profile = \"NAME\" and [profile.NAME] tables)")
+            }
+        }
+        if let profiles = table["profile"]?.table {
+            for (name, value) in profiles {
+                guard let t = value.table else {
+                    throw .configuration("\(path): profile.\(name) must be a table ([profile.\(name)])")
+                }
+                file.profiles[name] = try parseProfile(t, name: name, path: path)
+            }
+        }
+        return file
+    }
+
+    private static func parseProfile(_ table: TOMLTable, name: String, path: String) throws(BNCError) -> Profile {
+        var p = Profile()
+        for (key, value) in table {
+            guard let s = value.string else {
+                throw .configuration("\(path): profile.\(name).\(key) must be a string")
+            }
+            switch key {
+            case "branch_key": p.branchKey = s
+            case "branch_secret": p.branchSecret = s
+            case "branch_secret_file": p.branchSecretFile = s
+            case "access_token": p.accessToken = s
+            case "access_token_file": p.accessTokenFile = s
+            case "api_url": p.apiURL = s
+            case "app_id": p.appID = s
+            default:
+                let known = Profile.keys.map(\.name).joined(separator: ", ")
+                throw .configuration("\(path): unknown key profile.\(name).\(key) (known: \(known))")
+            }
+        }
+        if p.branchSecret != nil && p.branchSecretFile != nil {
+            throw .configuration("\(path): profile.\(name) sets both branch_secret and branch_secret_file")
+        }
+        return p
+    }
+
+    /// True when the file holds a secret inline, so it must not be readable by others.
+    public var holdsSecret: Bool {
+        profiles.values.contains { $0.branchSecret != nil || $0.accessToken != nil }
+    }
+}
+
+/// Where a resolved value came from, for `-v` and error messages.
+public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
+    case flag(String)
+    case environment(String)
+    case profile(String)
+    case builtin
+
+    public var description: String {
+        switch self {
+        case .flag(let f): "flag \(f)"
+        case .environment(let v): "environment \(v)"
+        case .profile(let p): "profile \(p)"
+        case .builtin: "built-in default"
+        }
+    }
+}
+
+/// The settings a tool runs with, after precedence.
+public struct Settings: Sendable {
+    public var profileName: String?
+    public var branchKey: BranchKey?
+    public var branchSecret: Secret?
+    public var accessToken: Secret?
+    public var appID: String?
+    /// Base URL that replaces the tool's default (nil: use the tool's documented host).
+    public var apiURL: String?
+    public var sandbox: Bool
+    public var sources: [String: SettingSource] = [:]
+
+    public init(profileName: String? = nil, branchKey: BranchKey? = nil, branchSecret: Secret? = nil,
+                accessToken: Secret? = nil, appID: String? = nil, apiURL: String? = nil, sandbox: Bool = false) {
+        self.profileName = profileName
+        self.branchKey = branchKey
+        self.branchSecret = branchSecret
+        self.accessToken = accessToken
+        self.appID = appID
+        self.apiURL = apiURL
+        self.sandbox = sandbox
+    }
+
+    /// Every secret in play, for the redactor.
+    public var secrets: [Secret] { [branchSecret, accessToken].compactMap { $0 } }
+
+    /// The key, or exit 78 with what to do.
+    public func requireKey() throws(BNCError) -> BranchKey {
+        guard let branchKey else {
+            throw BNCError.configuration(
+                "no Branch key: pass --key, set BRANCH_KEY, or add branch_key to a profile",
+                hint: "try --sandbox for the local emulator, or see bnc-config(5)")
+        }
+        return branchKey
+    }
+
+    /// The secret, or exit 78 with where it may come from (never from argv).
+    public func requireSecret() throws(BNCError) -> Secret {
+        guard let branchSecret else {
+            throw BNCError.configuration(
+                "no Branch secret: pass --secret-file FILE, set BRANCH_SECRET, or add branch_secret_file to a profile",
+                hint: "the secret is never taken on the command line, where ps and shell history would show it")
+        }
+        return branchSecret
+    }
+
+    /// The base URL to use: the override, else the tool's default.
+    public func baseURL(default defaultURL: String) -> String { apiURL ?? defaultURL }
+}
+
+/// Applies the precedence rules to flags, environment and config file.
+public struct ConfigurationResolver: Sendable {
+    /// The key and secret of the built-in `sandbox` profile, which bnc-sandbox accepts.
+    public static let sandboxKey = "key_test_bncsandbox"
+    public static let sandboxSecret = "secret_test_bncsandbox"
+    public static let sandboxDefaultURL = "http://127.0.0.1:8787"
+
+    public let environment: Environment
+
+    public init(environment: Environment) { self.environment = environment }
+
+    /// The built-in sandbox profile (`BNC_SANDBOX_URL` moves it).
+    public var builtinSandbox: Profile {
+        var p = Profile()
+        p.branchKey = Self.sandboxKey
+        p.branchSecret = Self.sandboxSecret
+        p.apiURL = environment["BNC_SANDBOX_URL"] ?? Self.sandboxDefaultURL
+        return p
+    }
+
+    /// Loads the config file: a missing default file is no error; a missing `BNC_CONFIG` file is.
+    public func loadConfigFile() throws(BNCError) -> ConfigFile? {
+        let path = environment.configFile
+        guard FileSystem.exists(path) else {
+            if environment["BNC_CONFIG"] != nil {
+                throw .configuration("BNC_CONFIG names \(path), which does not exist")
+            }
+            return nil
+        }
+        let text: String
+        do {
+            text = try FileSystem.readText(path, what: "config file")
+        } catch {
+            throw .configuration(error.message)
+        }
+        let file = try ConfigFile.parse(text, path: path)
+        if file.holdsSecret { try FileSystem.requirePrivate(path, holding: "a secret") }
+        return file
+    }
+
+    public func resolve(_ flags: CredentialFlags) throws(BNCError) -> Settings {
+        if flags.sandbox, let p = flags.profile, p != "sandbox" {
+            throw BNCError.usage("--sandbox", "cannot be combined with --profile \(p) (it means --profile sandbox)")
+        }
+        let file = try loadConfigFile()
+
+        // Which profile: --profile/--sandbox > BNC_PROFILE > the file's `profile =`.
+        var profileName: String?
+        var profileSource: SettingSource?
+        if flags.sandbox {
+            profileName = "sandbox"; profileSource = .flag("--sandbox")
+        } else if let p = flags.profile {
+            profileName = p; profileSource = .flag("--profile")
+        } else if let p = environment["BNC_PROFILE"] {
+            profileName = p; profileSource = .environment("BNC_PROFILE")
+        } else if let p = file?.defaultProfile {
+            profileName = p; profileSource = .profile("default in \(file!.path)")
+        }
+
+        var profile = Profile()
+        if let name = profileName {
+            let fromFile = file?.profiles[name]
+            if name == "sandbox" {
+                profile = builtinSandbox.overlaid(by: fromFile ?? Profile())
+            } else if let fromFile {
+                profile = fromFile
+            } else {
+                let known = (file?.profiles.keys.sorted() ?? []) + ["sandbox"]
+                throw BNCError.configuration(
+                    "profile \(name) (from \(profileSource!)) is not in \(file?.path ?? environment.configFile)",
+                    hint: "profiles defined: \(known.joined(separator: ", "))")
+            }
+        }
+        let profileLabel = SettingSource.profile(profileName ?? "")
+        // --sandbox is a flag: its profile's values rank with the flags, above the environment.
+        let profileRanksAsFlag = flags.sandbox
+
+        var settings = Settings(profileName: profileName, sandbox: profileName == "sandbox")
+        if let s = profileSource { settings.sources["profile"] = s }
+
+        // Branch key.
+        if let k = flags.key {
+            settings.branchKey = try BranchKey(k, source: "--key")
+            settings.sources["branch_key"] = .flag("--key")
+        } else if profileRanksAsFlag, let k = profile.branchKey {
+            settings.branchKey = try BranchKey(k, source: "profile sandbox")
+            settings.sources["branch_key"] = profileLabel
+        } else if let k = environment["BRANCH_KEY"] {
+            settings.branchKey = try BranchKey(k, source: "BRANCH_KEY")
+            settings.sources["branch_key"] = .environment("BRANCH_KEY")
+        } else if let k = profile.branchKey {
+            settings.branchKey = try BranchKey(k, source: "profile \(profileName!) branch_key")
+            settings.sources["branch_key"] = profileLabel
+        }
+
+        // Branch secret: never from argv.
+        func profileSecret() throws(BNCError) -> Secret? {
+            if let s = profile.branchSecret { return Secret(s) }
+            if let f = profile.branchSecretFile { return try readSecretFile(environment.expandTilde(f), what: "branch_secret_file") }
+            return nil
+        }
+        if let f = flags.secretFile {
+            settings.branchSecret = try readSecretFile(f, what: "--secret-file")
+            settings.sources["branch_secret"] = .flag("--secret-file")
+        } else if profileRanksAsFlag, let s = try profileSecret() {
+            settings.branchSecret = s
+            settings.sources["branch_secret"] = profileLabel
+        } else if let s = environment["BRANCH_SECRET"] {
+            settings.branchSecret = Secret(s)
+            settings.sources["branch_secret"] = .environment("BRANCH_SECRET")
+        } else if let s = try profileSecret() {
+            settings.branchSecret = s
+            settings.sources["branch_secret"] = profileLabel
+        }
+
+        // API access token (DELETE /v1/url).
+        if let f = flags.accessTokenFile {
+            settings.accessToken = try readSecretFile(f, what: "--access-token-file")
+            settings.sources["access_token"] = .flag("--access-token-file")
+        } else if let t = environment["BRANCH_ACCESS_TOKEN"] {
+            settings.accessToken = Secret(t)
+            settings.sources["access_token"] = .environment("BRANCH_ACCESS_TOKEN")
+        } else if let t = profile.accessToken {
+            settings.accessToken = Secret(t)
+            settings.sources["access_token"] = profileLabel
+        } else if let f = profile.accessTokenFile {
+            settings.accessToken = try readSecretFile(environment.expandTilde(f), what: "access_token_file")
+            settings.sources["access_token"] = profileLabel
+        }
+
+        settings.appID = environment["BRANCH_APP_ID"] ?? profile.appID
+
+        // API base URL.
+        if let u = flags.apiURL {
+            settings.apiURL = try Self.validateBaseURL(u, source: "--api-url")
+            settings.sources["api_url"] = .flag("--api-url")
+        } else if profileRanksAsFlag, let u = profile.apiURL {
+            settings.apiURL = try Self.validateBaseURL(u, source: "profile sandbox api_url")
+            settings.sources["api_url"] = profileLabel
+        } else if let u = environment["BNC_API_URL"] {
+            settings.apiURL = try Self.validateBaseURL(u, source: "BNC_API_URL")
+            settings.sources["api_url"] = .environment("BNC_API_URL")
+        } else if let u = profile.apiURL {
+            settings.apiURL = try Self.validateBaseURL(u, source: "profile \(profileName!) api_url")
+            settings.sources["api_url"] = profileLabel
+        }
+
+        // A live key with a test secret (or the reverse) always fails upstream: say so before sending.
+        if let key = settings.branchKey, let kind = settings.branchSecret?.branchKind, kind != key.kind {
+            throw BNCError.configuration(
+                "the Branch key is a \(key.kind.rawValue) key (\(settings.sources["branch_key"]!)) but the secret is a \(kind.rawValue) secret (\(settings.sources["branch_secret"]!))",
+                hint: "use the key and secret of the same app and mode")
+        }
+        return settings
+    }
+
+    /// Reads a one-line secret from a private file (or `-`).
+    func readSecretFile(_ path: String, what: String) throws(BNCError) -> Secret {
+        if path != "-" { try FileSystem.requirePrivate(path, holding: "a secret") }
+        let text = try FileSystem.readText(path, what: what)
+        let secret = Secret(text)
+        if secret.exposed.isEmpty { throw BNCError.configuration("\(what): \(path) is empty") }
+        if secret.exposed.contains(where: \.isNewline) {
+            throw BNCError.configuration("\(what): \(path) must hold the secret alone on one line")
+        }
+        return secret
+    }
+
+    /// A base URL: http(s), a host, no query or fragment; a trailing slash is dropped.
+    public static func validateBaseURL(_ raw: String, source: String) throws(BNCError) -> String {
+        let s = raw.trimmingWhitespace()
+        guard let url = HTTPURL(s), url.query == nil, url.fragment == nil else {
+            throw BNCError.configuration("\(source): \(s) is not a base URL (http[s]://host[:port][/prefix], no query)")
+        }
+        return s.hasSuffix("/") ? String(s.dropLast()) : s
+    }
+}

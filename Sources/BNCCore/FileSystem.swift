@@ -1,0 +1,77 @@
+// Reading input files and stdin with errors that name the file (exit 66), plus the permission checks secrets need.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum FileSystem {
+    /// Reads a whole file; `-` reads standard input. Missing or unreadable files are `inputMissing` (exit 66).
+    /// - Parameter what: what the file is for, named in the error (`--device`, `--secret-file`).
+    public static func read(_ path: String, what: String) throws(BNCError) -> [UInt8] {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            throw BNCError(.inputMissing, "\(what): cannot open \(path): \(errnoText())")
+        }
+        defer { if fd != 0 { close(fd) } }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BNCError(.inputMissing, "\(what): cannot read \(path): \(errnoText())")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    /// Reads a UTF-8 text file (or `-`).
+    public static func readText(_ path: String, what: String) throws(BNCError) -> String {
+        let bytes = try read(path, what: what)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw BNCError(.invalidData, "\(what): \(path) is not UTF-8 text")
+        }
+        return text
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    /// The permission bits of a regular file, or nil for anything else (pipes, /dev/fd, missing files).
+    public static func regularFileMode(_ path: String) -> mode_t? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return st.st_mode & 0o7777
+    }
+
+    /// Refuses a regular file holding secrets that its group or others may read (exit 78), with the fix.
+    public static func requirePrivate(_ path: String, holding what: String) throws(BNCError) {
+        guard let mode = regularFileMode(path), mode & 0o077 != 0 else { return }
+        throw BNCError.configuration(
+            "\(path) holds \(what) but is readable by its group or others (mode \(String(mode, radix: 8)))",
+            hint: "run: chmod 600 '\(path)'")
+    }
+
+    /// Writes a whole file atomically enough for our needs (create/truncate); used by tests and state helpers.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(BNCError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        if fd < 0 { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())")
+            }
+            offset += n
+        }
+    }
+
+    public static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,55 @@
+// Turns an HTTP error answer into one readable line, whatever shape the service used for it.
+
+extension HTTPResponse {
+    /// The server's own words for an error, from any of the envelopes Branch and Apple use:
+    /// `{"error":{"code":429,"message":"…"}}`, field-level `{"error":{"user_data":"missing required field"}}`,
+    /// `{"error":"…"}`, `{"message":"…"}`, or a non-JSON page (an outage page from a CDN).
+    public var errorDetail: String {
+        let text = bodyText
+        if text.trimmingWhitespace().isEmpty { return "empty body" }
+        guard let json else {
+            if text.lowercased().contains("<html") || text.lowercased().contains("<!doctype html") || headers["Content-Type"]?.lowercased().contains("html") == true {
+                let title = Self.htmlTitle(text).map { ": \($0)" } ?? ""
+                return "an HTML page instead of JSON (an outage or proxy page?)\(title)"
+            }
+            return "a non-JSON body: " + Self.oneLine(text, limit: 160)
+        }
+        switch json["error"] {
+        case .string(let s)?: return s
+        case .object(let o)?:
+            if case .string(let m)? = o["message"] { return m }
+            // Field-level validation: {"error":{"field":"rule", "instrumentation":{}}}
+            let parts = o.compactMap { k, v -> String? in
+                guard case .string(let s) = v else { return nil }
+                return "\(k): \(s)"
+            }
+            if !parts.isEmpty { return parts.joined(separator: "; ") }
+            return Self.oneLine(json.serialized(), limit: 200)
+        default:
+            if case .string(let m)? = json["message"] { return m }
+            return Self.oneLine(json.serialized(), limit: 200)
+        }
+    }
+
+    /// The typed error for a non-2xx answer, carrying the status (which decides the exit code) and request id.
+    public func httpError(context: String? = nil) -> BNCError {
+        let prefix = context.map { "\($0): " } ?? ""
+        return BNCError(.http(status: status), "\(prefix)HTTP \(status): \(errorDetail)", requestID: requestID)
+    }
+
+    static func oneLine(_ s: String, limit: Int) -> String {
+        let flat = s.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
+        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+    }
+
+    /// The text of the page's <title> (or first <h1>), which usually names the outage.
+    static func htmlTitle(_ html: String) -> String? {
+        for (open, close) in [("<title>", "</title>"), ("<TITLE>", "</TITLE>"), ("<h1>", "</h1>"), ("<H1>", "</H1>")] {
+            if let o = html.firstRange(of: open), let c = html[o.upperBound...].firstRange(of: close) {
+                let title = oneLine(String(html[o.upperBound..<c.lowerBound]), limit: 120)
+                if !title.isEmpty { return title }
+            }
+        }
+        return nil
+    }
+}

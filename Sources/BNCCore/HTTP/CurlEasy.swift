@@ -1,0 +1,229 @@
+// One libcurl easy handle, owned by one Swift object: options set per request, freed in deinit.
+// The handle is reused across requests so its connection is kept alive; `self` reaches libcurl's callbacks
+// as unretained userdata, which is safe because the handle never outlives this object.
+import CCurl
+
+/// Global libcurl initialisation, done once before the first handle.
+enum CurlGlobal {
+    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    /// The libcurl version string (`7.88.1`).
+    static var version: String { String(cString: bnc_curl_version_number()) }
+}
+
+/// Receives the exchange as curl -v would show it: `* info`, `> out`, `< in` lines.
+public protocol TraceSink: AnyObject {
+    func trace(_ line: String)
+}
+
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var responseBody: [UInt8] = []
+    private var responseHeaders = HTTPHeaders()
+    private var statusLineSeen = false
+    private var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    private var traceSink: TraceSink?
+    private var redactor = Redactor.none
+    /// Caller's token for multi transfers (index of the request in flight on this handle).
+    var tag = -1
+
+    init() throws(BNCError) {
+        guard CurlGlobal.initialized, let h = curl_easy_init() else {
+            throw BNCError(.internal, "libcurl could not be initialised")
+        }
+        handle = h
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// Sets every option for one request. Nothing of a previous request survives but the connection cache.
+    func prepare(_ request: HTTPRequest, options: TransportOptions, trace: TraceSink?, redactor: Redactor) throws(BNCError) {
+        curl_easy_reset(handle)
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+        responseBody.removeAll(keepingCapacity: true)
+        responseHeaders = HTTPHeaders()
+        statusLineSeen = false
+        errorBuffer[0] = 0
+        traceSink = trace
+        self.redactor = redactor
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, &errorBuffer), "ERRORBUFFER")
+        try check(bnc_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "USERAGENT")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000)), "CONNECTTIMEOUT")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.maxTime * 1000)), "TIMEOUT")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, options.insecure ? 0 : 1), "SSL_VERIFYPEER")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, options.insecure ? 0 : 2), "SSL_VERIFYHOST")
+        if let ca = options.caCertFile { try check(bnc_easy_setopt_string(handle, CURLOPT_CAINFO, ca), "CAINFO") }
+        // Only http and https, also after redirects (which bnc does not follow: Branch answers directly).
+        try check(bnc_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS")
+
+        let method = request.method.uppercased()
+        if request.body != nil || method == "POST" {
+            // COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call.
+            let body = request.body?.bytes ?? []
+            try check(bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE")
+            if body.isEmpty {
+                try check(bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""), "COPYPOSTFIELDS")
+            } else {
+                try check(body.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+                }, "COPYPOSTFIELDS")
+            }
+        }
+        switch method {
+        case "GET" where request.body == nil: try check(bnc_easy_setopt_long(handle, CURLOPT_HTTPGET, 1), "HTTPGET")
+        case "HEAD": try check(bnc_easy_setopt_long(handle, CURLOPT_NOBODY, 1), "NOBODY")
+        case "POST": break
+        default: try check(bnc_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), "CUSTOMREQUEST")
+        }
+
+        for (name, value) in request.headers {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        // Never wait for "100 Continue": Branch's bodies are small and a round trip costs more than it saves.
+        headerList = curl_slist_append(headerList, "Expect:")
+        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
+
+        try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
+            let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
+            let n = size * count
+            if let ptr { me.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: ptr, count: n)) }
+            return n
+        }), "WRITEFUNCTION")
+        try check(bnc_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me), "WRITEDATA")
+        try check(bnc_easy_setopt_header(handle, { ptr, size, count, user in
+            let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
+            let n = size * count
+            if let ptr { me.receiveHeaderLine(UnsafeRawBufferPointer(start: ptr, count: n)) }
+            return n
+        }), "HEADERFUNCTION")
+        try check(bnc_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me), "HEADERDATA")
+
+        if trace != nil {
+            try check(bnc_easy_setopt_long(handle, CURLOPT_VERBOSE, 1), "VERBOSE")
+            try check(bnc_easy_setopt_debug(handle, { _, type, data, size, user in
+                let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
+                if let data { me.receiveTrace(type, UnsafeRawBufferPointer(start: data, count: size)) }
+                return 0
+            }), "DEBUGFUNCTION")
+            try check(bnc_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, me), "DEBUGDATA")
+        }
+    }
+
+    private func check(_ code: CURLcode, _ option: String) throws(BNCError) {
+        if code != CURLE_OK {
+            throw BNCError(.internal, "libcurl refused option \(option): \(String(cString: curl_easy_strerror(code)))")
+        }
+    }
+
+    /// Header lines arrive one per call, with their CR LF; a new status line (after 100 Continue or a
+    /// redirect) starts the header set afresh.
+    private func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
+        let line = String(decoding: raw, as: UTF8.self)
+        let trimmed = String(line.prefix { !$0.isNewline })
+        if trimmed.hasPrefix("HTTP/") {
+            responseHeaders = HTTPHeaders()
+            return
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        let name = String(trimmed[..<colon]).trimmingWhitespace()
+        let value = String(trimmed[trimmed.index(after: colon)...]).trimmingWhitespace()
+        responseHeaders.add(name, value)
+    }
+
+    private func receiveTrace(_ type: curl_infotype, _ data: UnsafeRawBufferPointer) {
+        guard let sink = traceSink else { return }
+        let text = String(decoding: data, as: UTF8.self)
+        let prefix: String
+        switch type {
+        case CURLINFO_TEXT: prefix = "* "
+        case CURLINFO_HEADER_OUT: prefix = "> "
+        case CURLINFO_HEADER_IN: prefix = "< "
+        case CURLINFO_DATA_OUT: prefix = "> "
+        case CURLINFO_DATA_IN: prefix = "< "
+        default: return  // TLS records: binary, not for people
+        }
+        let isHeader = type == CURLINFO_HEADER_OUT || type == CURLINFO_HEADER_IN
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0.isNewline }) {
+            let shown = isHeader ? redactor.redactHeaderLine(String(line)) : redactor.redact(String(line))
+            sink.trace(prefix + shown)
+        }
+    }
+
+    /// The finished exchange, or the transport error in the terms the retry policy uses.
+    func result(of code: CURLcode, url: String) -> Result<HTTPResponse, TransportError> {
+        guard code == CURLE_OK else {
+            let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+            return .failure(TransportError(code: Int(code.rawValue), message: redactor.redact(detail), url: redactor.redact(url)))
+        }
+        var status = 0
+        bnc_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var response = HTTPResponse(status: status, headers: responseHeaders, body: responseBody)
+        response.timing = timing()
+        return .success(response)
+    }
+
+    private func timing() -> Timing {
+        func seconds(_ info: CURLINFO) -> Double {
+            var v: curl_off_t = 0
+            bnc_easy_getinfo_off(handle, info, &v)
+            return Double(v) / 1_000_000
+        }
+        let connect = seconds(CURLINFO_CONNECT_TIME_T)
+        let app = seconds(CURLINFO_APPCONNECT_TIME_T)
+        return Timing(dns: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: connect,
+                      tls: app > 0 ? app - connect : 0,
+                      firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T), total: seconds(CURLINFO_TOTAL_TIME_T))
+    }
+}
+
+/// A failed exchange below HTTP: curl's code and message, and the URL (secrets masked).
+public struct TransportError: Error, Sendable, Equatable {
+    public let code: Int
+    public let message: String
+    public let url: String
+
+    /// How the retry policy sees it.
+    public var failure: TransportFailure {
+        switch code {
+        case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue), Int(CURLE_COULDNT_RESOLVE_PROXY.rawValue),
+             Int(CURLE_COULDNT_CONNECT.rawValue):
+            return .couldNotConnect
+        case Int(CURLE_OPERATION_TIMEDOUT.rawValue):
+            return .timedOut
+        case Int(CURLE_GOT_NOTHING.rawValue), Int(CURLE_SEND_ERROR.rawValue), Int(CURLE_RECV_ERROR.rawValue),
+             Int(CURLE_PARTIAL_FILE.rawValue), Int(CURLE_HTTP2.rawValue), Int(CURLE_HTTP2_STREAM.rawValue):
+            return .connectionReset
+        default:
+            return .permanent
+        }
+    }
+
+    /// The error a command reports once retries are spent.
+    public func bncError(attempts: Int) -> BNCError {
+        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        switch failure {
+        case .couldNotConnect:
+            return BNCError(.unreachable, "cannot reach \(url)\(tries): \(message)",
+                            hint: "check --api-url and the network; --sandbox targets the local emulator")
+        case .timedOut:
+            return BNCError(.temporary, "\(url) timed out\(tries): \(message)", hint: "raise --max-time or --retries")
+        case .connectionReset:
+            return BNCError(.temporary, "connection to \(url) failed\(tries): \(message)")
+        case .permanent:
+            let tls = code == Int(CURLE_PEER_FAILED_VERIFICATION.rawValue) || code == Int(CURLE_SSL_CONNECT_ERROR.rawValue)
+                || code == Int(CURLE_SSL_CACERT_BADFILE.rawValue)
+            return BNCError(.unreachable, "request to \(url) failed: \(message)",
+                            hint: tls ? "pass --cacert FILE for a private CA (--insecure skips verification: never in production)" : nil)
+        }
+    }
+}

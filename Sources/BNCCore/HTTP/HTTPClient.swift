@@ -1,0 +1,201 @@
+// Sending: one request with retries on a reused easy handle, or many at once through a multi handle.
+import BNCSuite
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Transport settings shared by every tool (`--connect-timeout`, `--max-time`, `--insecure`, `--cacert`).
+public struct TransportOptions: Sendable, Equatable {
+    public var connectTimeout: Double
+    /// Whole-exchange limit per attempt, in seconds.
+    public var maxTime: Double
+    public var insecure: Bool
+    public var caCertFile: String?
+    public var userAgent: String
+
+    public init(connectTimeout: Double = 10, maxTime: Double = 30, insecure: Bool = false, caCertFile: String? = nil,
+                userAgent: String = "bnc/\(BNCVersion.string)") {
+        self.connectTimeout = connectTimeout
+        self.maxTime = maxTime
+        self.insecure = insecure
+        self.caCertFile = caCertFile
+        self.userAgent = userAgent
+    }
+
+    /// Seconds as curl's command line writes them (`10`, `2.5`).
+    public static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// Monotonic seconds and sleeping, without Foundation.
+public enum MonotonicClock {
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    public static func sleep(_ seconds: Double) {
+        guard seconds > 0 else { return }
+        var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var rem = timespec()
+        while nanosleep(&ts, &rem) != 0 && errno == EINTR { ts = rem }
+    }
+}
+
+/// Sends one request at a time, retrying per policy, on one kept-alive connection.
+public final class HTTPClient {
+    public let options: TransportOptions
+    public let retry: RetryPolicy
+    public let redactor: Redactor
+    public weak var trace: TraceSink?
+    /// Called before each retry with the attempt that failed, its outcome and the wait, for `-v` and progress.
+    public var onRetry: ((Int, AttemptOutcome, Double) -> Void)?
+    /// Injected in tests: sleeping and the jitter source.
+    public var sleep: (Double) -> Void = MonotonicClock.sleep
+    public var random: () -> Double = { Double.random(in: 0..<1) }
+
+    private var easy: CurlEasy?
+
+    public init(options: TransportOptions, retry: RetryPolicy = .standard, redactor: Redactor, trace: TraceSink? = nil) {
+        self.options = options
+        self.retry = retry
+        self.redactor = redactor
+        self.trace = trace
+    }
+
+    /// Sends `request` until it gets an answer the policy does not retry, or attempts run out.
+    /// Returns the last HTTP response whatever its status; throws only when no response came at all.
+    public func send(_ request: HTTPRequest) throws(BNCError) -> HTTPResponse {
+        if easy == nil { easy = try CurlEasy() }
+        let easy = easy!
+        var attempt = 0
+        while true {
+            attempt += 1
+            try easy.prepare(request, options: options, trace: trace, redactor: redactor)
+            let code = curl_easy_perform(easy.handle)
+            let outcome: AttemptOutcome
+            switch easy.result(of: code, url: request.url) {
+            case .success(var response):
+                response.attempts = attempt
+                outcome = .status(response.status, retryAfter: response.retryAfter())
+                if case .retry(let delay) = retry.decide(after: attempt, outcome: outcome, random: random()) {
+                    onRetry?(attempt, outcome, delay)
+                    sleep(delay)
+                    continue
+                }
+                return response
+            case .failure(let error):
+                outcome = .transport(error.failure)
+                if case .retry(let delay) = retry.decide(after: attempt, outcome: outcome, random: random()) {
+                    onRetry?(attempt, outcome, delay)
+                    sleep(delay)
+                    continue
+                }
+                throw error.bncError(attempts: attempt)
+            }
+        }
+    }
+}
+
+/// What to send next, asked each time a slot is free.
+public enum TransferFeed: Sendable {
+    /// Send this request; `tag` comes back with its result.
+    case request(tag: Int, HTTPRequest)
+    /// Nothing is ready before this monotonic time (retries waiting, rate limit), but more will come.
+    case wait(until: Double)
+    /// No more requests; finish those in flight.
+    case done
+}
+
+/// Many transfers at once on a libcurl multi handle, each easy handle reused so connections are kept.
+/// Single attempts: the batch runner decides about retries and feeds them back in.
+public final class ConcurrentTransport {
+    public let options: TransportOptions
+    public let concurrency: Int
+    public let redactor: Redactor
+    public weak var trace: TraceSink?
+
+    private let multi: UnsafeMutableRawPointer
+    private var idle: [CurlEasy] = []
+    private var busy: [UnsafeMutableRawPointer: (easy: CurlEasy, url: String)] = [:]
+
+    public init(options: TransportOptions, concurrency: Int, redactor: Redactor, trace: TraceSink? = nil) throws(BNCError) {
+        guard CurlGlobal.initialized, let m = curl_multi_init() else {
+            throw BNCError(.internal, "libcurl multi handle could not be initialised")
+        }
+        self.multi = m
+        self.options = options
+        self.concurrency = max(1, concurrency)
+        self.redactor = redactor
+        self.trace = trace
+        bnc_multi_setopt_long(m, CURLMOPT_MAX_TOTAL_CONNECTIONS, self.concurrency)
+        bnc_multi_setopt_long(m, CURLMOPT_MAXCONNECTS, self.concurrency)
+    }
+
+    deinit {
+        for (_, entry) in busy { curl_multi_remove_handle(multi, entry.easy.handle) }
+        curl_multi_cleanup(multi)
+    }
+
+    public var inFlight: Int { busy.count }
+
+    /// Runs until `next` says `.done` and every transfer has finished.
+    /// `completion` gets each transfer's tag and result on this thread, in completion order.
+    public func run(next: () -> TransferFeed,
+                    completion: (Int, Result<HTTPResponse, TransportError>) -> Void) throws(BNCError) {
+        var exhausted = false
+        var waitUntil = 0.0
+        while true {
+            // Fill free slots.
+            while !exhausted && busy.count < concurrency && MonotonicClock.now() >= waitUntil {
+                switch next() {
+                case .request(let tag, let request):
+                    let easy: CurlEasy
+                    if let reused = idle.popLast() { easy = reused } else { easy = try CurlEasy() }
+                    try easy.prepare(request, options: options, trace: trace, redactor: redactor)
+                    easy.tag = tag
+                    busy[easy.handle] = (easy, request.url)
+                    curl_multi_add_handle(multi, easy.handle)
+                case .wait(let until):
+                    waitUntil = until
+                case .done:
+                    exhausted = true
+                }
+            }
+            if exhausted && busy.isEmpty { return }
+
+            var running: Int32 = 0
+            let rc = curl_multi_perform(multi, &running)
+            if rc != CURLM_OK {
+                throw BNCError(.internal, "libcurl multi: \(String(cString: curl_multi_strerror(rc)))")
+            }
+            var queued: Int32 = 0
+            while let msg = curl_multi_info_read(multi, &queued) {
+                var handle: UnsafeMutableRawPointer?
+                var code = CURLE_OK
+                guard bnc_multi_done(msg, &handle, &code) == 1, let handle, let entry = busy.removeValue(forKey: handle) else { continue }
+                curl_multi_remove_handle(multi, handle)
+                let result = entry.easy.result(of: code, url: entry.url)
+                let tag = entry.easy.tag
+                idle.append(entry.easy)
+                completion(tag, result.map { var r = $0; r.attempts = 1; return r })
+            }
+            if exhausted && busy.isEmpty { return }
+            // Sleep in curl until there is socket activity, or until a waiting request becomes ready.
+            var timeoutMs: Int32 = 1000
+            if !exhausted && busy.count < concurrency {
+                timeoutMs = Int32(max(0, min(1000, (waitUntil - MonotonicClock.now()) * 1000)))
+            }
+            if !busy.isEmpty || timeoutMs > 0 {
+                if busy.isEmpty {
+                    MonotonicClock.sleep(Double(timeoutMs) / 1000)
+                } else {
+                    curl_multi_poll(multi, nil, 0, timeoutMs, nil)
+                }
+            }
+        }
+    }
+}

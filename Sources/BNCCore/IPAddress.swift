@@ -1,0 +1,130 @@
+// The device IP sent as X-IP-Override (Branch) or device_ip (TUNE): strict parsing and range classes.
+// Parsing is libc's inet_pton (no octal, no zone ids, no shorthand like "1.2.3"); classes follow the IANA
+// special-purpose registries (RFC 6890 and successors).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A validated IPv4 or IPv6 address.
+public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+    public enum Family: Sendable { case v4, v6 }
+
+    public let family: Family
+    /// Network-order bytes: 4 for IPv4, 16 for IPv6.
+    public let bytes: [UInt8]
+    /// The address as the user wrote it (already validated; IPv6 case kept).
+    public let text: String
+
+    /// Parses an address, refusing anything inet_pton would not accept verbatim.
+    public init(_ text: String) throws(BNCError) {
+        func refuse(_ why: String) -> BNCError {
+            BNCError.usage("--ip", "\(why) (got \(IPAddress.quoted(text)))",
+                           hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
+        }
+        if text.isEmpty { throw refuse("must not be empty") }
+        if text.contains(where: { $0.isWhitespace || $0.isNewline }) { throw refuse("must not contain whitespace or line breaks") }
+        if text.contains("%") { throw refuse("must not carry an IPv6 zone id") }
+        if text.hasPrefix("[") { throw refuse("must be a bare address, without brackets") }
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if !text.contains(":"), inet_pton(AF_INET, text, &v4) == 1 {
+            family = .v4
+            bytes = withUnsafeBytes(of: &v4) { Array($0) }
+        } else if text.contains(":"), inet_pton(AF_INET6, text, &v6) == 1 {
+            family = .v6
+            bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        } else {
+            throw refuse("is not an IPv4 or IPv6 address")
+        }
+        self.text = text
+    }
+
+    public var description: String { text }
+
+    /// Where the address sits in the special-purpose registries; nil for an ordinary public address.
+    public var specialRange: SpecialRange? {
+        switch family {
+        case .v4: return Self.classifyV4(bytes)
+        case .v6: return Self.classifyV6(bytes)
+        }
+    }
+
+    /// The warning to print for an address that cannot be a device's public IP, or nil.
+    public var warning: String? {
+        guard let range = specialRange else { return nil }
+        return "\(text) is a \(range.rawValue) address; Branch wants the device's public IP, never a private or server address"
+    }
+
+    /// Special-purpose ranges that are never a phone's public address.
+    public enum SpecialRange: String, Sendable {
+        case unspecified = "unspecified"
+        case loopback = "loopback"
+        case `private` = "private (RFC 1918 / unique-local)"
+        case linkLocal = "link-local"
+        case cgnat = "carrier-grade NAT (100.64.0.0/10)"
+        case documentation = "documentation"
+        case benchmarking = "benchmarking (198.18.0.0/15)"
+        case multicast = "multicast"
+        case broadcast = "broadcast"
+        case reserved = "reserved"
+        case protocolAssignment = "IETF protocol assignment"
+    }
+
+    private static func classifyV4(_ b: [UInt8]) -> SpecialRange? {
+        switch (b[0], b[1], b[2]) {
+        case (0, _, _): return b == [0, 0, 0, 0] ? .unspecified : .reserved
+        case (10, _, _): return .private
+        case (100, 64...127, _): return .cgnat
+        case (127, _, _): return .loopback
+        case (169, 254, _): return .linkLocal
+        case (172, 16...31, _): return .private
+        case (192, 0, 0): return .protocolAssignment
+        case (192, 0, 2), (198, 51, 100), (203, 0, 113): return .documentation
+        case (192, 88, 99): return .reserved  // deprecated 6to4 relay anycast
+        case (192, 168, _): return .private
+        case (198, 18...19, _): return .benchmarking
+        case (224...239, _, _): return .multicast
+        case (255, 255, 255) where b[3] == 255: return .broadcast
+        case (240...255, _, _): return .reserved
+        default: return nil
+        }
+    }
+
+    private static func classifyV6(_ b: [UInt8]) -> SpecialRange? {
+        if b.allSatisfy({ $0 == 0 }) { return .unspecified }
+        if b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1 { return .loopback }
+        // IPv4-mapped (::ffff:a.b.c.d): judge the IPv4 address inside.
+        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF { return classifyV4(Array(b[12..<16])) }
+        // Other addresses under ::/8 (IPv4-compatible, deprecated) are reserved.
+        if b[0] == 0 && b[1] == 0 && !(b[2] == 0 && b[3] == 0x64) { return .reserved }
+        switch (b[0], b[1]) {
+        case (0x20, 0x01) where b[2] == 0x0D && b[3] == 0xB8: return .documentation  // 2001:db8::/32
+        case (0x20, 0x01) where b[2] < 0x02: return .protocolAssignment  // 2001::/23 (Teredo, ORCHID, ...)
+        case (0x3F, 0xFF) where b[2] & 0xF0 == 0: return .documentation  // 3fff::/20 (RFC 9637)
+        case (0x01, 0x00) where b[2...7].allSatisfy({ $0 == 0 }): return .reserved  // 100::/64 discard
+        case (0xFC...0xFD, _): return .private  // fc00::/7 unique-local
+        case (0xFE, 0x80...0xBF): return .linkLocal  // fe80::/10
+        case (0xFF, _): return .multicast
+        default: return nil
+        }
+    }
+
+    /// Shows control characters escaped so a refused value never breaks the one-line message.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\"": out += "\\\""
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\x" + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,154 @@
+// The JSON value every request body, response and NDJSON line passes through.
+// Objects keep their key order (bodies print in field-table order) and numbers keep their literal text
+// (an 18-digit token or a price round-trips unchanged), which Foundation's JSONSerialization does not.
+
+/// A JSON number, kept as its literal text so that it round-trips exactly.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number as it appears in JSON text (RFC 8259 grammar).
+    public let literal: String
+
+    /// Wraps a literal already known to follow the JSON number grammar (the parser's output).
+    init(uncheckedLiteral: String) { literal = uncheckedLiteral }
+
+    public init(_ value: Int) { literal = String(value) }
+    public init(_ value: Int64) { literal = String(value) }
+
+    /// A finite double; integral values print without a fraction (`2.0` -> `2`), as JavaScript does.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 {
+            literal = String(Int64(value))
+        } else {
+            literal = String(value)
+        }
+    }
+
+    /// Parses a literal, accepting only the JSON number grammar.
+    public init?(literal text: String) {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        guard case .number(let n)? = try? parser.parseDocument() else { return nil }
+        literal = n.literal
+    }
+
+    public var double: Double { Double(literal) ?? .nan }
+    /// The value as an integer when the literal is one (no fraction or exponent) and fits.
+    public var int64: Int64? { Int64(literal) }
+    public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+    public var description: String { literal }
+
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        a.literal == b.literal || a.double == b.double
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(double) }
+}
+
+/// An object whose keys keep the order they were first set in. Equality ignores order, as JSON's does.
+public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var keys: [String] = []
+    private var storage: [String: JSON] = [:]
+
+    public init() {}
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        for (k, v) in elements { self[k] = v }
+    }
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSON) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// Reading gives the value; setting nil removes the key; setting an existing key keeps its place.
+    public subscript(key: String) -> JSON? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public func makeIterator() -> AnyIterator<(key: String, value: JSON)> {
+        var index = 0
+        return AnyIterator {
+            guard index < keys.count else { return nil }
+            defer { index += 1 }
+            let key = keys[index]
+            return (key, storage[key]!)
+        }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
+}
+
+/// A JSON value.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+
+    public static func int(_ value: Int) -> JSON { .number(JSONNumber(value)) }
+    public static func double(_ value: Double) -> JSON { JSONNumber(value).map(JSON.number) ?? .null }
+
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var numberValue: JSONNumber? { if case .number(let n) = self { return n }; return nil }
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
+    public var isNull: Bool { self == .null }
+
+    /// Member of an object (nil for any other value).
+    public subscript(key: String) -> JSON? { objectValue?[key] }
+
+    /// The JSON type's name, for error messages ("expected a string, got number").
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// A scalar as plain text (strings unquoted), the way a table cell or `--route` prints it.
+    public var plainText: String {
+        switch self {
+        case .string(let s): s
+        case .null: ""
+        default: serialized()
+        }
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON {
+    /// Parses one JSON document (RFC 8259, strict: no comments, no trailing commas, valid UTF-8).
+    public static func parse(_ text: String) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+
+    /// Parses one JSON document from raw bytes.
+    public static func parse<C: Collection<UInt8>>(bytes: C) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(bytes: Array(bytes))
+        return try parser.parseDocument()
+    }
+}

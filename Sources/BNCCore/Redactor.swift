@@ -1,0 +1,88 @@
+// Keeps secrets out of every rendering: --dry-run, --curl, -v traces, errors and logs.
+// Two nets: known secret values are replaced wherever they appear, and fields or headers whose names mark
+// them as secret are masked even when bnc never saw the value before (a body passed with --body).
+
+/// Masks secrets in requests and text, unless the user asked to see them (`--show-secrets`).
+public struct Redactor: Sendable {
+    public static let placeholder = "<redacted>"
+
+    /// JSON members that hold secrets, at any depth.
+    public static let secretFields: Set<String> = [
+        "branch_secret", "access_token", "apple_attribution_token", "search_ad_encoded_token", "token", "secret",
+    ]
+    /// Headers that carry credentials.
+    public static let secretHeaders: Set<String> = ["access-token", "authorization", "proxy-authorization", "cookie"]
+
+    public let showSecrets: Bool
+    /// Secret values, longest first so that one secret inside another is masked whole.
+    private let values: [String]
+
+    public init(secrets: [Secret], showSecrets: Bool = false) {
+        self.showSecrets = showSecrets
+        self.values = Array(Set(secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+    }
+
+    /// A redactor that masks nothing extra (for `--show-secrets`).
+    public static let none = Redactor(secrets: [], showSecrets: true)
+
+    /// Another redactor that also masks `more` (a token a tool handles besides the configured credentials).
+    public func adding(_ more: [Secret]) -> Redactor {
+        Redactor(secrets: more + values.map(Secret.init), showSecrets: showSecrets)
+    }
+
+    /// The text with every known secret value replaced.
+    public func redact(_ text: String) -> String {
+        guard !showSecrets else { return text }
+        var out = text
+        for v in values where out.contains(v) {
+            out = out.replacing(v, with: Self.placeholder)
+        }
+        return out
+    }
+
+    public func redact(_ json: JSON) -> JSON {
+        guard !showSecrets else { return json }
+        switch json {
+        case .string(let s): return .string(redact(s))
+        case .array(let items): return .array(items.map(redact))
+        case .object(let object):
+            var out = JSONObject()
+            for (k, v) in object {
+                if Self.secretFields.contains(k.lowercased()), case .string = v {
+                    out[k] = .string(Self.placeholder)
+                } else {
+                    out[k] = redact(v)
+                }
+            }
+            return .object(out)
+        default: return json
+        }
+    }
+
+    public func redact(_ request: HTTPRequest) -> HTTPRequest {
+        guard !showSecrets else { return request }
+        var r = request
+        r.url = redact(request.url)
+        var headers = HTTPHeaders()
+        for (name, value) in request.headers {
+            headers.add(name, Self.secretHeaders.contains(name.lowercased()) ? Self.placeholder : redact(value))
+        }
+        r.headers = headers
+        switch request.body {
+        case .json(let j)?: r.body = .json(redact(j))
+        case .text(let t)?: r.body = .text(redact(t))
+        case nil: break
+        }
+        return r
+    }
+
+    /// One header line of a trace (`Access-Token: abc`), masked by name and by value.
+    public func redactHeaderLine(_ line: String) -> String {
+        guard !showSecrets else { return line }
+        if let colon = line.firstIndex(of: ":"),
+           Self.secretHeaders.contains(String(line[..<colon]).trimmingWhitespace().lowercased()) {
+            return String(line[...colon]) + " " + Self.placeholder
+        }
+        return redact(line)
+    }
+}

@@ -1,0 +1,113 @@
+// Where output goes: data on stdout (json, ndjson or a table), diagnostics on stderr, colour only for people.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--output json|ndjson|table`.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case json, ndjson, table
+
+    /// Table for a person at a terminal, JSON for a pipe.
+    public static func `default`(for environment: Environment) -> OutputFormat {
+        environment.stdoutIsTTY ? .table : .json
+    }
+}
+
+/// Writes to a file descriptor; a closed pipe (`bnc ... | head`) ends the process quietly with status 0.
+public final class OutputStream: @unchecked Sendable {
+    public static let stdout = OutputStream(fd: 1)
+    public static let stderr = OutputStream(fd: 2)
+
+    let fd: Int32
+    init(fd: Int32) { self.fd = fd }
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE && fd == 1 { exit(0) }
+                return
+            }
+            offset += n
+        }
+    }
+
+    public func line(_ text: String) { write(text + "\n") }
+}
+
+/// Prints warnings, errors and hints to stderr as `tool: warning: …`, coloured only on a terminal.
+public final class Diagnostics: @unchecked Sendable {
+    public let tool: String
+    public let color: Bool
+    private let stream: OutputStream
+    /// Every warning printed, for tests and summaries.
+    public private(set) var warnings: [String] = []
+
+    public init(tool: String, color: Bool, stream: OutputStream = .stderr) {
+        self.tool = tool
+        self.color = color
+        self.stream = stream
+    }
+
+    private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+
+    public func warning(_ message: String) {
+        warnings.append(message)
+        stream.line("\(tool): \(paint("warning:", "1;33")) \(message)")
+    }
+
+    public func error(_ error: BNCError) {
+        stream.line("\(tool): \(paint("error:", "1;31")) \(error.description)")
+        if let hint = error.hint { stream.line("\(tool): \(paint("hint:", "1;36")) \(hint)") }
+    }
+
+    public func error(_ message: String) {
+        stream.line("\(tool): \(paint("error:", "1;31")) \(message)")
+    }
+
+    /// Informational lines (`-v`, `--timing`): prefixed with the tool's name, never on stdout.
+    public func note(_ message: String) {
+        stream.line("\(tool): \(message)")
+    }
+
+    /// Raw trace lines of `-v` (already redacted).
+    public func raw(_ line: String) { stream.line(line) }
+}
+
+/// A simple text table: a header row and left-aligned columns, for `--output table`.
+public struct TextTable: Sendable {
+    public var columns: [String]
+    public var rows: [[String]] = []
+
+    public init(columns: [String]) { self.columns = columns }
+
+    public mutating func add(_ row: [String]) { rows.append(row) }
+
+    public func render(color: Bool = false) -> String {
+        let all = [columns] + rows
+        var widths = Array(repeating: 0, count: columns.count)
+        for row in all {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        var out = ""
+        for (r, row) in all.enumerated() {
+            var line = ""
+            for (i, cell) in row.enumerated() where i < widths.count {
+                let padded = i == widths.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
+                line += (r == 0 && color) ? "\u{1B}[1m\(padded)\u{1B}[0m" : padded
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// A two-column KEY / VALUE table of a JSON object's members (nested values as compact JSON).
+    public static func keyValue(_ object: JSONObject, keyTitle: String = "KEY", valueTitle: String = "VALUE") -> TextTable {
+        var t = TextTable(columns: [keyTitle, valueTitle])
+        for (k, v) in object { t.add([k, v.plainText]) }
+        return t
+    }
+}
