@@ -56,13 +56,15 @@ let package = Package(
         // Local emulator of every endpoint above (filled in by its own issue).
         .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport"]),
 
-        .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore"]),
-        .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport"]),
+        // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),
         // Runs the built executables against loopback servers.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BNCCore", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"]),
+            dependencies: ["BNCCore", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"]),
     ]
 )

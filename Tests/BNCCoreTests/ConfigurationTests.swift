@@ -1,0 +1,183 @@
+// Precedence (flags > environment > profile > defaults), permission refusal, key and secret checks.
+import Foundation
+import Testing
+import TestSupport
+@testable import BNCCore
+
+@Suite struct ConfigurationTests {
+    let sandbox: TestSupport.Sandbox
+    init() throws { sandbox = try TestSupport.Sandbox() }
+
+    func resolver(_ env: [String: String] = [:]) -> ConfigurationResolver {
+        ConfigurationResolver(environment: Environment(variables: sandbox.environment(env)))
+    }
+
+    func writeConfig(_ text: String, mode: Int = 0o600) throws {
+        try sandbox.write(".config/bnc/config.toml", text, mode: mode)
+    }
+
+    static let config = """
+        default_profile = "dev"
+
+        [profile.dev]
+        branch_key = "key_test_dev111"
+        branch_secret = "secret_test_dev111"
+        api_url = "http://127.0.0.1:9001/"
+
+        [profile.prod]
+        branch_key = "key_live_prod222"
+        branch_secret_file = "~/prod.secret"
+        """
+
+    @Test func profileFromTheFileDefault() throws {
+        try writeConfig(Self.config)
+        let s = try resolver().resolve(CredentialFlags())
+        #expect(s.profileName == "dev")
+        #expect(s.branchKey?.value == "key_test_dev111")
+        #expect(s.branchSecret?.exposed == "secret_test_dev111")
+        #expect(s.apiURL == "http://127.0.0.1:9001", "a trailing slash is dropped")
+        #expect(s.sources["branch_key"] == .profile("dev"))
+    }
+
+    @Test func environmentBeatsProfileAndFlagsBeatEnvironment() throws {
+        try writeConfig(Self.config)
+        let secretFile = try sandbox.write("flag.secret", "secret_test_flag333\n")
+        let env = ["BRANCH_KEY": "key_test_env444", "BRANCH_SECRET": "secret_test_env444", "BNC_API_URL": "http://127.0.0.1:9002"]
+        let fromEnv = try resolver(env).resolve(CredentialFlags())
+        #expect(fromEnv.branchKey?.value == "key_test_env444")
+        #expect(fromEnv.branchSecret?.exposed == "secret_test_env444")
+        #expect(fromEnv.apiURL == "http://127.0.0.1:9002")
+        #expect(fromEnv.sources["branch_secret"] == .environment("BRANCH_SECRET"))
+
+        let fromFlags = try resolver(env).resolve(CredentialFlags(key: "key_test_flag333", secretFile: secretFile, apiURL: "http://127.0.0.1:9003"))
+        #expect(fromFlags.branchKey?.value == "key_test_flag333")
+        #expect(fromFlags.branchSecret?.exposed == "secret_test_flag333", "the trailing newline of the file is trimmed")
+        #expect(fromFlags.apiURL == "http://127.0.0.1:9003")
+        #expect(fromFlags.sources["branch_key"] == .flag("--key"))
+    }
+
+    @Test func profileSelectionOrder() throws {
+        try writeConfig(Self.config)
+        try sandbox.write("prod.secret", "secret_live_prod222")
+        #expect(try resolver(["BNC_PROFILE": "prod"]).resolve(CredentialFlags()).profileName == "prod")
+        let flagged = try resolver(["BNC_PROFILE": "prod"]).resolve(CredentialFlags(profile: "dev"))
+        #expect(flagged.profileName == "dev")
+        let prod = try resolver().resolve(CredentialFlags(profile: "prod"))
+        #expect(prod.branchSecret?.exposed == "secret_live_prod222", "branch_secret_file expands ~")
+    }
+
+    @Test func unknownProfileIsAConfigurationError() throws {
+        try writeConfig(Self.config)
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags(profile: "staging")) }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.contains("profile staging"))
+        #expect(e.hint?.contains("dev, prod, sandbox") == true)
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604])
+    func refusesAConfigWithASecretOthersCanRead(mode: Int) throws {
+        try writeConfig(Self.config, mode: mode)
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags()) }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.contains("readable by its group or others"))
+        #expect(e.hint == "run: chmod 600 '\(sandbox.configDir)/config.toml'")
+    }
+
+    @Test func aConfigWithoutSecretsMayBeReadable() throws {
+        try writeConfig("[profile.x]\nbranch_key = \"key_test_abc\"\n", mode: 0o644)
+        #expect(try resolver().resolve(CredentialFlags(profile: "x")).branchKey?.value == "key_test_abc")
+    }
+
+    @Test func refusesAReadableSecretFile() throws {
+        let f = try sandbox.write("open.secret", "secret_test_x", mode: 0o644)
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags(secretFile: f)) }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.hint == "run: chmod 600 '\(f)'")
+    }
+
+    @Test func missingSecretFileIsNoInput() throws {
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags(secretFile: "/nonexistent/s")) }
+        #expect(e.exitStatus == .noInput)
+    }
+
+    @Test(arguments: [
+        ("key_live_abc", "secret_test_abc", "live key"),
+        ("key_test_abc", "secret_live_abc", "test key"),
+    ])
+    func refusesMixedLiveAndTest(key: String, secret: String, says: String) throws {
+        let e = try #require(throws: BNCError.self) {
+            try resolver(["BRANCH_KEY": key, "BRANCH_SECRET": secret]).resolve(CredentialFlags())
+        }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.contains(says))
+        #expect(!e.message.contains(secret), "the secret itself is never in a message")
+    }
+
+    @Test(arguments: ["abc", "key_prod_abc", "key_live_", "key_test_ab-c", " "])
+    func checksTheKeyFormat(key: String) throws {
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags(key: key)) }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.hasPrefix("--key:"))
+    }
+
+    @Test func noKeyAtAllIsExit78WithAHint() throws {
+        let s = try resolver().resolve(CredentialFlags())
+        let e = try #require(throws: BNCError.self) { try s.requireKey() }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.contains("--key") && e.message.contains("BRANCH_KEY"))
+        #expect(e.hint?.contains("--sandbox") == true)
+        #expect(throws: BNCError.self) { try s.requireSecret() }
+    }
+
+    @Test func sandboxProfileIsBuiltInAndRanksAsAFlag() throws {
+        let s = try resolver(["BRANCH_KEY": "key_live_real", "BNC_SANDBOX_URL": "http://127.0.0.1:7777"]).resolve(CredentialFlags(sandbox: true))
+        #expect(s.sandbox)
+        #expect(s.branchKey?.value == ConfigurationResolver.sandboxKey)
+        #expect(s.branchSecret?.exposed == ConfigurationResolver.sandboxSecret)
+        #expect(s.apiURL == "http://127.0.0.1:7777")
+        #expect(throws: BNCError.self) { try resolver().resolve(CredentialFlags(profile: "dev", sandbox: true)) }
+    }
+
+    @Test(arguments: [
+        ("default_profile = 3", "default_profile must be a string"),
+        ("[profile.x]\nbranch_kye = \"k\"", "unknown key profile.x.branch_kye"),
+        ("colour = \"x\"", "unknown key colour"),
+        ("[profile.x]\nbranch_secret = \"a\"\nbranch_secret_file = \"b\"", "sets both"),
+        ("[profile.x\n", "config.toml:"),
+    ])
+    func refusesBadConfigFiles(_ text: String, _ says: String) throws {
+        try writeConfig(text)
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags()) }
+        #expect(e.exitStatus == .configuration)
+        #expect(e.message.contains(says), "\(e.message)")
+    }
+
+    @Test func aMissingBNCConfigIsAnError() throws {
+        let e = try #require(throws: BNCError.self) { try resolver(["BNC_CONFIG": "/nonexistent/bnc.toml"]).resolve(CredentialFlags()) }
+        #expect(e.exitStatus == .configuration)
+    }
+
+    @Test(arguments: ["ftp://x", "http://", "api2.branch.io", "http://h/?q=1", "http://h/#f"])
+    func refusesBadBaseURLs(_ url: String) {
+        #expect(throws: BNCError.self) { try ConfigurationResolver.validateBaseURL(url, source: "--api-url") }
+    }
+
+    @Test func xdgPaths() {
+        let env = Environment(variables: ["HOME": "/h", "XDG_CONFIG_HOME": "relative/ignored"])
+        #expect(env.configFile == "/h/.config/bnc/config.toml")
+        #expect(env.stateDirectory == "/h/.local/state/bnc")
+        let env2 = Environment(variables: ["HOME": "/h", "XDG_STATE_HOME": "/s", "BNC_CONFIG": "~/c.toml"])
+        #expect(env2.stateDirectory == "/s/bnc")
+        #expect(env2.configFile == "/h/c.toml")
+    }
+
+    @Test func colourRules() {
+        let tty = Environment(variables: ["TERM": "xterm"], stdoutIsTTY: true, stderrIsTTY: true)
+        #expect(tty.wantsColor(onStderr: true))
+        #expect(!Environment(variables: ["TERM": "xterm"], stdoutIsTTY: false, stderrIsTTY: false).wantsColor(onStderr: true))
+        #expect(!Environment(variables: ["TERM": "dumb"], stdoutIsTTY: true, stderrIsTTY: true).wantsColor(onStderr: true))
+        #expect(!Environment(variables: ["TERM": "xterm", "NO_COLOR": "1"], stdoutIsTTY: true, stderrIsTTY: true).wantsColor(onStderr: true))
+        #expect(Environment(variables: ["NO_COLOR": "1"]).wantsColor(onStderr: true, mode: .always))
+        #expect(!tty.wantsColor(onStderr: false, mode: .never))
+    }
+}

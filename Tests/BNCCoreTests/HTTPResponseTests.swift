@@ -1,0 +1,51 @@
+// One readable line from every error envelope Branch and its CDN have been seen to answer with.
+import Testing
+import TestSupport
+@testable import BNCCore
+
+
+@Suite struct HTTPResponseTests {
+    @Test(arguments: [
+        ("error_400_alias_conflict.json", 400, "Link alias conflict: example.app.link/some-alias", ExitStatus.dataError),
+        ("error_400_auth_failed.json", 400, "Authentication failed !", .dataError),
+        ("error_400_field_level.json", 400, "device_fingerprint_id: doesn't pass regex", .dataError),
+        ("error_400_invalid_key.json", 400, "Invalid or missing app id, Branch key, or secret", .dataError),
+        ("error_402_not_enough_credits.json", 402, "Not enough credits to redeem.", .dataError),
+        ("error_403_type2_not_allowed.json", 403, "You don't have access to this type. Please try again with type 0 (default) or 1.", .notPermitted),
+        ("error_429_rate_limit.json", 429, "Rate limit reached.", .temporaryFailure),
+    ])
+    func branchEnvelopes(_ file: String, _ status: Int, _ detail: String, _ exit: ExitStatus) throws {
+        let body = try Fixtures.text("doc-derived/" + file)
+        let response = HTTPResponse(status: status, headers: ["X-Branch-Request-Id": "req-1"], body: Array(body.utf8))
+        #expect(response.errorDetail == detail)
+        let error = response.httpError()
+        #expect(error.message == "HTTP \(status): \(detail)")
+        #expect(error.requestID == "req-1")
+        #expect(error.exitStatus == exit)
+    }
+
+    @Test func stringAndMessageEnvelopes() {
+        #expect(HTTPResponse(status: 400, body: Array(#"{"error":"bad thing"}"#.utf8)).errorDetail == "bad thing")
+        #expect(HTTPResponse(status: 400, body: Array(#"{"message":"nope"}"#.utf8)).errorDetail == "nope")
+        #expect(HTTPResponse(status: 500, body: []).errorDetail == "empty body")
+    }
+
+    @Test func anHTMLOutagePage() {
+        let html = """
+            <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+            <HTML><HEAD><META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=iso-8859-1">
+            <TITLE>ERROR: The request could not be satisfied</TITLE>
+            </HEAD><BODY><H1>502 ERROR</H1></BODY></HTML>
+            """
+        let r = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Array(html.utf8))
+        #expect(r.json == nil)
+        #expect(r.errorDetail == "an HTML page instead of JSON (an outage or proxy page?): ERROR: The request could not be satisfied")
+        #expect(r.httpError().exitStatus == .temporaryFailure)
+    }
+
+    @Test func plainTextBodiesAreShortenedToOneLine() {
+        let r = HTTPResponse(status: 500, body: Array(("line one\nline two " + String(repeating: "x", count: 300)).utf8))
+        #expect(!r.errorDetail.contains("\n"))
+        #expect(r.errorDetail.hasSuffix("…"))
+    }
+}

@@ -1,0 +1,94 @@
+// Secrets never shown unless asked; --dry-run and --curl renderings; shell quoting.
+import Foundation
+import Testing
+@testable import BNCCore
+
+@Suite struct RedactionAndRenderingTests {
+    static let secret = Secret("secret_test_9f8e7d6c5b4a")
+    static let token = Secret("tok_ABCDEF123456")
+
+    static var request: HTTPRequest {
+        HTTPRequest(method: "POST", url: "https://api2.branch.io/v1/open?s=\(secret.exposed)",
+                    headers: ["X-IP-Override": "8.8.8.8", "Access-Token": token.exposed],
+                    body: .json(["branch_key": "key_test_abc", "branch_secret": .string(secret.exposed),
+                                 "nested": ["apple_attribution_token": "anything", "note": .string("has \(secret.exposed) inside")]]))
+    }
+
+    @Test func masksByNameAndByValue() {
+        let r = Redactor(secrets: [Self.secret, Self.token]).redact(Self.request)
+        let text = r.dryRunJSON(redactor: .none).serialized()
+        #expect(!text.contains(Self.secret.exposed))
+        #expect(!text.contains(Self.token.exposed))
+        #expect(!text.contains("anything"), "secret-named fields are masked even when their value is unknown")
+        #expect(r.headers["Access-Token"] == Redactor.placeholder)
+        #expect(r.headers["X-IP-Override"] == "8.8.8.8")
+        #expect(r.url.hasSuffix("s=<redacted>"))
+        #expect(text.contains("key_test_abc"), "the key is not a secret")
+    }
+
+    @Test func showSecretsMasksNothing() {
+        let r = Redactor(secrets: [Self.secret], showSecrets: true)
+        #expect(r.redact(Self.request) == Self.request)
+        #expect(r.redact("x \(Self.secret.exposed)") == "x \(Self.secret.exposed)")
+    }
+
+    @Test func secretsDoNotPrintThemselves() {
+        #expect("\(Self.secret)" == "<redacted>")
+        #expect(String(reflecting: Self.secret) == "<redacted>")
+    }
+
+    @Test func headerLinesOfATrace() {
+        let r = Redactor(secrets: [Self.secret])
+        #expect(r.redactHeaderLine("Access-Token: abc") == "Access-Token: <redacted>")
+        #expect(r.redactHeaderLine("authorization:Bearer x") == "authorization: <redacted>")
+        #expect(r.redactHeaderLine("X-Thing: \(Self.secret.exposed)") == "X-Thing: <redacted>")
+        #expect(r.redactHeaderLine("Host: a") == "Host: a")
+    }
+
+    @Test func dryRunShape() throws {
+        let json = Self.request.dryRunJSON(redactor: Redactor(secrets: [Self.secret]), userAgent: "bnc-open/0.1.0")
+        #expect(json.objectValue?.keys == ["method", "url", "headers", "body"])
+        #expect(json["headers"]?["User-Agent"] == "bnc-open/0.1.0")
+        #expect(json["body"]?["branch_secret"] == "<redacted>")
+        let text = HTTPRequest(method: "POST", url: "http://h/api/v1/", body: .text("tokenvalue")).dryRunJSON(redactor: .none)
+        #expect(text["body"] == "tokenvalue")
+        #expect(text["headers"]?["Content-Type"] == "text/plain")
+    }
+
+    @Test func curlCommandQuotesEveryWord() {
+        let req = HTTPRequest(method: "POST", url: "http://127.0.0.1:1/v1/url?a=1&b=2",
+                              headers: ["X-Note": "it's $HOME `x`"], body: .json(["q": "O'Brien & \"co\""]))
+        let cmd = req.curlCommand(redactor: .none, userAgent: "bnc-link/0.1.0")
+        #expect(cmd == #"curl --request POST 'http://127.0.0.1:1/v1/url?a=1&b=2' --header 'User-Agent: bnc-link/0.1.0' --header 'X-Note: it'\''s $HOME `x`' --header 'Content-Type: application/json' --data-binary '{"q":"O'\''Brien & \"co\""}' --header Expect:"#)
+    }
+
+    @Test(arguments: ["plain", "", "it's", "a b", "$HOME", "`id`", "new\nline", "back\\slash", "'", "''", "é ü 😀", "--flag", "a=b,c"])
+    func shellQuoteRoundTripsThroughSh(_ word: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "printf %s \(ShellQuote.quote(word))"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == word)
+    }
+
+    @Test func requestBuiltFromBaseAndPath() {
+        let r = HTTPRequest(method: "GET", base: "http://127.0.0.1:8787/prefix/", path: "/v1/url",
+                            query: [("url", "https://x.app.link/a b?c=d&e"), ("branch_key", "key_test_a")])
+        #expect(r.url == "http://127.0.0.1:8787/prefix/v1/url?url=https%3A%2F%2Fx.app.link%2Fa%20b%3Fc%3Dd%26e&branch_key=key_test_a")
+        #expect(r.headers.isEmpty)
+    }
+
+    @Test func headersAreCaseInsensitiveAndKeepOrder() {
+        var h: HTTPHeaders = ["A": "1", "b": "2"]
+        h["a"] = "3"
+        h.add("B", "4")
+        #expect(h["B"] == "2")
+        h["b"] = "5"
+        #expect(h.fields.map(\.name) == ["A", "b"])
+        #expect(h.fields.map(\.value) == ["3", "5"])
+    }
+}
