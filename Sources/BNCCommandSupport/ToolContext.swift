@@ -104,11 +104,7 @@ public final class ToolContext {
     public func deliver(_ request: HTTPRequest, network: NetworkOptions, redactor: Redactor,
                         retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
         let response = try send(request, network: network, redactor: redactor, retry: retry)
-        guard response.isSuccess else {
-            var error = response.httpError()
-            error = BNCError(error.kind, redactor.redact(error.message), requestID: error.requestID, hint: error.hint)
-            throw error
-        }
+        guard response.isSuccess else { throw response.httpError(redactor: redactor) }
         return response
     }
 

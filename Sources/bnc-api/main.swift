@@ -82,7 +82,7 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         } else if !response.body.isEmpty {
             context.stdout.write(redactor.redact(response.bodyText))
         }
-        guard response.isSuccess else { throw response.httpError() }
+        guard response.isSuccess else { throw response.httpError(redactor: redactor) }
     }
 
     func buildRequest(settings: Settings, ip: IPAddress?) throws(BNCError) -> HTTPRequest {

@@ -93,17 +93,18 @@ func pluginAbstract(_ path: String) -> String {
         guard fgets(&line, Int32(line.count), f) != nil else { break }
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let r = text.firstRange(of: "bnc-abstract:") {
-            return String(text[r.upperBound...]).trimmingCharacters(in: " \t\r\n")
+            return String(text[r.upperBound...]).trimmedOfWhitespace()
         }
     }
     return ""
 }
 
 extension String {
-    func trimmingCharacters(in set: String) -> String {
+    /// Without leading and trailing white space and line breaks ("\r\n" is one Character: test isWhitespace).
+    func trimmedOfWhitespace() -> String {
         var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
         return String(s)
     }
 }

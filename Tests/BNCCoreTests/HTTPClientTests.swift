@@ -73,7 +73,7 @@ final class TraceLines: TraceSink {
         #expect(response.status == 502)
         #expect(response.attempts == 3)
         #expect(waits.values.count == 2)
-        #expect(response.httpError().message.contains("HTML page"))
+        #expect(response.httpError(redactor: .none).message.contains("HTML page"))
     }
 
     @Test func doesNotRetryA400() throws {

@@ -18,7 +18,7 @@ import TestSupport
         let body = try Fixtures.text("doc-derived/" + file)
         let response = HTTPResponse(status: status, headers: ["X-Branch-Request-Id": "req-1"], body: Array(body.utf8))
         #expect(response.errorDetail == detail)
-        let error = response.httpError()
+        let error = response.httpError(redactor: .none)
         #expect(error.message == "HTTP \(status): \(detail)")
         #expect(error.requestID == "req-1")
         #expect(error.exitStatus == exit)
@@ -40,7 +40,7 @@ import TestSupport
         let r = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Array(html.utf8))
         #expect(r.json == nil)
         #expect(r.errorDetail == "an HTML page instead of JSON (an outage or proxy page?): ERROR: The request could not be satisfied")
-        #expect(r.httpError().exitStatus == .temporaryFailure)
+        #expect(r.httpError(redactor: .none).exitStatus == .temporaryFailure)
     }
 
     @Test func plainTextBodiesAreShortenedToOneLine() {

@@ -32,9 +32,10 @@ extension HTTPResponse {
     }
 
     /// The typed error for a non-2xx answer, carrying the status (which decides the exit code) and request id.
-    public func httpError(context: String? = nil) -> BNCError {
+    /// The server's words pass through the redactor: a service may echo a secret back in an error.
+    public func httpError(redactor: Redactor, context: String? = nil) -> BNCError {
         let prefix = context.map { "\($0): " } ?? ""
-        return BNCError(.http(status: status), "\(prefix)HTTP \(status): \(errorDetail)", requestID: requestID)
+        return BNCError(.http(status: status), redactor.redact("\(prefix)HTTP \(status): \(errorDetail)"), requestID: requestID)
     }
 
     static func oneLine(_ s: String, limit: Int) -> String {

@@ -1,0 +1,86 @@
+// `bnc`: dispatch to built-ins and PATH plugins with arguments and exit status untouched; --list; did-you-mean.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct FrontDoorTests {
+    let box: TestSupport.Sandbox
+    let plugins: String
+
+    init() throws {
+        box = try TestSupport.Sandbox()
+        plugins = box.root.appendingPathComponent("plugins").path
+        try box.write("plugins/bnc-hello", """
+            #!/bin/sh
+            # bnc-abstract: Say hello and echo the arguments
+            for a in "$@"; do printf '[%s]\\n' "$a"; done
+            cat
+            echo "to stderr" >&2
+            exit 3
+            """, mode: 0o755)
+        try box.write("plugins/bnc-notexec", "#!/bin/sh\necho no\n", mode: 0o644)
+        try box.write("plugins/bnc-open", "#!/bin/sh\necho fake-open\n", mode: 0o755)
+    }
+
+    var env: [String: String] { ["PATH": "\(plugins):/usr/bin:/bin"] }
+
+    @Test func pluginGetsArgumentsStdinAndExitStatusUntouched() throws {
+        let r = try box.run("bnc", ["hello", "a b", "", "--flag=x", "it's"], env: env, stdin: "piped\n")
+        #expect(r.status == 3)
+        #expect(r.stdout == "[a b]\n[]\n[--flag=x]\n[it's]\npiped\n")
+        #expect(r.stderr == "to stderr\n")
+    }
+
+    @Test func listShowsBuiltInsAndPluginsAndWarns() throws {
+        let r = try box.run("bnc", ["--list"], env: env)
+        #expect(r.status == 0)
+        for tool in ["open", "event", "link", "asa", "tune", "api", "sandbox"] {
+            #expect(r.stdout.contains("\n  \(tool) "), "\(tool) listed")
+        }
+        #expect(r.stdout.contains("Plugins on PATH:"))
+        #expect(r.stdout.contains("hello       Say hello and echo the arguments (\(plugins)/bnc-hello)"))
+        #expect(r.stderr.contains("\(plugins)/bnc-notexec is not executable"))
+        #expect(r.stderr.contains("\(plugins)/bnc-open is shadowed by the built-in bnc-open"))
+        #expect(!r.stdout.contains("fake-open"))
+    }
+
+    @Test func aPluginNeverOverridesABuiltIn() throws {
+        let r = try box.run("bnc", ["open", "--version"], env: env)
+        #expect(r.status == 0)
+        #expect(r.stdout == "0.1.0\n")
+    }
+
+    @Test func builtInsPassExitStatusThrough() throws {
+        let r = try box.run("bnc", ["open", "--ip", "not-an-ip"], env: env)
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("bnc-open: error: --ip is not an IPv4 or IPv6 address"))
+    }
+
+    @Test func helpRunsTheToolsHelp() throws {
+        let r = try box.run("bnc", ["help", "api"], env: env)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("USAGE: bnc-api"))
+    }
+
+    @Test(arguments: [("opne", "'open'"), ("helo", "'hello'"), ("evnt", "'event'")])
+    func unknownNamesSuggest(_ name: String, _ suggestion: String) throws {
+        let r = try box.run("bnc", [name], env: env)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("bnc: error: '\(name)' is not a bnc tool or plugin"))
+        #expect(r.stderr.contains("did you mean") && r.stderr.contains(suggestion))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test(arguments: ["../bnc-hello", "/bin/sh", "-x"])
+    func refusesPathTricksAndUnknownOptions(_ name: String) throws {
+        let r = try box.run("bnc", [name], env: env)
+        #expect(r.status == 64)
+    }
+
+    @Test func noArgumentsPrintsUsage() throws {
+        let r = try box.run("bnc", [], env: env)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("USAGE: bnc <tool>"))
+        #expect(try box.run("bnc", ["--version"]).stdout == "bnc 0.1.0\n")
+    }
+}

@@ -1,0 +1,77 @@
+// Every tool parses the shared flags, has --help and --version, and is honest about what it does not do yet.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ToolShellTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    @Test(arguments: ["bnc-open", "bnc-event", "bnc-tune"])
+    func sendingToolsShowEveryOptionGroup(_ tool: String) throws {
+        let r = try box.run(tool, ["--help"])
+        #expect(r.status == 0)
+        for group in ["CREDENTIALS:", "NETWORK:", "DEVICE:", "OUTPUT:", "BATCH:"] {
+            #expect(r.stdout.contains(group), "\(tool) --help shows \(group)")
+        }
+        for flag in ["--key", "--secret-file", "--sandbox", "--ip", "--idfa", "--device", "--dry-run", "--curl", "--batch", "--shard"] {
+            #expect(r.stdout.contains(flag))
+        }
+    }
+
+    @Test(arguments: ["bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"])
+    func versionAndHelp(_ tool: String) throws {
+        #expect(try box.run(tool, ["--version"]).stdout == "0.1.0\n")
+        let help = try box.run(tool, ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: \(tool)"))
+    }
+
+    @Test(arguments: ["bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune"])
+    func pendingToolsSayNotImplementedAndExit69(_ tool: String) throws {
+        let r = try box.run(tool, ["--sandbox", "--ip", "8.8.8.8"])
+        #expect(r.status == 69)
+        #expect(r.stdout.isEmpty, "no fake output")
+        #expect(r.stderr.hasPrefix("\(tool): error: "))
+        #expect(r.stderr.contains("not implemented yet"))
+    }
+
+    @Test func sandboxIsPendingToo() throws {
+        let r = try box.run("bnc-sandbox", ["--port", "0"])
+        #expect(r.status == 69)
+    }
+
+    @Test func sharedChecksRunBeforeTheToolsOwnWork() throws {
+        let ip = try box.run("bnc-event", ["--ip", "1.2.3.4\r\nX-Injected: 1"])
+        #expect(ip.status == 64)
+        #expect(ip.stderr.contains(#"--ip must not contain whitespace or line breaks (got "1.2.3.4\r\nX-Injected: 1")"#))
+        #expect(ip.stderr.split(separator: "\n").count == 2, "one error line and one hint")
+
+        let device = try box.run("bnc-open", ["--idfa", "nope"])
+        #expect(device.status == 65)
+        #expect(device.stderr.contains("--idfa must be a UUID"))
+
+        let warn = try box.run("bnc-open", ["--ip", "192.168.1.4", "--idfa", "00000000-0000-0000-0000-000000000000"])
+        #expect(warn.status == 69)
+        #expect(warn.stderr.contains("bnc-open: warning: 192.168.1.4 is a private"))
+        #expect(warn.stderr.contains("all-zero IDFA"))
+
+        let unknown = try box.run("bnc-link", ["--secret", "secret_test_abc"])
+        #expect(unknown.status == 64, "there is no flag that takes the secret itself")
+        #expect(!unknown.stderr.contains("secret_test_abc"))
+    }
+
+    @Test func configurationErrorsAreExit78() throws {
+        try box.write(".config/bnc/config.toml", "[profile.p]\nbranch_key = \"key_live_abc\"\nbranch_secret = \"secret_live_abc\"\n", mode: 0o644)
+        let r = try box.run("bnc-open", ["--profile", "p"])
+        #expect(r.status == 78)
+        #expect(r.stderr.contains("chmod 600"))
+        #expect(!r.output.contains("secret_live_abc"))
+    }
+
+    @Test func missingDeviceFileIsExit66() throws {
+        let r = try box.run("bnc-open", ["--device", "nope.json"])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("--device: cannot open nope.json"))
+    }
+}
