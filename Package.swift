@@ -58,6 +58,16 @@ let package = Package(
 
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Writes man/ and completions/ from the tools' own flags and Core's tables; --check fails on drift.
+        .executableTarget(name: "bnc-docgen", dependencies: ["BNCCore", "BNCSuite"]),
+        // `swift package generate-docs [--check]`: builds the tools and runs bnc-docgen.
+        .plugin(
+            name: "GenerateDocs",
+            capability: .command(
+                intent: .custom(verb: "generate-docs", description: "Regenerate man/ and completions/ from the tools"),
+                permissions: [.writeToPackageDirectory(reason: "writes the man pages and completion scripts")]),
+            dependencies: []),
+
         .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.

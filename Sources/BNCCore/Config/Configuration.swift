@@ -181,6 +181,22 @@ public struct Settings: Sendable {
         self.sandbox = sandbox
     }
 
+    /// The environment variables the tools read, with their meaning (the man pages' ENVIRONMENT section).
+    public static let environmentVariables: [(name: String, meaning: String)] = [
+        ("BRANCH_KEY", "Branch key, below --key and above the profile"),
+        ("BRANCH_SECRET", "Branch secret, below --secret-file and above the profile"),
+        ("BRANCH_ACCESS_TOKEN", "API access token (deleting links), below --access-token-file"),
+        ("BRANCH_APP_ID", "numeric Branch app id (deleting links)"),
+        ("BNC_PROFILE", "profile of the config file to use, below --profile"),
+        ("BNC_API_URL", "base URL replacing the default host, below --api-url"),
+        ("BNC_CONFIG", "config file instead of $XDG_CONFIG_HOME/bnc/config.toml"),
+        ("BNC_SANDBOX_URL", "where --sandbox finds bnc-sandbox (default http://127.0.0.1:8787)"),
+        ("XDG_CONFIG_HOME", "base of the config directory (default ~/.config)"),
+        ("XDG_STATE_HOME", "base of the state directory (default ~/.local/state)"),
+        ("NO_COLOR", "when set and not empty, no colour is used"),
+        ("https_proxy, http_proxy, no_proxy", "proxies, as libcurl reads them"),
+    ]
+
     /// Every secret in play, for the redactor.
     public var secrets: [Secret] { [branchSecret, accessToken].compactMap { $0 } }
 
