@@ -59,8 +59,8 @@ let package = Package(
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Writes man/ and completions/ from the tools' own flags and Core's tables; --check fails on drift.
-        .executableTarget(name: "bnc-docgen", dependencies: ["BNCCore", "BNCSuite"]),
-        // `swift package generate-docs [--check]`: builds the tools and runs bnc-docgen.
+        .executableTarget(name: "docgen", dependencies: ["BNCCore", "BNCSuite"]),
+        // `swift package generate-docs [--check]`: builds the tools and runs docgen.
         .plugin(
             name: "GenerateDocs",
             capability: .command(

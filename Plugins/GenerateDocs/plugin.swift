@@ -1,5 +1,5 @@
 // `swift package --allow-writing-to-package-directory generate-docs` rewrites man/ and completions/;
-// `swift package generate-docs --check` only compares (CI). Both build the tools first, then run bnc-docgen.
+// `swift package generate-docs --check` only compares (CI). Both build the tools first, then run docgen.
 import Foundation
 import PackagePlugin
 
@@ -12,8 +12,8 @@ struct GenerateDocs: CommandPlugin {
             Diagnostics.error("build failed:\n\(result.logText)")
             throw ExitError()
         }
-        guard let docgen = result.builtArtifacts.first(where: { $0.url.lastPathComponent == "bnc-docgen" }) else {
-            Diagnostics.error("bnc-docgen was not built")
+        guard let docgen = result.builtArtifacts.first(where: { $0.url.lastPathComponent == "docgen" }) else {
+            Diagnostics.error("docgen was not built")
             throw ExitError()
         }
         let process = Process()
@@ -26,6 +26,6 @@ struct GenerateDocs: CommandPlugin {
     }
 
     struct ExitError: Error, CustomStringConvertible {
-        var description: String { "bnc-docgen failed" }
+        var description: String { "docgen failed" }
     }
 }

@@ -66,7 +66,8 @@ public final class ToolContext {
     /// Prints the request for `--dry-run` or `--curl` and returns true; returns false when it should be sent.
     public func render(_ request: HTTPRequest, output: OutputOptions, network: NetworkOptions, redactor: Redactor) -> Bool {
         if output.dryRun {
-            stdout.line(request.dryRunJSON(redactor: redactor, userAgent: userAgent).serialized(pretty: true))
+            let json = request.dryRunJSON(redactor: redactor, userAgent: userAgent)
+            stdout.line(json.serialized(pretty: output.format(environment) != .ndjson))
             return true
         }
         if output.curl {

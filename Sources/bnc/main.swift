@@ -30,6 +30,12 @@ func ownDirectory() -> String? {
     return String(path[..<slash])
 }
 
+func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
 func isExecutableFile(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
@@ -43,7 +49,8 @@ func isFile(_ path: String) -> Bool {
 func pathDirectories() -> [String] {
     guard let p = getenv("PATH") else { return [] }
     // An empty PATH entry means the current directory, which a dispatcher must never search implicitly.
-    return String(cString: p).split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    // Entries are resolved (symlinks, ..) so the directory bnc itself lives in is recognised.
+    return String(cString: p).split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }.map(canonical)
 }
 
 /// A `bnc-NAME` executable found somewhere.

@@ -146,6 +146,7 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
     case flag(String)
     case environment(String)
     case profile(String)
+    case configDefault(String)
     case builtin
 
     public var description: String {
@@ -153,6 +154,7 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
         case .flag(let f): "flag \(f)"
         case .environment(let v): "environment \(v)"
         case .profile(let p): "profile \(p)"
+        case .configDefault(let path): "default_profile in \(path)"
         case .builtin: "built-in default"
         }
     }
@@ -280,7 +282,7 @@ public struct ConfigurationResolver: Sendable {
         } else if let p = environment["BNC_PROFILE"] {
             profileName = p; profileSource = .environment("BNC_PROFILE")
         } else if let p = file?.defaultProfile {
-            profileName = p; profileSource = .profile("default in \(file!.path)")
+            profileName = p; profileSource = .configDefault(file!.path)
         }
 
         var profile = Profile()

@@ -1,4 +1,4 @@
-// bnc-docgen: writes man/ and completions/ from the tools themselves (their --experimental-dump-help and
+// docgen: writes man/ and completions/ from the tools themselves (their --experimental-dump-help and
 // --generate-completion-script) and from the tables in BNCCore, so docs never drift from the flags.
 // `--check` compares instead of writing and fails on any difference (CI runs it). Not installed.
 import BNCCore
@@ -56,7 +56,7 @@ while i < arguments.count {
     case "--bin": i += 1; bin = arguments[i]
     case "--output": i += 1; out = arguments[i]
     default:
-        FileHandle.standardError.write(Data("usage: bnc-docgen [--check] [--bin DIR] [--output DIR]\n".utf8))
+        FileHandle.standardError.write(Data("usage: docgen [--check] [--bin DIR] [--output DIR]\n".utf8))
         exit(64)
     }
     i += 1
@@ -79,14 +79,14 @@ do {
         if drifted.isEmpty {
             print("docs: \(files.count) files match the tools")
         } else {
-            for d in drifted { FileHandle.standardError.write(Data("bnc-docgen: \(d) is out of date\n".utf8)) }
-            FileHandle.standardError.write(Data("bnc-docgen: run 'make docs' and commit the result\n".utf8))
+            for d in drifted { FileHandle.standardError.write(Data("docgen: \(d) is out of date\n".utf8)) }
+            FileHandle.standardError.write(Data("docgen: run 'make docs' and commit the result\n".utf8))
             exit(1)
         }
     } else {
         print("docs: wrote \(files.count) files")
     }
 } catch {
-    FileHandle.standardError.write(Data("bnc-docgen: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("docgen: \(error)\n".utf8))
     exit(70)
 }

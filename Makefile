@@ -1,0 +1,78 @@
+# bnc — build, test, demo and install. `make demo` and `make test` work on a fresh Debian machine.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+BUILD_FLAGS ?=
+TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-sandbox
+# Debian packages: headers for libcurl/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
+# zsh and fish to check the completion scripts.
+DEBS := libcurl4-openssl-dev libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
+
+.PHONY: all bootstrap build release test unit-tests check-docs docs demo install uninstall clean
+
+all: build
+
+## bootstrap: install the Debian packages the build and tests need (idempotent; sudo when not root)
+bootstrap:
+	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "bootstrap: installing $$missing"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	else echo "bootstrap: all Debian packages present"; fi
+
+## build: debug build of every tool
+build: bootstrap
+	$(SWIFT) build $(BUILD_FLAGS)
+
+## release: optimised, statically linked Swift runtime (fast start-up)
+release: bootstrap
+	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
+## test: every test — unit and end-to-end tests, docs drift, man page lint, completion syntax
+test: bootstrap
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(BUILD_FLAGS) 2>&1 | grep -vE '^(◇ Test .* started|↳)'; exit $${PIPESTATUS[0]}
+	$(MAKE) --no-print-directory check-docs
+
+## check-docs: man/ and completions/ match the tools; man pages lint clean; completions parse
+check-docs:
+	.build/debug/docgen --check --bin .build/debug --output .
+	mandoc -Tlint -W warning man/*.1 man/*.5
+	for f in completions/bash/*; do bash -n "$$f"; done
+	for f in completions/zsh/*; do zsh -n "$$f"; done
+	for f in completions/fish/*; do fish --no-execute "$$f"; done
+	@echo "docs: man pages and completions are current and valid"
+
+## docs: regenerate man/ and completions/ after changing flags (then commit them)
+docs:
+	$(SWIFT) package --allow-writing-to-package-directory generate-docs
+
+## demo: the main job, end to end, with nothing but this machine
+demo: build
+	@bash scripts/demo.sh .build/debug
+
+## install: binaries, man pages and completions under $(PREFIX) (DESTDIR for staging)
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	for t in $(TOOLS); do install -m 755 .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+	install -m 644 completions/zsh/* $(DESTDIR)$(PREFIX)/share/zsh/site-functions/
+	install -m 644 completions/fish/* $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/
+
+## uninstall: remove what install put there
+uninstall:
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
+	for f in man/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${f#man/}; done
+	for f in man/*.5; do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$${f#man/}; done
+	for f in completions/bash/*; do rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#completions/bash/}; done
+	for f in completions/zsh/*; do rm -f $(DESTDIR)$(PREFIX)/share/zsh/site-functions/$${f#completions/zsh/}; done
+	for f in completions/fish/*; do rm -f $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$${f#completions/fish/}; done
+
+clean:
+	rm -rf .build
