@@ -58,7 +58,7 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	for t in $(TOOLS); do install -m 755 .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	for t in $(TOOLS); do install -m 755 -s .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
