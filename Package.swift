@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // libcurl, with typed static-inline wrappers for its variadic calls.
@@ -28,12 +29,16 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // SQLite, for state, batch journals and the sandbox's --state file.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         // The suite's version and its catalog of built-in tools: all the front door needs, so it starts fast.
         .target(name: "BNCSuite"),
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
         .target(
             name: "BNCCore",
-            dependencies: ["BNCSuite", "CCurl", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["BNCSuite", "CCurl", "CSQLite", .product(name: "TOMLKit", package: "TOMLKit")]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
@@ -53,8 +58,19 @@ let package = Package(
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
         .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport"]),
-        // Local emulator of every endpoint above (filled in by its own issue).
-        .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport"]),
+        // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
+        // alone: it must never import the client API modules (a shared bug would pass the tests vacuously).
+        .target(
+            name: "BNCSandbox",
+            dependencies: [
+                "BNCCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
+        // Local emulator of every endpoint above: the test oracle and the demo's server.
+        .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"]),
 
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -70,6 +86,7 @@ let package = Package(
 
         .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
+        .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),
         // Runs the built executables against loopback servers.

@@ -20,7 +20,7 @@ function __bnc-sandbox_parse_tokens -S
     set -l unparsed_tokens (__bnc-sandbox_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-sandbox'
-        __bnc-sandbox_parse_subcommand 0 'port=' 'version' 'h/help'
+        __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'log' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-sandbox_parse_subcommand -r 1 'version'
@@ -77,7 +77,18 @@ function __bnc-sandbox_custom_completion
 end
 
 complete -c 'bnc-sandbox' -f
-complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" port' -l 'port' -d 'Port on 127.0.0.1 (0 picks a free one; default 8787).' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" port' -l 'port' -d 'Port on 127.0.0.1; 0 picks a free one.' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" state' -l 'state' -d 'SQLite file keeping links, clicks, devices and tokens across restarts (default: in memory).' -rF
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" keys' -l 'keys' -d 'JSON file of accepted credentials: [{branch_key, branch_secret, app_id, access_token}].' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" detach' -l 'detach' -d 'Run in the background; print the listening line, write the pid file, return.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" pid-file' -l 'pid-file' -d 'Where to write the process id (default with --detach: $XDG_STATE_HOME/bnc/sandbox.pid).' -rF
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" log-file' -l 'log-file' -d 'Where a detached sandbox writes its stderr (default: $XDG_STATE_HOME/bnc/sandbox.log).' -rF
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" chaos' -l 'chaos' -d 'Injected faults: 429=P,500=P,reset=P,latency=20ms,retry-after=S.' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" seed' -l 'seed' -d 'Seed for ids and chaos: the same seed and request order give the same answers.' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" burst-window' -l 'burst-window' -d 'Seconds within which a second /v1/open of the same device gets 429.' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" legacy-409' -l 'legacy-409' -d 'Answer alias conflicts with 409, as Branch did before, instead of 400.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" threads' -l 'threads' -d 'Event-loop threads (default: one per core).' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" log' -l 'log' -d 'Print one line per request on stderr.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_positional "bnc-sandbox" -eq 1' -fa 'help' -d 'Show subcommand help information.'

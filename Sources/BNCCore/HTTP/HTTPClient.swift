@@ -37,6 +37,13 @@ public enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Seconds since the Unix epoch (wall clock, for timestamps that leave the process).
+    public static func wallSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
         var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))

@@ -1,0 +1,106 @@
+// A thin, typed layer over SQLite: the suite's storage for state, journals and the sandbox's --state file.
+// WAL mode and a busy timeout make it safe for several processes at once (DESIGN.md §8).
+import CSQLite
+
+/// A value bound to or read from a statement.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    public var text: String? { if case .text(let s) = self { return s }; return nil }
+    public var integer: Int64? { if case .integer(let i) = self { return i }; return nil }
+}
+
+/// One open database connection. Not shared between threads: open one per thread or guard it with a lock.
+public final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    public let path: String
+
+    /// Opens (creating if needed) a database file; `:memory:` for a private in-memory one.
+    public init(path: String, busyTimeoutMs: Int32 = 5000) throws(BNCError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close(db) }
+            throw BNCError(.inputMissing, "cannot open database \(path): \(message)")
+        }
+        handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, busyTimeoutMs)
+        if path != ":memory:" {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    private func error(_ what: String) -> BNCError {
+        BNCError(.internal, "\(what) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows.
+    public func execute(_ sql: String) throws(BNCError) {
+        var message: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(message)
+            throw BNCError(.internal, "SQLite (\(path)): \(text)")
+        }
+    }
+
+    /// Runs one statement with parameters; returns every row as an array of values.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [SQLValue] = []) throws(BNCError) -> [[SQLValue]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw error("cannot prepare \(sql.prefix(40))")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in parameters.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(statement, index)
+            case .integer(let v): rc = sqlite3_bind_int64(statement, index, v)
+            case .real(let v): rc = sqlite3_bind_double(statement, index, v)
+            case .text(let s): rc = bnc_sqlite3_bind_text(statement, index, s, -1)
+            }
+            if rc != SQLITE_OK { throw error("cannot bind parameter \(index)") }
+        }
+        var rows: [[SQLValue]] = []
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error("cannot run \(sql.prefix(40))") }
+            var row: [SQLValue] = []
+            for c in 0..<sqlite3_column_count(statement) {
+                switch sqlite3_column_type(statement, c) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, c)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, c)))
+                case SQLITE_NULL: row.append(.null)
+                default: row.append(.text(String(cString: sqlite3_column_text(statement, c))))
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Runs `body` in one transaction (BEGIN IMMEDIATE: writers queue instead of failing later).
+    public func transaction<T>(_ body: () throws(BNCError) -> T) throws(BNCError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// Apple's AdServices attribution API (tokens minted here with the behaviour a test wants) and TUNE's legacy
+// /serve endpoint (answered TUNE-style, for replaying logged requests).
+import BNCCore
+
+extension Sandbox {
+    /// POST /_sandbox/asa-token {attribution, detailed, not_found_times, expired, server_error_times, developer_mode, record}.
+    func mintASAToken(_ r: SandboxRequest) -> SandboxResponse {
+        var spec = JSONObject()
+        if !r.body.isEmpty {
+            guard case .object(let o)? = try? JSON.parse(bytes: r.body) else {
+                return .branchError(400, "body must be a JSON object of token behaviour")
+            }
+            spec = o
+        }
+        let known = ["attribution", "detailed", "not_found_times", "expired", "server_error_times", "developer_mode", "record"]
+        if let unknown = spec.keys.first(where: { !known.contains($0) }) {
+            return .branchError(400, "\(unknown) is not a token behaviour (known: \(known.joined(separator: ", ")))")
+        }
+        var token = ASAToken()
+        token.attribution = spec["attribution"]?.boolValue ?? true
+        token.detailed = spec["detailed"]?.boolValue ?? false
+        token.notFoundRemaining = Int(spec["not_found_times"]?.numberValue?.int64 ?? 0)
+        token.serverErrorRemaining = Int(spec["server_error_times"]?.numberValue?.int64 ?? 0)
+        token.expired = spec["expired"]?.boolValue ?? false
+        token.developerMode = spec["developer_mode"]?.boolValue ?? false
+        token.record = spec["record"]?.objectValue ?? [:]
+        // Apple's tokens are long Base64 strings; ours are too, so clients cannot tell them apart by shape.
+        let text = Base64.encode(random.bytes(120))
+        store.save(asa: token, token: text)
+        bump("asa_tokens_minted")
+        return .json(200, ["token": .string(text)])
+    }
+
+    /// POST /api/v1/ with the raw token: 200 record, 400 invalid, 404 not yet or expired, 500 down.
+    func adServices(_ r: SandboxRequest) -> SandboxResponse {
+        let text = r.bodyText.trimmingWhitespace()
+        guard Base64.isValid(text), var token = store.asaTokens[text] else {
+            bump("asa_invalid")
+            return SandboxResponse(status: 400, headers: [("Content-Type", "text/plain")], body: Array("Bad Request: the token is invalid\n".utf8))
+        }
+        if token.expired {
+            return SandboxResponse(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found: the token has expired\n".utf8))
+        }
+        if token.serverErrorRemaining > 0 {
+            token.serverErrorRemaining -= 1
+            store.save(asa: token, token: text)
+            return SandboxResponse(status: 500, headers: [("Content-Type", "text/plain")], body: Array("Internal Server Error\n".utf8))
+        }
+        if token.notFoundRemaining > 0 {
+            token.notFoundRemaining -= 1
+            store.save(asa: token, token: text)
+            return SandboxResponse(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found: no attribution record yet\n".utf8))
+        }
+        bump("asa_records")
+        guard token.attribution else { return .json(200, ["attribution": false]) }
+        // Apple's documented sample payload (values fixed, as Apple's development tokens return).
+        var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890,
+                                  "conversionType": "Download", "adGroupId": 1234567890, "countryOrRegion": "US",
+                                  "keywordId": 12323222, "creativeSetId": 1234567890]
+        if token.detailed { record["clickDate"] = "2020-04-08T17:17Z" }
+        for (k, v) in token.record { record[k] = v }
+        return .json(200, .object(record))
+    }
+
+    /// GET|POST /serve with TUNE's query parameters.
+    func tune(_ r: SandboxRequest) -> SandboxResponse {
+        var params: [String: String] = [:]
+        for (k, v) in r.query { params[k] = v }
+        var errors: [String] = []
+        for required in ["action", "advertiser_id"] where (params[required] ?? "").isEmpty {
+            errors.append("\(required) is required")
+        }
+        if let id = params["advertiser_id"], !id.isEmpty, !id.allSatisfy(\.isNumber) { errors.append("advertiser_id must be numeric") }
+        if params["sdk"] == "server" {
+            if (params["device_ip"] ?? "").isEmpty {
+                errors.append(r.header("X-IP-Override") != nil
+                    ? "device_ip is required: TUNE reads the device IP from the device_ip query parameter, never from X-IP-Override"
+                    : "device_ip is required for server-to-server requests")
+            } else if (try? IPAddress(params["device_ip"]!)) == nil {
+                errors.append("device_ip must be an IPv4 or IPv6 address")
+            }
+            if (params["site_id"] ?? "").isEmpty && (params["package_name"] ?? "").isEmpty { errors.append("site_id is required") }
+        }
+        if let ifa = params["ios_ifa"], params["ios_ad_tracking_disabled"] == nil && params["ios_ad_tracking"] == nil, !ifa.isEmpty {
+            errors.append("ios_ad_tracking_disabled must be sent with ios_ifa")
+        }
+        if let aid = params["google_aid"], !aid.isEmpty, params["google_ad_tracking_disabled"] == nil {
+            errors.append("google_ad_tracking_disabled must be sent with google_aid")
+        }
+        if !errors.isEmpty {
+            bump("tune_rejected")
+            return .json(400, ["success": false, "errors": .array(errors.map(JSON.string))], headers: [("X-MAT-Responder", "bnc-sandbox")])
+        }
+        let action = params["action"]!
+        let eventType: String
+        switch action {
+        case "session", "install", "open", "update":
+            let device = params["ios_ifa"] ?? params["ios_ifv"] ?? params["google_aid"] ?? params["android_id"] ?? params["mat_id"] ?? params["device_ip"] ?? ""
+            let key = "\(params["advertiser_id"]!)|\(device)"
+            let first = !store.tuneDevices.contains(key)
+            store.tuneDevices.insert(key)
+            store.persist("tune", key, .bool(true))
+            eventType = first && params["existing_user"] != "1" ? "install" : "open"
+        case "conversion":
+            eventType = (params["site_event_name"] ?? params["site_event_id"] ?? "conversion").lowercased()
+        default:
+            eventType = action
+        }
+        bump("tune_\(eventType == "install" || eventType == "open" ? eventType : "events")")
+        return .json(200, ["success": true, "site_event_type": .string(eventType), "log_id": .string(random.branchID()),
+                           "errors": []])
+    }
+}

@@ -1,0 +1,140 @@
+// POST /v2/event/standard and /v2/event/custom: standard names, the user_data identifier rule, and the
+// types of event_data, custom_data and content_items, as branch-api-facts §3 describes them.
+import BNCCore
+
+extension Sandbox {
+    /// The 24 names of Branch's OpenAPI enum, plus RESERVE (current docs) and the iOS SDK's OPT_IN/OPT_OUT.
+    static let standardEvents: Set<String> = [
+        "ADD_TO_CART", "ADD_TO_WISHLIST", "VIEW_CART", "INITIATE_PURCHASE", "ADD_PAYMENT_INFO", "CLICK_AD", "PURCHASE",
+        "SPEND_CREDITS", "VIEW_AD", "RESERVE",
+        "SEARCH", "VIEW_ITEM", "VIEW_ITEMS", "RATE", "SHARE", "INITIATE_STREAM", "COMPLETE_STREAM",
+        "COMPLETE_REGISTRATION", "COMPLETE_TUTORIAL", "ACHIEVE_LEVEL", "UNLOCK_ACHIEVEMENT", "INVITE", "LOGIN",
+        "START_TRIAL", "SUBSCRIBE", "OPT_IN", "OPT_OUT",
+    ]
+    static let contentSchemas: Set<String> = [
+        "COMMERCE_AUCTION", "COMMERCE_BUSINESS", "COMMERCE_OTHER", "COMMERCE_PRODUCT", "COMMERCE_RESTAURANT",
+        "COMMERCE_SERVICE", "COMMERCE_TRAVEL_FLIGHT", "COMMERCE_TRAVEL_HOTEL", "COMMERCE_TRAVEL_OTHER", "GAME_STATE",
+        "MEDIA_IMAGE", "MEDIA_MIXED", "MEDIA_MUSIC", "MEDIA_OTHER", "MEDIA_VIDEO", "OTHER", "TEXT_ARTICLE", "TEXT_BLOG",
+        "TEXT_OTHER", "TEXT_RECIPE", "TEXT_REVIEW", "TEXT_SEARCH_RESULTS", "TEXT_STORY", "TEXT_TECHNICAL_DOC",
+    ]
+    static let conditions: Set<String> = ["OTHER", "NEW", "EXCELLENT", "GOOD", "FAIR", "POOR", "USED", "REFURBISHED"]
+    /// Both vocabularies of $product_category: the OpenAPI enum and the display strings the SDKs send.
+    static let productCategories: Set<String> = [
+        "ANIMALS_AND_PET_SUPPLIES", "APPAREL_AND_ACCESSORIES", "ARTS_AND_ENTERTAINMENT", "BABY_AND_TODDLER",
+        "BUSINESS_AND_INDUSTRIAL", "CAMERAS_AND_OPTICS", "ELECTRONICS", "FOOD_BEVERAGES_AND_TOBACCO", "FURNITURE",
+        "HARDWARE", "HEALTH_AND_BEAUTY", "HOME_AND_GARDEN", "LUGGAGE_AND_BAGS", "MATURE", "MEDIA", "OFFICE_SUPPLIES",
+        "RELIGIOUS_AND_CEREMONIAL", "SOFTWARE", "SPORTING_GOODS", "TOYS_AND_GAMES", "VEHICLES_AND_PARTS",
+        "Animals & Pet Supplies", "Apparel & Accessories", "Arts & Entertainment", "Baby & Toddler",
+        "Business & Industrial", "Cameras & Optics", "Electronics", "Food, Beverages & Tobacco", "Furniture", "Hardware",
+        "Health & Beauty", "Home & Garden", "Luggage & Bags", "Mature", "Media", "Office Supplies",
+        "Religious & Ceremonial", "Software", "Sporting Goods", "Toys & Games", "Vehicles & Parts",
+    ]
+
+    func event(_ r: SandboxRequest, standard: Bool) throws -> SandboxResponse {
+        let body = try jsonObject(r)
+        _ = try checkKey(body["branch_key"])
+        let ip = try ipOverride(r, required: false)
+        guard let name = body["name"]?.stringValue, !name.isEmpty else { throw Rejection("name is required") }
+        if standard && !Self.standardEvents.contains(name) {
+            throw Rejection("name \(name) is not a standard event; send custom events to /v2/event/custom")
+        }
+        for field in body.keys {
+            guard ["branch_key", "name", "user_data", "event_data", "custom_data", "content_items", "customer_event_alias",
+                   "metadata", "meta_data"].contains(field) else {
+                throw Rejection("\(field) is not a top-level event field")
+            }
+        }
+        guard case .object(let user)? = body["user_data"] else { throw Rejection("user_data: missing required field") }
+        try checkIdentifier(user)
+        if let ip, let bodyIP = user["ip"]?.stringValue, bodyIP != ip {
+            throw Rejection("user_data.ip (\(bodyIP)) must equal the X-IP-Override header (\(ip))")
+        }
+        for (field, value) in user {
+            switch field {
+            case "limit_ad_tracking", "dma_eea", "dma_ad_personalization", "dma_ad_user_data":
+                guard value.boolValue != nil else { throw Rejection("user_data.\(field) must be a boolean") }
+            case "screen_dpi", "screen_height", "screen_width":
+                guard value.numberValue?.isInteger == true else { throw Rejection("user_data.\(field) must be an integer") }
+            case "advertising_ids":
+                guard value.objectValue != nil else { throw Rejection("user_data.advertising_ids must be an object") }
+            case "os_version":
+                guard value.stringValue != nil || value.numberValue != nil else { throw Rejection("user_data.os_version must be a string") }
+            default:
+                guard value.stringValue != nil else { throw Rejection("user_data.\(field) must be a string, got \(value.typeName)") }
+            }
+        }
+        if user["dma_eea"]?.boolValue == true, user["dma_ad_personalization"] == nil || user["dma_ad_user_data"] == nil {
+            throw Rejection("user_data.dma_ad_personalization and dma_ad_user_data are required when dma_eea is true")
+        }
+        if let e = body["event_data"] {
+            guard case .object(let eventData) = e else { throw Rejection("event_data must be an object") }
+            for (field, value) in eventData {
+                switch field {
+                case "revenue", "shipping", "tax":
+                    guard value.numberValue != nil else { throw Rejection("event_data.\(field) must be a number, got \(value.typeName)") }
+                case "currency":
+                    guard let c = value.stringValue, c.count == 3, c.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                        throw Rejection("event_data.currency must be a three-letter ISO 4217 code")
+                    }
+                case "transaction_id", "coupon", "affiliation", "description", "search_query", "ad_type":
+                    guard value.stringValue != nil else { throw Rejection("event_data.\(field) must be a string, got \(value.typeName)") }
+                default:
+                    throw Rejection("event_data.\(field) is not an event_data field (custom keys go in custom_data)")
+                }
+            }
+        }
+        if let c = body["custom_data"], c.objectValue == nil { throw Rejection("custom_data must be an object") }
+        if let a = body["customer_event_alias"], a.stringValue == nil { throw Rejection("customer_event_alias must be a string") }
+        if let items = body["content_items"] {
+            guard let list = items.arrayValue else { throw Rejection("content_items must be an array") }
+            for (i, item) in list.enumerated() { try checkContentItem(item, index: i) }
+        }
+        bump(standard ? "events_standard" : "events_custom")
+        return .json(200, ["branch_view_enabled": false])
+    }
+
+    /// At least one identifier: developer_identity, browser_fingerprint_id, idfa/idfv on iOS, android_id/aaid on Android.
+    private func checkIdentifier(_ user: JSONObject) throws {
+        func has(_ k: String) -> Bool { user[k]?.stringValue.map { !$0.isEmpty } ?? false }
+        if has("developer_identity") || has("browser_fingerprint_id") { return }
+        let os = user["os"]?.stringValue?.lowercased()
+        if os == "ios" && (has("idfa") || has("idfv")) { return }
+        if os == "android" && (has("android_id") || has("aaid")) { return }
+        throw Rejection("user_data must identify the user: developer_identity, browser_fingerprint_id, os iOS with idfa or idfv, or os Android with android_id or aaid")
+    }
+
+    private func checkContentItem(_ item: JSON, index i: Int) throws {
+        guard case .object(let o) = item else { throw Rejection("content_items[\(i)] must be an object") }
+        for (field, value) in o {
+            let at = "content_items[\(i)].\(field)"
+            switch field {
+            case "$price", "$quantity", "$rating_average", "$rating_max", "$rating", "$rating_count", "$latitude", "$longitude":
+                guard value.numberValue != nil else { throw Rejection("\(at) must be a number, got \(value.typeName)") }
+            case "$creation_timestamp", "$exp_date":
+                guard value.isNull || value.numberValue?.isInteger == true else { throw Rejection("\(at) must be epoch milliseconds") }
+            case "$publicly_indexable", "$locally_indexable":
+                guard value.boolValue != nil else { throw Rejection("\(at) must be a boolean") }
+            case "$keywords", "$image_captions":
+                guard value.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw Rejection("\(at) must be an array of strings") }
+            case "$content_schema":
+                guard let s = value.stringValue, Self.contentSchemas.contains(s) else { throw Rejection("\(at) is not a content schema") }
+            case "$condition":
+                guard let s = value.stringValue, Self.conditions.contains(s) else { throw Rejection("\(at) must be one of \(Self.conditions.sorted().joined(separator: ", "))") }
+            case "$product_category":
+                guard let s = value.stringValue, Self.productCategories.contains(s) else { throw Rejection("\(at) is not a product category") }
+            case "$currency":
+                guard let c = value.stringValue, c.count == 3, c.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                    throw Rejection("\(at) must be a three-letter ISO 4217 code")
+                }
+            case "$custom_fields":
+                guard value.objectValue != nil || value.stringValue != nil else { throw Rejection("\(at) must be an object") }
+            default:
+                // Other $ fields are strings; custom keys (flattened by the SDKs) may be any scalar.
+                if field.hasPrefix("$"), value.stringValue == nil { throw Rejection("\(at) must be a string, got \(value.typeName)") }
+                if value.arrayValue != nil || value.objectValue != nil, !field.hasPrefix("$") {
+                    throw Rejection("\(at) must be a string, number or boolean (custom item keys are flat)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+// The Deep Linking API (/v1/url: create, bulk, read, update, delete) and the links themselves: a GET of a
+// link is a click, recorded with its IP and User-Agent and redirected to the platform's URL.
+import BNCCore
+
+extension Sandbox {
+    /// Creation parameters Branch stores with a link (credentials and SDK bookkeeping are not part of it).
+    static let linkParams = ["data", "channel", "feature", "campaign", "stage", "tags", "alias", "type", "duration", "identity",
+                             "source", "analytics", "qr_code_settings", "domain"]
+    static let sdkExtras = ["branch_key", "branch_secret", "sdk", "randomized_device_token", "randomized_bundle_token",
+                            "session_id", "metadata", "instrumentation", "retryNumber"]
+    /// First path segments that belong to the APIs, never to a link.
+    static let reservedPrefixes = ["v1", "v2", "api", "serve", "_sandbox", "j", "e", "a", "c", "d"]
+
+    func createLink(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try jsonObject(r)
+        let key = try checkKey(body["branch_key"])
+        let link = try makeLink(body, key: key)
+        return .json(200, ["url": .string(link.url)])
+    }
+
+    func bulkCreate(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {
+        let key = try checkKey(.string(SandboxRequest.percentDecode(rawKey, plus: false)))
+        if r.body.count > 250 * 1024 {
+            throw Rejection("Bulk payload of \(r.body.count) bytes is over the 250KB limit; send it in smaller batches", status: 413)
+        }
+        let json: JSON
+        do { json = try JSON.parse(bytes: r.body) } catch { throw Rejection("Request body is not valid JSON: \(error.description)") }
+        guard let items = json.arrayValue else { throw Rejection("Bulk body must be a JSON array of link objects") }
+        var results: [JSON] = []
+        for item in items {
+            guard let object = item.objectValue else {
+                results.append(["error": "each element must be a JSON object"])
+                continue
+            }
+            if let k = object["branch_key"]?.stringValue, k != key {
+                results.append(["error": .string("branch_key \(k) does not match the key in the path")])
+                continue
+            }
+            do {
+                let link = try makeLink(object, key: key)
+                results.append(["url": .string(link.url)])
+            } catch let rejection as Rejection {
+                results.append(["error": .string(rejection.message)])
+            }
+        }
+        bump("links_bulk_items", by: items.count)
+        return .json(200, .array(results))
+    }
+
+    /// Validates creation parameters and stores the link (or returns the existing one for a repeated alias).
+    private func makeLink(_ body: JSONObject, key: String) throws -> StoredLink {
+        for field in body.keys where !Self.linkParams.contains(field) && !Self.sdkExtras.contains(field) {
+            throw Rejection("\(field) is not a link parameter")
+        }
+        var params = JSONObject()
+        for field in Self.linkParams { if let v = body[field], !v.isNull { params[field] = v } }
+        let data = try linkDataObject(params["data"])
+        if let d = params["data"] { params["data"] = .object(data); _ = d }
+        for field in ["channel", "feature", "campaign", "stage", "identity", "source", "alias"] {
+            if let v = params[field], v.stringValue == nil { throw Rejection("\(field) must be a string, got \(v.typeName)") }
+        }
+        if let tags = params["tags"], tags.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
+            throw Rejection("tags must be an array of strings")
+        }
+        let type = Int(params["type"]?.numberValue?.int64 ?? 0)
+        if let t = params["type"], t.numberValue?.isInteger != true || ![0, 1, 2].contains(type) {
+            throw Rejection("type must be 0 (default), 1 (one-time use) or 2 (marketing)")
+        }
+        if type == 2 && data["$marketing_title"]?.stringValue?.isEmpty != false {
+            throw Rejection("type 2 (marketing) links need data.$marketing_title")
+        }
+        let duration = Int(params["duration"]?.numberValue?.int64 ?? 7200)
+        if let d = params["duration"], d.numberValue?.isInteger != true || duration < 0 {
+            throw Rejection("duration must be a whole number of seconds")
+        }
+        if let identity = params["identity"]?.stringValue, identity.count > 127 { throw Rejection("identity is longer than 127 characters") }
+
+        let alias = params["alias"]?.stringValue
+        if let alias {
+            try checkAlias(alias)
+            if let existing = store.links[alias] {
+                guard existing.branchKey == key, existing.params == params else {
+                    let host = config.baseURL.split(separator: "/").last.map(String.init) ?? config.baseURL
+                    throw Rejection("Link alias conflict: \(host)/\(alias)", status: config.legacy409 ? 409 : 400)
+                }
+                bump("links_alias_repeated")
+                return existing
+            }
+        }
+        var code = alias ?? random.code()
+        while alias == nil && store.links[code] != nil { code = random.code() }
+        let link = StoredLink(id: random.branchID(), branchKey: key, code: code, alias: alias, url: "\(config.baseURL)/\(code)",
+                              params: params, data: data, type: type, duration: duration, createdAt: now)
+        store.save(link: link)
+        bump("links_created")
+        return link
+    }
+
+    private func checkAlias(_ alias: String) throws {
+        guard !alias.isEmpty, alias.count <= 128 else { throw Rejection("alias must be 1 to 128 characters") }
+        guard alias.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./~".unicodeScalars.contains($0)) }),
+              !alias.hasPrefix("/"), !alias.hasSuffix("/"), !alias.contains("//") else {
+            throw Rejection("alias may hold letters, digits, - _ . ~ and inner slashes only")
+        }
+        let first = String(alias.split(separator: "/").first ?? "")
+        if first.count == 1 && alias.contains("/") { throw Rejection("alias cannot start with a one-character path segment (/\(first)/)") }
+        if Self.reservedPrefixes.contains(first) { throw Rejection("alias cannot start with /\(first), which the API uses") }
+    }
+
+    /// `data` is an object, or (as the web SDK and Branch's README send it) a JSON-encoded string.
+    private func linkDataObject(_ value: JSON?) throws -> JSONObject {
+        switch value {
+        case nil, .null?: return [:]
+        case .object(let o)?: return o
+        case .string(let s)?:
+            guard case .object(let o)? = try? JSON.parse(s) else { throw Rejection("data must be a JSON object (or a string holding one)") }
+            return o
+        case let v?: throw Rejection("data must be a JSON object, got \(v.typeName)")
+        }
+    }
+
+    /// The payload an app receives: the link's data plus Branch's `~` analytics labels.
+    func linkData(_ link: StoredLink) -> JSONObject {
+        var data = link.data
+        for label in ["channel", "feature", "campaign", "stage"] {
+            if let v = link.params[label] { data["~" + label] = v }
+        }
+        if let tags = link.params["tags"] { data["~tags"] = tags }
+        data["~id"] = .string(link.id)
+        data["~creation_source"] = 0
+        data["~referring_link"] = .string(link.url)
+        if link.type == 2 { data["~marketing"] = true }
+        return data
+    }
+
+    /// The link object GET /v1/url and PUT /v1/url answer with.
+    private func linkObject(_ link: StoredLink) -> JSON {
+        var o = JSONObject()
+        for label in ["channel", "feature", "campaign", "stage", "tags"] { o[label] = link.params[label] ?? .null }
+        var data = linkData(link)
+        data["~referring_link"] = nil
+        data["url"] = .string(link.url)
+        data["+url"] = .string(link.url)
+        o["data"] = .object(data)
+        o["type"] = .int(link.type)
+        o["alias"] = link.alias.map(JSON.string) ?? .null
+        o["duration"] = .int(link.duration)
+        return .object(o)
+    }
+
+    /// A stored link from any URL that points at it (this sandbox's host, or just its path).
+    func linkFor(url: String) -> StoredLink? {
+        var rest = url
+        if let scheme = rest.firstRange(of: "://") { rest = String(rest[scheme.upperBound...]) }
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let host = String(rest[..<slash])
+        let ownHost = config.baseURL.split(separator: "/").last.map(String.init) ?? ""
+        guard host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
+        var path = String(rest[rest.index(after: slash)...])
+        if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
+        return store.links[SandboxRequest.percentDecode(path, plus: false)]
+    }
+
+    private func requireLink(_ r: SandboxRequest, key: String?) throws -> StoredLink {
+        guard let url = r.queryValue("url"), !url.isEmpty else { throw Rejection("url query parameter is required") }
+        guard let link = linkFor(url: url), key == nil || link.branchKey == key else {
+            throw Rejection("The resource you were looking for could not be found.", status: 404)
+        }
+        return link
+    }
+
+    func readLink(_ r: SandboxRequest) throws -> SandboxResponse {
+        let key = try checkKey(r.queryValue("branch_key").map(JSON.string))
+        return .json(200, linkObject(try requireLink(r, key: key)))
+    }
+
+    func updateLink(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try jsonObject(r)
+        let key = try checkKey(body["branch_key"])
+        try checkSecret(body["branch_secret"], key: key)
+        var link = try requireLink(r, key: key)
+        for field in body.keys where !["branch_key", "branch_secret"].contains(field) {
+            guard ["channel", "feature", "campaign", "stage", "tags", "type", "duration", "data", "analytics", "qr_code_settings"].contains(field) else {
+                throw Rejection("\(field) cannot be updated")
+            }
+        }
+        // Branch replaces what is sent, `data` included, wholesale: keys not resent are gone.
+        for field in ["channel", "feature", "campaign", "stage", "tags", "analytics", "qr_code_settings"] {
+            if let v = body[field] { link.params[field] = v.isNull ? nil : v }
+        }
+        if let d = body["data"] {
+            link.data = try linkDataObject(d)
+            link.params["data"] = .object(link.data)
+        }
+        if let t = body["type"] {
+            guard let n = t.numberValue?.int64, [0, 1, 2].contains(n) else { throw Rejection("type must be 0, 1 or 2") }
+            link.type = Int(n)
+            link.params["type"] = t
+        }
+        if let d = body["duration"] {
+            guard let n = d.numberValue?.int64, n >= 0 else { throw Rejection("duration must be a whole number of seconds") }
+            link.duration = Int(n)
+            link.params["duration"] = d
+        }
+        store.save(link: link)
+        bump("links_updated")
+        return .json(200, linkObject(link))
+    }
+
+    func deleteLink(_ r: SandboxRequest) throws -> SandboxResponse {
+        guard let token = r.header("Access-Token"), !token.isEmpty else {
+            throw Rejection("Access-Token header is required (an API key with App-Level and Sensitive Data permissions)", status: 401)
+        }
+        guard let appID = r.queryValue("app_id"), !appID.isEmpty, appID.allSatisfy(\.isNumber) else {
+            throw Rejection("app_id query parameter is required (the numeric Branch app id)")
+        }
+        var allowedKey: String?
+        if let keys = config.keys {
+            guard let entry = keys.first(where: { $0.accessToken == token && $0.appID == appID }) else {
+                throw Rejection("Authentication failed !", status: 401)
+            }
+            allowedKey = entry.branchKey
+        }
+        let link = try requireLink(r, key: allowedKey)
+        store.links[link.code] = nil
+        store.persist("link", link.code, nil)
+        bump("links_deleted")
+        return .json(200, ["url": .string(link.url), "deleted": true])
+    }
+
+    // MARK: clicks
+
+    func click(_ r: SandboxRequest) -> SandboxResponse {
+        let code = String(r.path.dropFirst())
+        guard let link = store.links[code] else {
+            return .branchError(404, "The resource you were looking for could not be found.")
+        }
+        if r.queryValue("debug") == "1" {
+            var o = JSONObject()
+            o["url"] = .string(link.url)
+            o["data"] = .object(linkData(link))
+            return .json(200, .object(o))
+        }
+        let ip = r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
+        let ua = r.header("User-Agent") ?? ""
+        let click = recordClick(link, ip: ip, userAgent: ua)
+        let target = redirect(for: link, userAgent: ua)
+        var headers: [(String, String)] = [("X-Branch-Link-Click-Id", click.id), ("Cache-Control", "no-store")]
+        if let target {
+            headers.append(("Location", target))
+            return SandboxResponse(status: 302, headers: headers, body: [])
+        }
+        let html = "<!doctype html><title>bnc-sandbox link</title><p>bnc-sandbox: click \(click.id) recorded for \(link.url); the link sets no redirect for this platform.</p>\n"
+        return SandboxResponse(status: 200, headers: headers + [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
+    }
+
+    private func recordClick(_ stored: StoredLink, ip: String, userAgent: String) -> Click {
+        var link = stored
+        link.clicks += 1
+        store.save(link: link)
+        let click = Click(id: random.branchID(), code: link.code, ip: ip, userAgent: userAgent, time: now)
+        store.save(click: click)
+        bump("clicks")
+        return click
+    }
+
+    /// The platform URL a browser with this User-Agent is sent to.
+    private func redirect(for link: StoredLink, userAgent ua: String) -> String? {
+        let data = link.data
+        func url(_ key: String) -> String? { data[key]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+        let lower = ua.lowercased()
+        if lower.contains("ipad"), let u = url("$ipad_url") ?? url("$ios_url") { return u }
+        if lower.contains("iphone") || lower.contains("ipod") || lower.contains("ipad") { return url("$ios_url") ?? url("$fallback_url") }
+        if lower.contains("android") { return url("$android_url") ?? url("$fallback_url") }
+        return url("$desktop_url") ?? url("$fallback_url")
+    }
+
+    /// POST /_sandbox/click {url, ip, user_agent}: a click for scripts, as if a browser had followed the link.
+    func controlClick(_ r: SandboxRequest) -> SandboxResponse {
+        guard case .object(let body)? = try? JSON.parse(bytes: r.body) else {
+            return .branchError(400, "body must be a JSON object {url, ip, user_agent}")
+        }
+        guard let url = body["url"]?.stringValue, let link = linkFor(url: url) else {
+            return .branchError(404, "url is not a link of this sandbox")
+        }
+        guard let ip = body["ip"]?.stringValue, (try? IPAddress(ip)) != nil else {
+            return .branchError(400, "ip must be an IPv4 or IPv6 address")
+        }
+        let ua = body["user_agent"]?.stringValue ?? ""
+        let click = recordClick(link, ip: ip, userAgent: ua)
+        var out: JSONObject = ["click_id": .string(click.id), "link": .string(link.url)]
+        out["redirect"] = redirect(for: link, userAgent: ua).map(JSON.string) ?? .null
+        return .json(200, .object(out))
+    }
+}

@@ -1,0 +1,98 @@
+// How an emulator instance behaves: keys it accepts, chaos it injects, the windows of its rate rules.
+import BNCCore
+
+/// One accepted credential set (`--keys FILE` holds a JSON array of these).
+public struct KeyEntry: Sendable, Equatable {
+    public var branchKey: String
+    public var branchSecret: String
+    public var appID: String?
+    public var accessToken: String?
+}
+
+/// `--chaos 429=0.1,500=0.05,reset=0.02,latency=20ms[,retry-after=1]`.
+public struct ChaosSpec: Sendable, Equatable {
+    public var p429 = 0.0
+    public var p500 = 0.0
+    public var pReset = 0.0
+    public var latency = 0.0
+    /// Seconds sent as Retry-After with injected 429s.
+    public var retryAfter = 1
+
+    public init() {}
+
+    public var isActive: Bool { p429 > 0 || p500 > 0 || pReset > 0 || latency > 0 }
+
+    public static func parse(_ text: String) throws(BNCError) -> ChaosSpec {
+        var spec = ChaosSpec()
+        for item in text.split(separator: ",") where !item.isEmpty {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw BNCError.usage("--chaos", "items are NAME=VALUE (got \(item))") }
+            let (name, value) = (parts[0].trimmingWhitespace(), parts[1].trimmingWhitespace())
+            func probability() throws(BNCError) -> Double {
+                guard let p = Double(value), (0...1).contains(p) else {
+                    throw BNCError.usage("--chaos \(name)", "must be a probability between 0 and 1 (got \(value))")
+                }
+                return p
+            }
+            switch name {
+            case "429": spec.p429 = try probability()
+            case "500": spec.p500 = try probability()
+            case "reset": spec.pReset = try probability()
+            case "latency":
+                let number = value.hasSuffix("ms") ? String(value.dropLast(2)) : value.hasSuffix("s") ? String(value.dropLast()) : value
+                guard let v = Double(number), v >= 0 else { throw BNCError.usage("--chaos latency", "must be a duration such as 20ms") }
+                spec.latency = value.hasSuffix("ms") || !value.hasSuffix("s") ? v / 1000 : v
+            case "retry-after":
+                guard let v = Int(value), v >= 0 else { throw BNCError.usage("--chaos retry-after", "must be whole seconds") }
+                spec.retryAfter = v
+            default:
+                throw BNCError.usage("--chaos", "knows 429, 500, reset, latency and retry-after (got \(name))")
+            }
+        }
+        if spec.p429 + spec.p500 + spec.pReset > 1 {
+            throw BNCError.usage("--chaos", "probabilities add up to more than 1")
+        }
+        return spec
+    }
+}
+
+/// Everything that makes one emulator instance what it is.
+public struct SandboxConfig: Sendable {
+    /// Scheme, host and port the emulator is reached at; its short links live here.
+    public var baseURL: String
+    /// Accepted credentials; nil accepts any well-formed key with a secret of the same kind.
+    public var keys: [KeyEntry]?
+    /// Opens of the same device closer than this are answered 429.
+    public var burstWindow: Double = 2
+    /// Non-referred opens from one IP are counted once per this many seconds.
+    public var nonReferredWindow: Double = 4 * 3600
+    /// Answer alias conflicts with 409 (older Branch) instead of 400.
+    public var legacy409 = false
+    public var chaos = ChaosSpec()
+    public var seed: UInt64 = 0
+    /// SQLite file that keeps links, clicks, devices and tokens across restarts.
+    public var statePath: String?
+    /// The request log keeps at most this many entries (oldest dropped).
+    public var maxRecorded = 100_000
+    /// The clock, in seconds; tests move it.
+    public var now: @Sendable () -> Double = { MonotonicClock.wallSeconds() }
+
+    public init(baseURL: String) { self.baseURL = baseURL }
+
+    /// Parses a keys file: `[{"branch_key": "...", "branch_secret": "...", "app_id": "...", "access_token": "..."}]`.
+    public static func parseKeys(_ json: JSON, source: String) throws(BNCError) -> [KeyEntry] {
+        guard let items = json.arrayValue else { throw BNCError.invalid(source, "must be a JSON array of {branch_key, branch_secret}") }
+        var out: [KeyEntry] = []
+        for (i, item) in items.enumerated() {
+            guard let key = item["branch_key"]?.stringValue, KeyFormat.kind(ofKey: key) != nil else {
+                throw BNCError.invalid("\(source)[\(i)].branch_key", "must be key_live_… or key_test_…")
+            }
+            guard let secret = item["branch_secret"]?.stringValue, KeyFormat.kind(ofSecret: secret) == KeyFormat.kind(ofKey: key) else {
+                throw BNCError.invalid("\(source)[\(i)].branch_secret", "must be a secret of the same kind as the key")
+            }
+            out.append(KeyEntry(branchKey: key, branchSecret: secret, appID: item["app_id"]?.stringValue,
+                                accessToken: item["access_token"]?.stringValue))
+        }
+        return out
+    }
+}

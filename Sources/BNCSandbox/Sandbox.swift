@@ -1,0 +1,215 @@
+// The emulator's core: routes a request to the emulated endpoint, injects chaos, records what it received.
+// Pure request -> response, behind one lock, so the HTTP server is thin and tests can call it directly.
+import BNCCore
+import NIOConcurrencyHelpers
+
+/// Branch, Apple AdServices and TUNE, emulated from the reference documents.
+public final class Sandbox: @unchecked Sendable {
+    public let config: SandboxConfig
+    let store: Store
+    private let lock = NIOLock()
+    var random: SeededRandom
+    private var chaosRandom: SeededRandom
+    private var recorded: [JSON] = []
+    private var recordedDropped = 0
+    /// "POST /v1/open" -> status -> count.
+    private var counts: [String: [Int: Int]] = [:]
+    /// Named counters (installs, opens, non-referred opens counted and limited, ...).
+    var counters: [String: Int] = [:]
+
+    public init(config: SandboxConfig) throws(BNCError) {
+        self.config = config
+        self.store = try Store(path: config.statePath)
+        // Ids and codes are random unless a seed is given; chaos has its own stream so ids do not shift it.
+        let seed = config.seed != 0 ? config.seed : UInt64(truncatingIfNeeded: Int64(config.now() * 1_000_003))
+        random = SeededRandom(seed: seed)
+        chaosRandom = SeededRandom(seed: config.seed ^ 0xC4A0_5C4A_05C4_A05C)
+    }
+
+    var now: Double { config.now() }
+
+    /// Answers one request. Thread-safe.
+    public func handle(_ request: SandboxRequest) -> SandboxResponse {
+        lock.withLock { handleLocked(request) }
+    }
+
+    private func handleLocked(_ request: SandboxRequest) -> SandboxResponse {
+        let control = request.path.hasPrefix("/_sandbox/")
+        if control { return routeControl(request) }
+
+        var response: SandboxResponse
+        if let injected = chaos() {
+            response = injected
+        } else {
+            do {
+                response = try route(request)
+            } catch let rejection as Rejection {
+                response = .branchError(rejection.status, rejection.message)
+            } catch {
+                response = .branchError(500, "internal sandbox error: \(error)")
+            }
+        }
+        response.delay = config.chaos.latency
+        record(request, response)
+        return response
+    }
+
+    /// One draw per request, so the same seed gives the same faults for the same request order.
+    private func chaos() -> SandboxResponse? {
+        let spec = config.chaos
+        guard spec.p429 + spec.p500 + spec.pReset > 0 else { return nil }
+        let roll = chaosRandom.unit()
+        var response: SandboxResponse
+        if roll < spec.p429 {
+            response = .branchError(429, "Rate limit reached. (injected by bnc-sandbox --chaos)",
+                                    headers: [("Retry-After", String(spec.retryAfter))])
+        } else if roll < spec.p429 + spec.p500 {
+            response = .branchError(500, "Internal server error (injected by bnc-sandbox --chaos)")
+        } else if roll < spec.p429 + spec.p500 + spec.pReset {
+            response = SandboxResponse(status: 0)
+            response.reset = true
+        } else {
+            return nil
+        }
+        response.injected = true
+        return response
+    }
+
+    private func route(_ r: SandboxRequest) throws -> SandboxResponse {
+        switch (r.method, r.path) {
+        case ("POST", "/v1/open"): return try open(r)
+        case ("POST", "/v2/event/standard"): return try event(r, standard: true)
+        case ("POST", "/v2/event/custom"): return try event(r, standard: false)
+        case ("POST", "/v1/url"): return try createLink(r)
+        case ("GET", "/v1/url"): return try readLink(r)
+        case ("PUT", "/v1/url"): return try updateLink(r)
+        case ("DELETE", "/v1/url"): return try deleteLink(r)
+        case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
+        case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
+        case (_, "/v1/open"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/api/v1/"), (_, "/serve"):
+            return .branchError(405, "Method \(r.method) is not allowed on \(r.path)")
+        default:
+            if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
+                return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
+            }
+            if r.method == "GET" || r.method == "HEAD" { return click(r) }
+            return .branchError(404, "The resource you were looking for could not be found.")
+        }
+    }
+
+    private func record(_ r: SandboxRequest, _ response: SandboxResponse) {
+        let endpoint = Self.endpointName(r)
+        counts[endpoint, default: [:]][response.reset ? 0 : response.status, default: 0] += 1
+        var query = JSONObject()
+        for (k, v) in r.query { query[k] = .string(v) }
+        var headers = JSONObject()
+        for (k, v) in r.headers { headers[k.lowercased()] = .string(v) }
+        let body: JSON = r.body.isEmpty ? .null : ((try? JSON.parse(bytes: r.body)) ?? .string(r.bodyText))
+        recorded.append(["method": .string(r.method), "path": .string(r.path), "query": .object(query),
+                         "headers": .object(headers), "body": body, "status": .int(response.reset ? 0 : response.status),
+                         "chaos": .bool(response.injected)])
+        if recorded.count > config.maxRecorded {
+            recorded.removeFirst(recorded.count - config.maxRecorded)
+            recordedDropped += 1
+        }
+    }
+
+    /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
+    static func endpointName(_ r: SandboxRequest) -> String {
+        let known = ["/v1/open", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/api/v1/", "/serve"]
+        if known.contains(r.path) { return "\(r.method) \(r.path)" }
+        if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
+        return "\(r.method) /{link}"
+    }
+
+    // MARK: control endpoints (never chaotic, never recorded)
+
+    private func routeControl(_ r: SandboxRequest) -> SandboxResponse {
+        switch (r.method, r.path) {
+        case ("GET", "/_sandbox/requests"):
+            var items = recorded
+            if let since = r.queryValue("since").flatMap(Int.init), since > 0 { items = Array(items.dropFirst(since)) }
+            return .json(200, .array(items))
+        case ("GET", "/_sandbox/stats"):
+            return .json(200, stats())
+        case ("POST", "/_sandbox/reset"):
+            recorded = []
+            recordedDropped = 0
+            counts = [:]
+            counters = [:]
+            store.reset()
+            return .json(200, ["reset": true])
+        case ("POST", "/_sandbox/click"):
+            return controlClick(r)
+        case ("POST", "/_sandbox/asa-token"):
+            return mintASAToken(r)
+        default:
+            return .branchError(404, "unknown control endpoint \(r.method) \(r.path)")
+        }
+    }
+
+    private func stats() -> JSON {
+        var endpoints = JSONObject()
+        for name in counts.keys.sorted() {
+            var byStatus = JSONObject()
+            for (status, n) in counts[name]!.sorted(by: { $0.key < $1.key }) {
+                byStatus[status == 0 ? "reset" : String(status)] = .int(n)
+            }
+            endpoints[name] = .object(byStatus)
+        }
+        var named = JSONObject()
+        for k in counters.keys.sorted() { named[k] = .int(counters[k]!) }
+        return ["endpoints": .object(endpoints), "counters": .object(named), "links": .int(store.links.count),
+                "clicks": .int(store.clicks.count), "devices": .int(store.devices.count),
+                "recorded": .int(recorded.count), "recorded_dropped": .int(recordedDropped)]
+    }
+
+    // MARK: shared checks
+
+    /// The JSON object body, or a 400 naming what is wrong with it.
+    func jsonObject(_ r: SandboxRequest) throws -> JSONObject {
+        guard !r.body.isEmpty else { throw Rejection("Request body must be a JSON object") }
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes: r.body)
+        } catch {
+            throw Rejection("Request body is not valid JSON: \(error.description)")
+        }
+        guard case .object(let o) = json else { throw Rejection("Request body must be a JSON object, got \(json.typeName)") }
+        return o
+    }
+
+    /// The branch_key: well-formed and, with --keys, one of them.
+    func checkKey(_ key: JSON?, field: String = "branch_key") throws -> String {
+        guard let key = key?.stringValue, !key.isEmpty else { throw Rejection("\(field) is required") }
+        guard KeyFormat.kind(ofKey: key) != nil else { throw Rejection("Invalid or missing app id, Branch key, or secret") }
+        if let keys = config.keys, !keys.contains(where: { $0.branchKey == key }) {
+            throw Rejection("Invalid or missing app id, Branch key, or secret")
+        }
+        return key
+    }
+
+    /// The branch_secret matching the key.
+    func checkSecret(_ secret: JSON?, key: String) throws {
+        guard let secret = secret?.stringValue, !secret.isEmpty else { throw Rejection("branch_secret is required") }
+        if let keys = config.keys {
+            guard keys.contains(where: { $0.branchKey == key && $0.branchSecret == secret }) else {
+                throw Rejection("Authentication failed !")
+            }
+        } else if KeyFormat.kind(ofSecret: secret) != KeyFormat.kind(ofKey: key) {
+            throw Rejection("Authentication failed !")
+        }
+    }
+
+    /// X-IP-Override, when present, must be a bare IP address.
+    func ipOverride(_ r: SandboxRequest, required: Bool) throws -> String? {
+        guard let raw = r.header("X-IP-Override") else {
+            if required { throw Rejection("X-IP-Override header is required: the device's public IP address") }
+            return nil
+        }
+        guard (try? IPAddress(raw)) != nil else { throw Rejection("X-IP-Override must be an IPv4 or IPv6 address (got \(raw))") }
+        return raw
+    }
+
+    func bump(_ counter: String, by n: Int = 1) { counters[counter, default: 0] += n }
+}

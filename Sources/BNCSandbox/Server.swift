@@ -1,0 +1,171 @@
+// The emulator's HTTP/1.1 server on SwiftNIO, bound to loopback only. It turns bytes into SandboxRequest,
+// asks the Sandbox, and writes the answer — or resets the connection or delays, when chaos says so.
+import BNCCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A running server.
+public final class SandboxServer: @unchecked Sendable {
+    public let port: Int
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: Channel
+
+    /// Largest request body accepted (the bulk endpoint's own 250 KB rule is the emulated one).
+    static let maxBody = 8 * 1024 * 1024
+
+    /// Binds 127.0.0.1:port (0 picks a free one), then creates the Sandbox with the base URL its links need.
+    public static func start(config: SandboxConfig, port: Int, threads: Int = System.coreCount,
+                             log: (@Sendable (String) -> Void)? = nil) throws(BNCError) -> SandboxServer {
+        let holder = SandboxHolder()
+        let server = try SandboxServer(holder: holder, port: port, threads: threads, log: log)
+        var config = config
+        config.baseURL = server.url
+        do {
+            holder.sandbox = try Sandbox(config: config)
+        } catch {
+            server.close()
+            server.wait()
+            throw error
+        }
+        return server
+    }
+
+    public var sandbox: Sandbox { holder.sandbox! }
+    private let holder: SandboxHolder
+
+    private init(holder: SandboxHolder, port: Int, threads: Int, log: (@Sendable (String) -> Void)?) throws(BNCError) {
+        self.holder = holder
+        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 512)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, log: log))
+                }
+            }
+        do {
+            channel = try bootstrap.bind(host: "127.0.0.1", port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw BNCError(.unreachable, "cannot listen on 127.0.0.1:\(port): \(error)",
+                           hint: port == 0 ? nil : "is another bnc-sandbox running? try --port 0")
+        }
+        self.port = channel.localAddress?.port ?? port
+    }
+
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Blocks until the server is closed.
+    public func wait() {
+        try? channel.closeFuture.wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Stops accepting and closes; `wait()` then returns.
+    public func close() {
+        channel.close(promise: nil)
+    }
+}
+
+/// The Sandbox, set once the port is known (before the first request can arrive).
+final class SandboxHolder: @unchecked Sendable {
+    var sandbox: Sandbox?
+}
+
+private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let holder: SandboxHolder
+    private let log: (@Sendable (String) -> Void)?
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var tooLarge = false
+
+    init(holder: SandboxHolder, log: (@Sendable (String) -> Void)?) {
+        self.holder = holder
+        self.log = log
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let h):
+            head = h
+            body = []
+            tooLarge = false
+        case .body(var buffer):
+            if body.count + buffer.readableBytes > SandboxServer.maxBody { tooLarge = true; return }
+            body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            let keepAlive = head.isKeepAlive
+            var response: SandboxResponse
+            if tooLarge {
+                response = .branchError(413, "request body over \(SandboxServer.maxBody) bytes")
+            } else {
+                let (path, query) = SandboxRequest.splitTarget(head.uri)
+                let request = SandboxRequest(method: head.method.rawValue, path: path, query: query,
+                                             headers: head.headers.map { ($0.name, $0.value) }, body: body,
+                                             peerIP: context.channel.remoteAddress?.ipAddress ?? "127.0.0.1")
+                let start = MonotonicClock.now()
+                response = holder.sandbox?.handle(request) ?? .branchError(503, "starting")
+                if let log {
+                    let ms = ((MonotonicClock.now() - start) * 10_000).rounded() / 10
+                    log("\(head.method.rawValue) \(head.uri) \(response.reset ? "reset" : String(response.status))\(response.injected ? " (chaos)" : "") \(ms)ms")
+                }
+            }
+            body = []
+            if response.reset {
+                // An abortive close: the client sees a reset, not a clean end.
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                if let provider = context.channel as? SocketOptionProvider {
+                    provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in bound.value.close(promise: nil) }
+                } else {
+                    context.close(promise: nil)
+                }
+                return
+            }
+            if response.delay > 0 {
+                let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: .nanoseconds(Int64(response.delay * 1e9))) {
+                    let (handler, ctx) = bound.value
+                    handler.write(response, keepAlive: keepAlive, context: ctx)
+                }
+            } else {
+                write(response, keepAlive: keepAlive, context: context)
+            }
+        }
+    }
+
+    private func write(_ response: SandboxResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = NIOHTTP1.HTTPHeaders()
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
+        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        headers.replaceOrAdd(name: "Server", value: "bnc-sandbox")
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+        buffer.writeBytes(response.body)
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let done = context.writeAndFlushPromise()
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        if !keepAlive {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            done.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
+
+extension ChannelHandlerContext {
+    fileprivate func writeAndFlushPromise() -> EventLoopPromise<Void> { eventLoop.makePromise(of: Void.self) }
+}

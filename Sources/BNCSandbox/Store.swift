@@ -1,0 +1,203 @@
+// The emulator's memory: links, clicks, devices, AdServices tokens, TUNE logs. Kept in dictionaries and, with
+// --state, written through to SQLite as JSON documents so a restarted sandbox knows what it knew.
+import BNCCore
+
+/// A short link created through /v1/url.
+struct StoredLink: Sendable {
+    var id: String
+    var branchKey: String
+    var code: String
+    var alias: String?
+    var url: String
+    /// The creation parameters as sent (minus credentials): what alias idempotency compares.
+    var params: JSONObject
+    var data: JSONObject
+    var type: Int
+    var duration: Int
+    var createdAt: Double
+    var clicks: Int = 0
+    var matched: Int = 0
+
+    var label: (String) -> String? { { self.params[$0]?.stringValue } }
+    var tags: [JSON] { params["tags"]?.arrayValue ?? [] }
+    /// How long after a click an open may be matched to it.
+    var matchDuration: Double {
+        if let d = data["$match_duration"]?.numberValue?.int64 { return Double(d) }
+        if let s = data["$match_duration"]?.stringValue, let d = Double(s) { return d }
+        return Double(duration)
+    }
+
+    var json: JSON {
+        var o: JSONObject = ["id": .string(id), "branch_key": .string(branchKey), "code": .string(code), "url": .string(url),
+                             "params": .object(params), "data": .object(data), "type": .int(type), "duration": .int(duration),
+                             "created_at": .double(createdAt), "clicks": .int(clicks), "matched": .int(matched)]
+        o["alias"] = alias.map(JSON.string)
+        return .object(o)
+    }
+
+    init(id: String, branchKey: String, code: String, alias: String?, url: String, params: JSONObject, data: JSONObject,
+         type: Int, duration: Int, createdAt: Double) {
+        self.id = id
+        self.branchKey = branchKey
+        self.code = code
+        self.alias = alias
+        self.url = url
+        self.params = params
+        self.data = data
+        self.type = type
+        self.duration = duration
+        self.createdAt = createdAt
+    }
+
+    init?(json: JSON) {
+        guard let id = json["id"]?.stringValue, let key = json["branch_key"]?.stringValue, let code = json["code"]?.stringValue,
+              let url = json["url"]?.stringValue, let params = json["params"]?.objectValue, let data = json["data"]?.objectValue
+        else { return nil }
+        self.init(id: id, branchKey: key, code: code, alias: json["alias"]?.stringValue, url: url, params: params, data: data,
+                  type: Int(json["type"]?.numberValue?.int64 ?? 0), duration: Int(json["duration"]?.numberValue?.int64 ?? 7200),
+                  createdAt: json["created_at"]?.numberValue?.double ?? 0)
+        clicks = Int(json["clicks"]?.numberValue?.int64 ?? 0)
+        matched = Int(json["matched"]?.numberValue?.int64 ?? 0)
+    }
+}
+
+/// A click on a short link: who (IP, User-Agent) and when.
+struct Click: Sendable {
+    var id: String
+    var code: String
+    var ip: String
+    var userAgent: String
+    var time: Double
+    var consumed = false
+
+    var json: JSON {
+        ["id": .string(id), "code": .string(code), "ip": .string(ip), "user_agent": .string(userAgent),
+         "time": .double(time), "consumed": .bool(consumed)]
+    }
+
+    init(id: String, code: String, ip: String, userAgent: String, time: Double) {
+        self.id = id
+        self.code = code
+        self.ip = ip
+        self.userAgent = userAgent
+        self.time = time
+    }
+
+    init?(json: JSON) {
+        guard let id = json["id"]?.stringValue, let code = json["code"]?.stringValue, let ip = json["ip"]?.stringValue,
+              let ua = json["user_agent"]?.stringValue, let t = json["time"]?.numberValue?.double else { return nil }
+        self.init(id: id, code: code, ip: ip, userAgent: ua, time: t)
+        consumed = json["consumed"]?.boolValue ?? false
+    }
+}
+
+/// A device as /v1/open knows it, per Branch key.
+struct DeviceRecord: Sendable {
+    var randomizedDeviceToken: String
+    var sessions = 0
+    var lastOpen = -Double.infinity
+    var bundleTokens: [String] = []
+
+    var json: JSON {
+        ["randomized_device_token": .string(randomizedDeviceToken), "sessions": .int(sessions),
+         "last_open": lastOpen.isFinite ? .double(lastOpen) : .null, "bundle_tokens": .array(bundleTokens.map(JSON.string))]
+    }
+
+    init(randomizedDeviceToken: String) { self.randomizedDeviceToken = randomizedDeviceToken }
+
+    init?(json: JSON) {
+        guard let token = json["randomized_device_token"]?.stringValue else { return nil }
+        randomizedDeviceToken = token
+        sessions = Int(json["sessions"]?.numberValue?.int64 ?? 0)
+        lastOpen = json["last_open"]?.numberValue?.double ?? -Double.infinity
+        bundleTokens = json["bundle_tokens"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
+
+/// An AdServices token minted by /_sandbox/asa-token, with the behaviour chosen for it.
+struct ASAToken: Sendable {
+    var attribution = true
+    var detailed = false
+    var notFoundRemaining = 0
+    var serverErrorRemaining = 0
+    var expired = false
+    var developerMode = false
+    var record: JSONObject = [:]
+
+    var json: JSON {
+        ["attribution": .bool(attribution), "detailed": .bool(detailed), "not_found_remaining": .int(notFoundRemaining),
+         "server_error_remaining": .int(serverErrorRemaining), "expired": .bool(expired), "developer_mode": .bool(developerMode),
+         "record": .object(record)]
+    }
+
+    init() {}
+
+    init?(json: JSON) {
+        guard case .object = json else { return nil }
+        attribution = json["attribution"]?.boolValue ?? true
+        detailed = json["detailed"]?.boolValue ?? false
+        notFoundRemaining = Int(json["not_found_remaining"]?.numberValue?.int64 ?? 0)
+        serverErrorRemaining = Int(json["server_error_remaining"]?.numberValue?.int64 ?? 0)
+        expired = json["expired"]?.boolValue ?? false
+        developerMode = json["developer_mode"]?.boolValue ?? false
+        record = json["record"]?.objectValue ?? [:]
+    }
+}
+
+/// Everything the emulator remembers, with optional write-through persistence.
+final class Store {
+    var links: [String: StoredLink] = [:]          // by code (alias or generated code)
+    var clicks: [String: Click] = [:]              // by click id
+    var clickOrder: [String] = []                  // newest last
+    var devices: [String: DeviceRecord] = [:]      // by "key|device"
+    var asaTokens: [String: ASAToken] = [:]        // by token
+    var tuneDevices: Set<String> = []              // "advertiser|device" seen by /serve
+    var nonReferredByIP: [String: Double] = [:]    // "key|ip" -> time of the last counted non-referred open
+
+    private let database: SQLiteDatabase?
+
+    init(path: String?) throws(BNCError) {
+        guard let path else { database = nil; return }
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("CREATE TABLE IF NOT EXISTS sandbox_state (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))")
+        database = db
+        for row in try db.query("SELECT kind, id, json FROM sandbox_state") {
+            guard let kind = row[0].text, let id = row[1].text, let text = row[2].text, let json = try? JSON.parse(text) else { continue }
+            switch kind {
+            case "link": if let l = StoredLink(json: json) { links[id] = l }
+            case "click": if let c = Click(json: json) { clicks[id] = c }
+            case "device": if let d = DeviceRecord(json: json) { devices[id] = d }
+            case "asa": if let t = ASAToken(json: json) { asaTokens[id] = t }
+            case "tune": tuneDevices.insert(id)
+            case "nonreferred": nonReferredByIP[id] = json.numberValue?.double
+            default: continue
+            }
+        }
+        clickOrder = clicks.values.sorted { $0.time < $1.time }.map(\.id)
+    }
+
+    /// Writes one document through to the state file (no-op in memory mode).
+    func persist(_ kind: String, _ id: String, _ json: JSON?) {
+        guard let database else { return }
+        if let json {
+            _ = try? database.query("INSERT OR REPLACE INTO sandbox_state (kind, id, json) VALUES (?, ?, ?)",
+                                    [.text(kind), .text(id), .text(json.serialized())])
+        } else {
+            _ = try? database.query("DELETE FROM sandbox_state WHERE kind = ? AND id = ?", [.text(kind), .text(id)])
+        }
+    }
+
+    func save(link: StoredLink) { links[link.code] = link; persist("link", link.code, link.json) }
+    func save(click: Click) {
+        if clicks[click.id] == nil { clickOrder.append(click.id) }
+        clicks[click.id] = click
+        persist("click", click.id, click.json)
+    }
+    func save(device: DeviceRecord, id: String) { devices[id] = device; persist("device", id, device.json) }
+    func save(asa: ASAToken, token: String) { asaTokens[token] = asa; persist("asa", token, asa.json) }
+
+    func reset() {
+        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]
+        try? database?.execute("DELETE FROM sandbox_state")
+    }
+}

@@ -1,0 +1,44 @@
+// --detach: start the sandbox again as a session leader in the background, wait for its listening line,
+// print it and return, leaving a pid file behind for `kill $(cat …)`.
+import BNCCommandSupport
+import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum SandboxLauncher {
+    static func detach(arguments: [String], context: ToolContext, pidFile: String?, logFile: String?) throws(BNCError) {
+        guard let me = Subprocess.currentExecutable() else { throw BNCError(.internal, "cannot find my own executable") }
+        let stateDir = context.environment.stateDirectory
+        mkdirs(stateDir)
+        let pidPath = pidFile.map(context.environment.expandTilde) ?? stateDir + "/sandbox.pid"
+        let logPath = logFile.map(context.environment.expandTilde) ?? stateDir + "/sandbox.log"
+        var args = Array(arguments.dropFirst()).filter { $0 != "--detach" }
+        if pidFile == nil { args += ["--pid-file", pidPath] }
+
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard log >= 0 else { throw BNCError(.inputMissing, "cannot open log file \(logPath): \(FileSystem.errnoText())") }
+        let pid = try Subprocess.spawn(me, args, stdoutFD: fds[1], stderrFD: log, closeInChild: [fds[0]], newSession: true)
+        close(fds[1])
+        close(log)
+        defer { close(fds[0]) }
+        guard let line = Subprocess.readLine(fds[0], timeout: 15), line.hasPrefix("listening on ") else {
+            var status: Int32 = 0
+            let exited = waitpid(pid, &status, WNOHANG) == pid
+            if !exited { kill(pid, SIGTERM) }
+            throw BNCError(.unreachable, "the detached sandbox did not start; see \(logPath)")
+        }
+        context.stdout.line(line)
+        context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
+    }
+
+    static func mkdirs(_ path: String) {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            mkdir(current, 0o700)
+        }
+    }
+}
