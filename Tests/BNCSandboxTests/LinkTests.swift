@@ -1,0 +1,131 @@
+// The Deep Linking API and the links: alias idempotency, conflicts, bulk, read, update, delete, redirects.
+import BNCCore
+import Testing
+@testable import BNCSandbox
+
+@Suite struct LinkTests {
+    @Test func aliasIsIdempotentForTheSameParametersAndAConflictOtherwise() throws {
+        let h = try Harness()
+        let first = h.createLink(["alias": "summer-sale", "channel": "email", "data": ["$og_title": "Sale"]])
+        #expect(first.json == ["url": "http://127.0.0.1:8787/summer-sale"])
+        let same = h.createLink(["alias": "summer-sale", "channel": "email", "data": ["$og_title": "Sale"]])
+        #expect(same.status == 200 && same.json == first.json)
+        let changed = h.createLink(["alias": "summer-sale", "channel": "email", "data": ["$og_title": "Sale!"]])
+        #expect(changed.status == 400)
+        #expect(changed.message == "Link alias conflict: 127.0.0.1:8787/summer-sale")
+        let legacy = try Harness { $0.legacy409 = true }
+        _ = legacy.createLink(["alias": "a1"])
+        #expect(legacy.createLink(["alias": "a1", "channel": "x"]).status == 409)
+    }
+
+    @Test(arguments: [
+        (["type": 2], "type 2 (marketing) links need data.$marketing_title"),
+        (["type": 3], "type must be 0"),
+        (["alias": .string(String(repeating: "a", count: 129))], "alias must be 1 to 128"),
+        (["alias": "a/b"], "one-character path segment"),
+        (["alias": "v1/open"], "cannot start with /v1"),
+        (["alias": "has space"], "alias may hold"),
+        (["tags": "one"], "tags must be an array of strings"),
+        (["channel": 5], "channel must be a string"),
+        (["data": "[1]"], "data must be a JSON object"),
+        (["duration": -1], "duration must be a whole number"),
+        (["colour": "red"], "colour is not a link parameter"),
+    ] as [(JSONObject, String)])
+    func creationRules(_ fields: JSONObject, _ message: String) throws {
+        let h = try Harness()
+        let r = h.createLink(fields)
+        #expect(r.status == 400)
+        #expect(r.message.contains(message), "\(r.message)")
+    }
+
+    @Test func dataMayBeAJSONString() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["data": #"{"$deeplink_path":"x/1"}"#, "alias": "m1", "duration": 60]).json?["url"]?.stringValue)
+        #expect(h.send("GET", "/m1?debug=1").json?["data"]?["$deeplink_path"] == "x/1")
+        #expect(url.hasSuffix("/m1"))
+        let r = h.createLink(["data": #"{"$marketing_title":"Launch"}"#, "type": 2])
+        #expect(r.status == 200)
+        #expect(h.send("GET", String(r.json!["url"]!.stringValue!.dropFirst(Harness.base.count)) + "?debug=1").json?["data"]?["~marketing"] == true)
+    }
+
+    @Test func bulkAnswersPerItem() throws {
+        let h = try Harness()
+        let body: JSON = [["channel": "a"], ["type": 2], "nope", ["alias": "bulk-1"], ["branch_key": "key_test_other", "channel": "b"]]
+        let r = h.send("POST", "/v1/url/bulk/\(Harness.key)", body)
+        let items = try #require(r.json?.arrayValue)
+        #expect(r.status == 200 && items.count == 5)
+        #expect(items[0]["url"]?.stringValue?.hasPrefix("http://127.0.0.1:8787/") == true)
+        #expect(items[1]["error"]?.stringValue?.contains("$marketing_title") == true)
+        #expect(items[2]["error"] != nil)
+        #expect(items[3] == ["url": "http://127.0.0.1:8787/bulk-1"])
+        #expect(items[4]["error"]?.stringValue?.contains("does not match") == true)
+        let big = JSON.array(Array(repeating: ["channel": .string(String(repeating: "x", count: 1000))], count: 260))
+        #expect(h.send("POST", "/v1/url/bulk/\(Harness.key)", big).status == 413)
+        #expect(h.send("POST", "/v1/url/bulk/key_bad", [[:]]).status == 400)
+    }
+
+    @Test func readUpdateAndDelete() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["channel": "facebook", "tags": ["one"], "data": ["$canonical_identifier": "content/123", "keep": "me"]]).json?["url"]?.stringValue)
+        let encoded = HTTPURL.percentEncode(url)
+        let read = h.send("GET", "/v1/url?url=\(encoded)&branch_key=\(Harness.key)")
+        #expect(read.status == 200)
+        #expect(read.json?["channel"] == "facebook" && read.json?["type"] == 0 && read.json?["alias"] == .null)
+        #expect(read.json?["data"]?["~channel"] == "facebook" && read.json?["data"]?["+url"]?.stringValue == url)
+        #expect(read.json?["data"]?["keep"] == "me")
+
+        let noSecret = h.send("PUT", "/v1/url?url=\(encoded)", ["branch_key": .string(Harness.key), "data": ["new": 1]])
+        #expect(noSecret.status == 400 && noSecret.message.contains("branch_secret"))
+        let put = h.send("PUT", "/v1/url?url=\(encoded)", ["branch_key": .string(Harness.key), "branch_secret": .string(Harness.secret),
+                                                            "channel": "email", "data": ["new": 1]])
+        #expect(put.status == 200)
+        #expect(put.json?["channel"] == "email")
+        #expect(put.json?["data"]?["keep"] == nil, "PUT replaces data wholesale")
+        #expect(put.json?["data"]?["new"] == 1)
+        let alias = h.send("PUT", "/v1/url?url=\(encoded)", ["branch_key": .string(Harness.key), "branch_secret": .string(Harness.secret), "alias": "x"])
+        #expect(alias.status == 400 && alias.message == "alias cannot be updated")
+
+        let noToken = h.send("DELETE", "/v1/url?url=\(encoded)&app_id=423194549918126821")
+        #expect(noToken.status == 401)
+        let deleted = h.send("DELETE", "/v1/url?url=\(encoded)&app_id=423194549918126821", headers: [("Access-Token", "api_abc")])
+        #expect(deleted.json == ["url": .string(url), "deleted": true])
+        #expect(h.send("GET", "/v1/url?url=\(encoded)&branch_key=\(Harness.key)").status == 404)
+        #expect(h.send("GET", "/v1/url?url=\(encoded)&branch_key=key_test_other").status == 404)
+    }
+
+    @Test func keysFileRestrictsCredentials() throws {
+        let h = try Harness { $0.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "42", accessToken: "tok")] }
+        #expect(h.open(Harness.iosOpen()).status == 200)
+        #expect(h.open(Harness.iosOpen(["branch_key": "key_test_other"])).status == 400)
+        #expect(h.open(Harness.iosOpen(["branch_secret": "secret_test_other"])).message == "Authentication failed !")
+        let url = try #require(h.createLink([:]).json?["url"]?.stringValue)
+        let target = "/v1/url?url=\(HTTPURL.percentEncode(url))&app_id=42"
+        #expect(h.send("DELETE", target, headers: [("Access-Token", "wrong")]).status == 401)
+        #expect(h.send("DELETE", target, headers: [("Access-Token", "tok")]).status == 200)
+    }
+
+    @Test(arguments: [
+        (Harness.iosUA, "https://ios.example"), (Harness.androidUA, "https://android.example"),
+        ("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)", "https://ipad.example"),
+        ("Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0", "https://desktop.example"),
+    ])
+    func clicksRedirectByUserAgent(_ ua: String, _ location: String) throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["data": ["$ios_url": "https://ios.example", "$android_url": "https://android.example",
+                                                      "$ipad_url": "https://ipad.example", "$desktop_url": "https://desktop.example"]]).json?["url"]?.stringValue)
+        let r = h.click(url, ip: "8.8.8.8", ua: ua)
+        #expect(r.status == 302 && r.header("Location") == location)
+        #expect(r.header("X-Branch-Link-Click-Id")?.count == 18)
+    }
+
+    @Test func debugShowsTheLinkDataAndUnknownLinksAre404() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["alias": "dbg", "channel": "sms", "data": ["k": "v"]]).json?["url"]?.stringValue)
+        let r = h.send("GET", "/dbg?debug=1")
+        #expect(r.json?["data"]?["k"] == "v" && r.json?["data"]?["~channel"] == "sms" && r.json?["url"]?.stringValue == url)
+        #expect(h.send("GET", "/nothing-here").status == 404)
+        let fallback = h.click(url, ip: "8.8.8.8", ua: "curl/8")
+        #expect(fallback.status == 200, "no redirect set: a landing page, the click still recorded")
+        #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["clicks"] == 1)
+    }
+}
