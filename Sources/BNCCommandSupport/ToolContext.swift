@@ -13,6 +13,8 @@ public final class ToolContext {
     public let environment: Environment
     public private(set) var diagnostics: Diagnostics
     public let stdout = OutputStream.stdout
+    /// The settings of this run, once resolved (the sandbox check needs them when sending).
+    public private(set) var resolved: Settings?
 
     public init(tool: String, environment: Environment) {
         self.tool = tool
@@ -30,6 +32,7 @@ public final class ToolContext {
     /// Credentials and API URL after precedence; with `-v`, where each came from.
     public func settings(_ credentials: CredentialOptions, _ network: NetworkOptions) throws(BNCError) -> Settings {
         let settings = try ConfigurationResolver(environment: environment).resolve(credentials.flags(apiURL: network.apiURL))
+        resolved = settings
         if network.verbose {
             for key in ["profile", "branch_key", "branch_secret", "access_token", "api_url"] {
                 if let source = settings.sources[key] { diagnostics.note("\(key) from \(source)") }
@@ -81,6 +84,7 @@ public final class ToolContext {
     /// Transport failures that outlast the retries throw (exit 69 or 75).
     public func send(_ request: HTTPRequest, network: NetworkOptions, redactor: Redactor,
                      retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
+        if resolved?.sandbox == true { try ensureSandbox(for: request.url) }
         let policy = retry ?? RetryPolicy(maxAttempts: network.retries + 1)
         let client = HTTPClient(options: transportOptions(network), retry: policy, redactor: redactor,
                                 trace: network.verbose ? diagnostics : nil)
@@ -99,6 +103,26 @@ public final class ToolContext {
         if network.timing, let timing = response.timing { diagnostics.note("timing: " + timing.summary) }
         if network.verbose, let id = response.requestID { diagnostics.note("X-Branch-Request-Id: \(id)") }
         return response
+    }
+
+    /// With `--sandbox`, starts a detached bnc-sandbox when nothing answers at its loopback address.
+    func ensureSandbox(for url: String) throws(BNCError) {
+        guard let u = HTTPURL(url), u.host == "127.0.0.1" || u.host == "localhost" else { return }
+        let port = u.port ?? (u.scheme == "https" ? 443 : 80)
+        if TCPProbe.isListening(host: u.host, port: port) { return }
+        let own = Subprocess.currentExecutable().map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }
+        let candidates = (own.map { [$0] } ?? []) + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        guard let sandbox = candidates.map({ $0 + "/bnc-sandbox" }).first(where: { FileSystem.isExecutable($0) }) else {
+            throw BNCError(.unreachable, "no sandbox answers at 127.0.0.1:\(port) and bnc-sandbox was not found to start one",
+                           hint: "install bnc-sandbox beside \(tool), or start one yourself: bnc-sandbox --port \(port)")
+        }
+        diagnostics.note("no sandbox at 127.0.0.1:\(port): starting \(sandbox) --detach --port \(port)")
+        let pid = try Subprocess.spawn(sandbox, ["--detach", "--port", String(port)], stderrFD: 2)
+        let status = Subprocess.wait(pid)
+        guard status == 0, TCPProbe.isListening(host: u.host, port: port) else {
+            throw BNCError(.unreachable, "bnc-sandbox could not be started on port \(port) (exit \(status))",
+                           hint: "see \(environment.stateDirectory)/sandbox.log")
+        }
     }
 
     /// Sends and requires a 2xx answer; any other status is a typed error (its exit code follows the status).

@@ -42,6 +42,11 @@ public enum FileSystem {
         return stat(path, &st) == 0
     }
 
+    /// A regular file this process may execute.
+    public static func isExecutable(_ path: String) -> Bool {
+        regularFileMode(path) != nil && access(path, X_OK) == 0
+    }
+
     /// The permission bits of a regular file, or nil for anything else (pipes, /dev/fd, missing files).
     public static func regularFileMode(_ path: String) -> mode_t? {
         var st = stat()

@@ -60,11 +60,49 @@ public enum Subprocess {
         }
     }
 
+    /// Closes every descriptor above 2. A long-lived server calls this first, so descriptors its parent leaked
+    /// to it (a test runner's pipes, a shell's) are not held open for as long as it runs.
+    public static func closeInheritedDescriptors() {
+        guard let dir = opendir("/proc/self/fd") else { return }
+        let own = dirfd(dir)
+        var fds: [Int32] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let fd = Int32(name), fd > 2, fd != own { fds.append(fd) }
+        }
+        closedir(dir)
+        for fd in fds { close(fd) }
+    }
+
     /// The absolute path of this executable.
     public static func currentExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Whether something accepts TCP connections at a loopback address (used before starting a sandbox).
+public enum TCPProbe {
+    public static func isListening(host: String, port: Int, timeout: Double = 0.5) -> Bool {
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &addr.sin_addr) == 1 else { return false }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if rc == 0 { return true }
+        guard errno == EINPROGRESS else { return false }
+        var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&p, 1, Int32(timeout * 1000)) == 1 else { return false }
+        var err: Int32 = 0
+        var len = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len)
+        return err == 0
     }
 }

@@ -5,7 +5,6 @@ import BNCCommandSupport
 import BNCCore
 import BNCSandbox
 import BNCSuite
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -87,6 +86,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     }
 
     func run(_ context: ToolContext) throws {
+        Subprocess.closeInheritedDescriptors()
         if detach { return try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile) }
 
         var config = SandboxConfig(baseURL: "http://127.0.0.1:\(port)")
@@ -101,6 +101,10 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError(.invalidData, "--keys \(keys): \(error.description)") }
             config.keys = try SandboxConfig.parseKeys(json, source: keys)
         }
+        // SIGTERM and SIGINT close the server. Installed before the server's threads exist, so they inherit
+        // an unblocked mask whatever mask our parent gave us.
+        let stop = try ShutdownSignal.install()
+
         // Port 0 is only known after binding: bind first, then fix the base URL the links are minted under.
         let diagnostics = context.diagnostics
         var logLine: (@Sendable (String) -> Void)?
@@ -109,16 +113,41 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         context.stdout.line("listening on \(server.url)")
         if let pidFile { try FileSystem.write(Array("\(getpid())\n".utf8), to: context.environment.expandTilde(pidFile)) }
 
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        let sources = [SIGTERM, SIGINT].map { sig in
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { server.close() }
-            source.resume()
-            return source
-        }
+        stop.wait()
+        server.close()
         server.wait()
-        sources.forEach { $0.cancel() }
         if let pidFile { unlink(context.environment.expandTilde(pidFile)) }
+    }
+}
+
+/// A self-pipe written by the signal handler: the one async-signal-safe way to wake a thread on SIGTERM.
+nonisolated(unsafe) private var shutdownPipeWrite: Int32 = -1
+
+struct ShutdownSignal {
+    let readFD: Int32
+
+    static func install() throws(BNCError) -> ShutdownSignal {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
+        shutdownPipeWrite = fds[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(shutdownPipeWrite, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        for sig in [SIGTERM, SIGINT] { sigaction(sig, &action, nil) }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return ShutdownSignal(readFD: fds[0])
+    }
+
+    /// Blocks until SIGTERM or SIGINT arrives.
+    func wait() {
+        var byte: UInt8 = 0
+        while read(readFD, &byte, 1) < 0 && errno == EINTR {}
     }
 }

@@ -36,11 +36,6 @@ import TestSupport
         #expect(r.stderr.contains("not implemented yet"))
     }
 
-    @Test func sandboxIsPendingToo() throws {
-        let r = try box.run("bnc-sandbox", ["--port", "0"])
-        #expect(r.status == 69)
-    }
-
     @Test func sharedChecksRunBeforeTheToolsOwnWork() throws {
         let ip = try box.run("bnc-event", ["--ip", "1.2.3.4\r\nX-Injected: 1"])
         #expect(ip.status == 64)

@@ -71,7 +71,9 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         port = Int(UInt16(bigEndian: addr.sin_port))
         listener = fd
-        Thread.detachNewThread { [self] in acceptLoop() }
+        // The accept loop holds the server weakly, so dropping the server stops it (deinit closes the socket).
+        let ref = WeakServer(self)
+        Thread.detachNewThread { [fd] in LoopbackServer.acceptLoop(fd, ref) }
     }
 
     deinit { stop() }
@@ -104,23 +106,29 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.lock(); silent = true; lock.unlock()
     }
 
-    private func acceptLoop() {
+    private final class WeakServer: @unchecked Sendable {
+        weak var server: LoopbackServer?
+        init(_ server: LoopbackServer) { self.server = server }
+    }
+
+    private static func acceptLoop(_ listener: Int32, _ ref: WeakServer) {
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            lock.lock()
-            let id = connections
-            connections += 1
-            let mute = silent
-            lock.unlock()
+            guard let server = ref.server else { close(client); return }
+            server.lock.lock()
+            let id = server.connections
+            server.connections += 1
+            let mute = server.silent
+            server.lock.unlock()
             if mute {
                 Thread.detachNewThread { sleep(3); close(client) }
                 continue
             }
-            Thread.detachNewThread { [self] in serve(client, id: id) }
+            Thread.detachNewThread { [server] in server.serve(client, id: id) }
         }
     }
 

@@ -1,0 +1,82 @@
+// A real bnc-sandbox process on an ephemeral port, for end-to-end tests; stopped with SIGTERM.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public final class SandboxProcess: @unchecked Sendable {
+    public let pid: pid_t
+    public let url: String
+    public let port: Int
+    private var exitStatus: Int32?
+
+    /// Starts `bnc-sandbox --port 0 ARGS` and waits for its listening line.
+    /// Spawned with posix_spawn, not Foundation's Process: on Linux, Process reaps its children one at a time
+    /// with a blocking wait, so a long-lived child started with it stalls every later Process.waitUntilExit().
+    public init(_ arguments: [String] = []) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        let path = Executables.path("bnc-sandbox")
+        let argv = ([path, "--port", "0"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, path, &actions, nil, argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard rc == 0 else { throw POSIXError(.ENOENT) }
+        pid = child
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1 && byte != 10 { line.append(byte) }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("listening on http://127.0.0.1:") else {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        url = String(text.dropFirst("listening on ".count))
+        port = Int(url.split(separator: ":").last!)!
+    }
+
+    /// SIGTERM, then the exit status (128+N when killed by signal N).
+    @discardableResult
+    public func stop() -> Int32 {
+        if let exitStatus { return exitStatus }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let result = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = result
+        return result
+    }
+
+    deinit { stop() }
+
+    /// GET or POST a control endpoint with curl and parse the JSON answer.
+    public func control(_ path: String, method: String = "GET", body: String? = nil) throws -> Any {
+        var args = ["-s", "-X", method, url + path]
+        if let body { args += ["-d", body] }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// What the sandbox received, oldest first.
+    public func received() throws -> [[String: Any]] {
+        try control("/_sandbox/requests") as? [[String: Any]] ?? []
+    }
+}
