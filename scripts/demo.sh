@@ -58,8 +58,59 @@ show bnc api GET /v1/url --dry-run
 
 chmod 600 "$XDG_CONFIG_HOME/bnc/config.toml"
 
-step "7. What comes next"
-say "bnc-sandbox (a local Branch/Apple/TUNE emulator) and the tools' own requests arrive with their issues;"
-say "they answer 'not implemented yet' (exit 69) until then, never fake output:"
+step "7. The main job, end to end, against bnc-sandbox (a local Branch + Apple + TUNE emulator)"
+say "Start the emulator on a free port (it prints its address first, then serves until stopped):"
+sandbox_out="$demo/sandbox.out"
+bnc sandbox --port 0 --seed 1 > "$sandbox_out" 2>"$demo/sandbox.err" &
+sandbox_pid=$!
+trap 'kill $sandbox_pid 2>/dev/null; rm -rf "$demo"' EXIT
+for _ in $(seq 50); do [[ -s "$sandbox_out" ]] && break; sleep 0.1; done
+url=$(head -1 "$sandbox_out" | sed 's/^listening on //')
+printf '    %s\n' "$(head -1 "$sandbox_out")"
+export BNC_API_URL="$url" BRANCH_KEY=key_test_demo0123456789 BRANCH_SECRET=secret_test_demo0123456789
+ua='Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15'
+
+say "A marketing team creates a short link with deep-link data (POST /v1/url):"
+show bnc api POST /v1/url -f alias=spring-sale -f channel=email -f campaign=spring \
+  -f 'data:={"$deeplink_path":"product/42","$ios_url":"https://apps.apple.com/app/id123","product_id":"42"}' --output ndjson
+
+say "A user taps it in Mail on an iPhone, from 8.8.4.4: the link records the click and redirects to the App Store:"
+show curl -s -o /dev/null -w '%{http_code} -> %{redirect_url}\n' -A "$ua" -H 'X-Forwarded-For: 8.8.4.4' "$url/spring-sale"
+
+say "The app is installed and opened; your server reports the session (POST /v1/open, X-IP-Override: 8.8.4.4):"
+cat > "$demo/install.json" <<JSON
+{"server_to_server": true, "app_version": "2.3.0", "os": "iOS", "os_version": "17.4", "model": "iPhone15,2",
+ "user_agent": "$ua", "is_hardware_id_real": true, "hardware_id": "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11",
+ "hardware_id_type": "vendor_id", "ios_vendor_id": "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "first_session": true}
+JSON
+show bnc api POST /v1/open --body "$demo/install.json" --with-secret --ip 8.8.4.4 --output ndjson
+say "(data is a JSON string: +clicked_branch_link true, ~channel email, \$deeplink_path product/42: the app opens the product)"
+
+say "The user buys it; your server sends a PURCHASE event (POST /v2/event/standard):"
+show bnc api POST /v2/event/standard -f name=PURCHASE --ip 8.8.4.4 \
+  -f 'user_data:={"os":"iOS","os_version":"17.4","idfv":"1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11","ip":"8.8.4.4","developer_identity":"user-1"}' \
+  -f 'event_data:={"transaction_id":"T-1001","currency":"USD","revenue":19.99}' \
+  -f 'content_items:=[{"$sku":"42","$price":19.99,"$quantity":1,"$product_category":"Software"}]' --output ndjson
+
+say "A mistake is caught by the service's rules, with the field named (here: a revenue sent as text):"
+show bnc api POST /v2/event/standard -f name=PURCHASE -f 'user_data:={"developer_identity":"user-1"}' \
+  -f 'event_data:={"revenue":"19.99"}'
+
+say "Apple Search Ads: an AdServices token (minted by the sandbox) becomes its attribution record:"
+token=$(curl -s -X POST "$url/_sandbox/asa-token" -d '{"detailed":true}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
+show curl -s -X POST -H 'Content-Type: text/plain' --data-binary "$token" "$url/api/v1/"
+echo
+
+say "A logged legacy TUNE request, replayed (device IP as a query parameter, as TUNE wants it):"
+show curl -s "$url/serve?action=session&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&response_format=json"
+echo
+
+say "What the emulator received, per endpoint and status:"
+show bnc api GET /_sandbox/stats --no-key --output json
+kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
+
+step "8. What comes next"
+say "bnc-open, bnc-event, bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
+say "until then they parse the shared flags and answer 'not implemented yet' (exit 69), never fake output:"
 show bnc open --sandbox --ip 8.8.4.4
-printf '\nSee README.md, `man bnc`, and `bnc help <tool>`.\n'
+printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'
