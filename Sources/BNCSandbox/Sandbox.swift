@@ -10,7 +10,8 @@ public final class Sandbox: @unchecked Sendable {
     private let lock = NIOLock()
     var random: SeededRandom
     private var chaosRandom: SeededRandom
-    private var recorded: [JSON] = []
+    /// What was received, kept raw: turned into JSON only when /_sandbox/requests asks (cheap on the hot path).
+    private var recorded: [Recorded] = []
     private var recordedDropped = 0
     /// "POST /v1/open" -> status -> count.
     private var counts: [String: [Int: Int]] = [:]
@@ -100,17 +101,12 @@ public final class Sandbox: @unchecked Sendable {
     private func record(_ r: SandboxRequest, _ response: SandboxResponse) {
         let endpoint = Self.endpointName(r)
         counts[endpoint, default: [:]][response.reset ? 0 : response.status, default: 0] += 1
-        var query = JSONObject()
-        for (k, v) in r.query { query[k] = .string(v) }
-        var headers = JSONObject()
-        for (k, v) in r.headers { headers[k.lowercased()] = .string(v) }
-        let body: JSON = r.body.isEmpty ? .null : ((try? JSON.parse(bytes: r.body)) ?? .string(r.bodyText))
-        recorded.append(["method": .string(r.method), "path": .string(r.path), "query": .object(query),
-                         "headers": .object(headers), "body": body, "status": .int(response.reset ? 0 : response.status),
-                         "chaos": .bool(response.injected)])
-        if recorded.count > config.maxRecorded {
-            recorded.removeFirst(recorded.count - config.maxRecorded)
-            recordedDropped += 1
+        recorded.append(Recorded(request: r, status: response.reset ? 0 : response.status, chaos: response.injected))
+        // Trim in chunks, so a full log costs amortised O(1) per request rather than a shift of the whole array.
+        if recorded.count > config.maxRecorded + config.maxRecorded / 4 {
+            let excess = recorded.count - config.maxRecorded
+            recorded.removeFirst(excess)
+            recordedDropped += excess
         }
     }
 
@@ -127,9 +123,9 @@ public final class Sandbox: @unchecked Sendable {
     private func routeControl(_ r: SandboxRequest) -> SandboxResponse {
         switch (r.method, r.path) {
         case ("GET", "/_sandbox/requests"):
-            var items = recorded
-            if let since = r.queryValue("since").flatMap(Int.init), since > 0 { items = Array(items.dropFirst(since)) }
-            return .json(200, .array(items))
+            var items = recorded[...]
+            if let since = r.queryValue("since").flatMap(Int.init), since > 0 { items = items.dropFirst(since) }
+            return .json(200, .array(items.map(\.json)))
         case ("GET", "/_sandbox/stats"):
             return .json(200, stats())
         case ("POST", "/_sandbox/reset"):
@@ -212,4 +208,22 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     func bump(_ counter: String, by n: Int = 1) { counters[counter, default: 0] += n }
+}
+
+/// One received request and how it was answered.
+struct Recorded {
+    let request: SandboxRequest
+    let status: Int
+    let chaos: Bool
+
+    /// `{method, path, query, headers, body, status, chaos}`; the body parsed when it is JSON.
+    var json: JSON {
+        var query = JSONObject()
+        for (k, v) in request.query { query[k] = .string(v) }
+        var headers = JSONObject()
+        for (k, v) in request.headers { headers[k.lowercased()] = .string(v) }
+        let body: JSON = request.body.isEmpty ? .null : ((try? JSON.parse(bytes: request.body)) ?? .string(request.bodyText))
+        return ["method": .string(request.method), "path": .string(request.path), "query": .object(query),
+                "headers": .object(headers), "body": body, "status": .int(status), "chaos": .bool(chaos)]
+    }
 }

@@ -76,6 +76,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     @Option(name: .customLong("threads"), help: ArgumentHelp("Event-loop threads (default: one per core).", valueName: "N"))
     var threads: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
+    @Option(name: .customLong("max-recorded"), help: ArgumentHelp("Requests kept for /_sandbox/requests; older ones are dropped.", valueName: "N"))
+    var maxRecorded: Int = 100_000
+
     @Flag(name: .customLong("log"), help: "Print one line per request on stderr.")
     var log = false
 
@@ -83,6 +86,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard burstWindow >= 0 else { throw ValidationError("--burst-window must not be negative") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
     }
 
     func run(_ context: ToolContext) throws {
@@ -93,6 +97,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         config.burstWindow = burstWindow
         config.legacy409 = legacy409
         config.seed = seed
+        config.maxRecorded = maxRecorded
         config.statePath = state.map(context.environment.expandTilde)
         if let chaos { config.chaos = try ChaosSpec.parse(chaos) }
         if let keys {

@@ -20,7 +20,7 @@ function __bnc-sandbox_parse_tokens -S
     set -l unparsed_tokens (__bnc-sandbox_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-sandbox'
-        __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'log' 'version' 'h/help'
+        __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'max-recorded=' 'log' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-sandbox_parse_subcommand -r 1 'version'
@@ -88,6 +88,7 @@ complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_o
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" burst-window' -l 'burst-window' -d 'Seconds within which a second /v1/open of the same device gets 429.' -rfka ''
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" legacy-409' -l 'legacy-409' -d 'Answer alias conflicts with 409, as Branch did before, instead of 400.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" threads' -l 'threads' -d 'Event-loop threads (default: one per core).' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" max-recorded' -l 'max-recorded' -d 'Requests kept for /_sandbox/requests; older ones are dropped.' -rfka ''
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" log' -l 'log' -d 'Print one line per request on stderr.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
