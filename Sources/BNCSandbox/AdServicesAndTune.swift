@@ -52,7 +52,8 @@ extension Sandbox {
             return SandboxResponse(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found: no attribution record yet\n".utf8))
         }
         bump("asa_records")
-        guard token.attribution else { return .json(200, ["attribution": false]) }
+        // A developer-mode token (a development build's) always gets Apple's sample record, attributed.
+        guard token.attribution || token.developerMode else { return .json(200, ["attribution": false]) }
         // Apple's documented sample payload (values fixed, as Apple's development tokens return).
         var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890,
                                   "conversionType": "Download", "adGroupId": 1234567890, "countryOrRegion": "US",

@@ -77,6 +77,8 @@ import TestSupport
         let detailed = lookup(h, try mint(h, ["detailed": true]))
         #expect(detailed.json?["clickDate"] == "2020-04-08T17:17Z")
         #expect(lookup(h, try mint(h, ["attribution": false])).json == ["attribution": false])
+        #expect(lookup(h, try mint(h, ["attribution": false, "developer_mode": true])).json?["attribution"] == true)
+        #expect(lookup(h, try mint(h, ["record": ["campaignId": 42]])).json?["campaignId"] == 42)
     }
 
     @Test func notYetServerErrorsExpiryAndInvalidTokens() throws {
