@@ -20,7 +20,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Parses an address, refusing anything inet_pton would not accept verbatim.
     public init(_ text: String) throws(BNCError) {
         func refuse(_ why: String) -> BNCError {
-            BNCError.usage("--ip", "\(why) (got \(IPAddress.quoted(text)))",
+            // Quoted as a JSON string: control characters escaped, so a refused value never breaks the one-line message.
+            BNCError.usage("--ip", "\(why) (got \(JSON.string(text).serialized()))",
                            hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
         }
         if text.isEmpty { throw refuse("must not be empty") }
@@ -109,22 +110,5 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         case (0xFF, _): return .multicast
         default: return nil
         }
-    }
-
-    /// Shows control characters escaped so a refused value never breaks the one-line message.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\"": out += "\\\""
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\x" + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -55,7 +55,7 @@ extension Sandbox {
         var params = JSONObject()
         for field in Self.linkParams { if let v = body[field], !v.isNull { params[field] = v } }
         let data = try linkDataObject(params["data"])
-        if let d = params["data"] { params["data"] = .object(data); _ = d }
+        if params["data"] != nil { params["data"] = .object(data) }  // a JSON-string `data` is stored as the object
         for field in ["channel", "feature", "campaign", "stage", "identity", "source", "alias"] {
             if let v = params[field], v.stringValue == nil { throw Rejection("\(field) must be a string, got \(v.typeName)") }
         }

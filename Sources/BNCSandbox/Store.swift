@@ -18,8 +18,6 @@ struct StoredLink: Sendable {
     var clicks: Int = 0
     var matched: Int = 0
 
-    var label: (String) -> String? { { self.params[$0]?.stringValue } }
-    var tags: [JSON] { params["tags"]?.arrayValue ?? [] }
     /// How long after a click an open may be matched to it.
     var matchDuration: Double {
         if let d = data["$match_duration"]?.numberValue?.int64 { return Double(d) }
