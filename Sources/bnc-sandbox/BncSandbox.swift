@@ -115,8 +115,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         var logLine: (@Sendable (String) -> Void)?
         if log { logLine = { @Sendable line in diagnostics.note(line) } }
         let server = try SandboxServer.start(config: config, port: port, threads: threads, log: logLine)
-        context.stdout.line("listening on \(server.url)")
+        // The listening line says "ready": everything else (the pid file) is in place before it.
         if let pidFile { try FileSystem.write(Array("\(getpid())\n".utf8), to: context.environment.expandTilde(pidFile)) }
+        context.stdout.line("listening on \(server.url)")
 
         stop.wait()
         server.close()
