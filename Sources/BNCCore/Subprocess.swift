@@ -74,6 +74,13 @@ public enum Subprocess {
         for fd in fds { close(fd) }
     }
 
+    /// The canonical absolute path of a file (symlinks resolved), or the path as given when it cannot be.
+    public static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The absolute path of this executable.
     public static func currentExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -21,6 +21,7 @@ struct BncAPI: BNCRootCommand, BNCCommand {
               bnc-api --sandbox POST /v1/open --body open.json --ip 203.0.113.7 --with-secret
               bnc-api GET /v1/url -q url=https://example.app.link/abc --output table
               bnc-api POST /v1/url -f channel=email -f 'data:={"$deeplink_path":"item/42"}' --curl
+              bnc-api POST /v2/event/custom --batch events.ndjson --concurrency 16 --rate 200 > results.ndjson
             """,
         version: BNCVersion.string)
 
@@ -56,6 +57,7 @@ struct BncAPI: BNCRootCommand, BNCCommand {
     @OptionGroup(title: "Credentials") var credentials: CredentialOptions
     @OptionGroup(title: "Network") var network: NetworkOptions
     @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Batch") var batch: BatchOptions
 
     static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
 
@@ -66,14 +68,31 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         guard path.hasPrefix("/"), !path.contains(where: { $0.isWhitespace }) else {
             throw ValidationError("path must start with / and contain no spaces (got \(path))")
         }
+        if batch.batch != nil && (output.dryRun || output.curl) {
+            throw ValidationError("--batch sends; --dry-run and --curl render one request")
+        }
+        if batch.batch != nil && body != nil { throw ValidationError("--batch lines are the bodies: drop --body") }
     }
 
     func run(_ context: ToolContext) throws {
         context.apply(output)
         let settings = try context.settings(credentials, network)
         let ip = try context.ipOverride(network)
-        let request = try buildRequest(settings: settings, ip: ip)
         let redactor = context.redactor(settings, output)
+        if batch.batch != nil {
+            // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
+            try context.runBatch(batch, network: network, redactor: redactor) { _, line throws(BNCError) in
+                var body = line
+                var lineIP = ip
+                if let value = body["ip"] {
+                    guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
+                    lineIP = try IPAddress(text)
+                    body["ip"] = nil
+                }
+                return try buildRequest(settings: settings, ip: lineIP, lineBody: .object(body))
+            }
+        }
+        let request = try buildRequest(settings: settings, ip: ip)
         if context.render(request, output: output, network: network, redactor: redactor) { return }
 
         let response = try context.send(request, network: network, redactor: redactor)
@@ -85,11 +104,12 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         guard response.isSuccess else { throw response.httpError(redactor: redactor) }
     }
 
-    func buildRequest(settings: Settings, ip: IPAddress?) throws(BNCError) -> HTTPRequest {
+    /// The request: `lineBody` (a batch line) or --body, then -f fields, credentials and headers.
+    func buildRequest(settings: Settings, ip: IPAddress?, lineBody: JSON? = nil) throws(BNCError) -> HTTPRequest {
         let verb = method.uppercased()
         let sendsBody = ["POST", "PUT", "PATCH"].contains(verb)
-        var object: JSON?
-        if let file = body {
+        var object: JSON? = lineBody
+        if lineBody == nil, let file = body {
             let bytes = try FileSystem.read(file, what: "--body")
             do {
                 object = try JSON.parse(bytes: bytes)

@@ -189,6 +189,8 @@ public final class ConcurrentTransport {
                 let tag = entry.easy.tag
                 idle.append(entry.easy)
                 completion(tag, result.map { var r = $0; r.attempts = 1; return r })
+                // A finished transfer may make work ready (a retry, room in the window): ask the feed again.
+                waitUntil = 0
             }
             if exhausted && busy.isEmpty { return }
             // Sleep in curl until there is socket activity, or until a waiting request becomes ready.

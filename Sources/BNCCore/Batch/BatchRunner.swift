@@ -1,0 +1,299 @@
+// The batch runner: NDJSON lines in, requests through libcurl multi with a concurrency and a rate limit,
+// each retried per the policy, one NDJSON result out per line (in input order unless told otherwise), every
+// acknowledgement journaled before it is printed. Memory is bounded by a window of outstanding lines.
+
+/// How a batch runs.
+public struct BatchSettings: Sendable {
+    public var concurrency: Int
+    /// Most requests started per second (nil: no limit).
+    public var rate: Double?
+    public var ordered: Bool
+    public var failFast: Bool
+    /// Take only lines whose hash falls in shard K (1-based) of N.
+    public var shard: (k: Int, n: Int)?
+    public var retry: RetryPolicy
+    public var transport: TransportOptions
+
+    public init(concurrency: Int = 8, rate: Double? = nil, ordered: Bool = true, failFast: Bool = false,
+                shard: (k: Int, n: Int)? = nil, retry: RetryPolicy = .standard, transport: TransportOptions = TransportOptions()) {
+        self.concurrency = concurrency
+        self.rate = rate
+        self.ordered = ordered
+        self.failFast = failFast
+        self.shard = shard
+        self.retry = retry
+        self.transport = transport
+    }
+
+    /// Lines taken but not yet printed, at most: what bounds memory.
+    public var window: Int { max(concurrency * 64, 1024) }
+
+    /// Parses `K/N`.
+    public static func parseShard(_ text: String) -> (k: Int, n: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return (k, n)
+    }
+
+    /// Whether a line belongs to this run's shard (a stable hash of its bytes).
+    public func takes<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+        guard let shard else { return true }
+        return Int(FNV1a64.hash(line) % UInt64(shard.n)) == shard.k - 1
+    }
+}
+
+/// The outcome of one input line.
+public struct BatchResult: Sendable {
+    public var line: Int
+    public var ok: Bool
+    public var status: Int?
+    public var attempts: Int
+    public var elapsedMs: Double
+    public var response: JSON?
+    public var error: String?
+    /// Acknowledged in an earlier run (`--resume`): not sent again.
+    public var resumed = false
+
+    /// `{line, ok, status, attempts, elapsed_ms, response | error}`.
+    public var json: JSON {
+        var o: JSONObject = ["line": .int(line), "ok": .bool(ok)]
+        o["status"] = status.map(JSON.int) ?? .null
+        o["attempts"] = .int(attempts)
+        o["elapsed_ms"] = .double((elapsedMs * 10).rounded() / 10)
+        if resumed { o["resumed"] = true }
+        if let error { o["error"] = .string(error) } else { o["response"] = response ?? .null }
+        return .object(o)
+    }
+}
+
+/// Totals of a run, for the summary line and the exit status.
+public struct BatchSummary: Sendable {
+    public var lines = 0
+    public var ok = 0
+    public var failed = 0
+    public var resumed = 0
+    public var retries = 0
+    /// Lines in flight when an earlier run died: possibly received twice.
+    public var ambiguous = 0
+    /// Lines left unsent because the run was stopped (SIGINT or --fail-fast).
+    public var unsent = 0
+    public var interrupted = false
+    public var seconds = 0.0
+
+    public var description: String {
+        var parts = ["\(lines) lines", "\(ok) ok", "\(failed) failed"]
+        if resumed > 0 { parts.append("\(resumed) acknowledged earlier (resumed)") }
+        if retries > 0 { parts.append("\(retries) retries") }
+        if ambiguous > 0 { parts.append("\(ambiguous) ambiguous (in flight when the last run stopped: may have been received twice)") }
+        if unsent > 0 { parts.append("\(unsent) not sent (stopped)") }
+        let rate = seconds > 0 ? Double(ok + failed) / seconds : 0
+        parts.append("\((seconds * 100).rounded() / 100)s, \(Int(rate.rounded())) lines/s")
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// Watches a run: progress for a bar, retries for -v.
+public protocol BatchObserver: AnyObject {
+    func progress(done: Int, inFlight: Int, retrying: Int)
+    func retrying(line: Int, attempt: Int, outcome: AttemptOutcome, delay: Double)
+}
+
+public final class BatchRunner {
+    public let settings: BatchSettings
+    public let journal: BatchJournal?
+    public let redactor: Redactor
+    public weak var observer: BatchObserver?
+    public weak var trace: TraceSink?
+    /// Polled between requests: true stops taking lines (SIGINT).
+    public var shouldStop: () -> Bool = { false }
+    public var random: () -> Double = { Double.random(in: 0..<1) }
+
+    public init(settings: BatchSettings, journal: BatchJournal?, redactor: Redactor, trace: TraceSink? = nil) {
+        self.settings = settings
+        self.journal = journal
+        self.redactor = redactor
+        self.trace = trace
+    }
+
+    private struct Item {
+        let line: Int
+        let request: HTTPRequest
+        var attempts = 0
+        var firstSent = 0.0
+        var notBefore = 0.0
+    }
+
+    /// Runs the batch. `prepare` turns a line's JSON object into a request or says why it cannot (never sent);
+    /// `emit` receives each result, in input order unless `settings.ordered` is false.
+    public func run(reader: LineReader, prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
+                    emit: (BatchResult) -> Void) throws(BNCError) -> BatchSummary {
+        let start = MonotonicClock.now()
+        var summary = BatchSummary()
+        let previous = try journal?.acknowledged() ?? [:]
+        summary.ambiguous = try journal?.unfinished().count ?? 0
+        try journal?.clearInFlight()
+
+        var order: [Int] = []           // outstanding lines in input order (ordered output)
+        var orderHead = 0
+        var done: [Int: BatchResult] = [:]
+        var waiting: [Item] = []        // prepared, not yet sent (new lines and due retries)
+        var retries: [Item] = []        // waiting for their backoff
+        var inFlight: [Int: Item] = [:] // by tag
+        var nextTag = 0
+        var inputDone = false
+        var stopped = false
+        var tokens = 1.0
+        var lastRefill = MonotonicClock.now()
+
+        func finish(_ result: BatchResult) {
+            if result.resumed { summary.resumed += 1 } else if result.ok { summary.ok += 1 } else { summary.failed += 1 }
+            if settings.ordered {
+                done[result.line] = result
+                while orderHead < order.count, let r = done.removeValue(forKey: order[orderHead]) {
+                    emit(r)
+                    orderHead += 1
+                }
+                if orderHead > 4096 { order.removeFirst(orderHead); orderHead = 0 }
+            } else {
+                emit(result)
+            }
+            if !result.ok && settings.failFast { stopped = true }
+            observer?.progress(done: summary.ok + summary.failed + summary.resumed, inFlight: inFlight.count, retrying: retries.count)
+        }
+
+        var outstanding: Int { order.count - orderHead }
+
+        /// Reads lines until one yields a request (or input ends, or the window is full).
+        func takeLine() throws(BNCError) -> Item? {
+            while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) {
+                guard let bytes = try reader.next() else { inputDone = true; return nil }
+                let number = reader.lineNumber
+                guard settings.takes(bytes) else { continue }
+                summary.lines += 1
+                if settings.ordered { order.append(number) }
+                if let ack = previous[number] {
+                    finish(BatchResult(line: number, ok: true, status: ack.status, attempts: ack.attempts, elapsedMs: 0, resumed: true))
+                    continue
+                }
+                if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) {
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "empty line"))
+                    continue
+                }
+                let object: JSONObject
+                do {
+                    guard case .object(let o) = try JSON.parse(bytes: bytes) else {
+                        finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "line \(number) is not a JSON object"))
+                        continue
+                    }
+                    object = o
+                } catch {
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: error.description))
+                    continue
+                }
+                do {
+                    return Item(line: number, request: try prepare(number, object))
+                } catch {
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)))
+                }
+            }
+            return nil
+        }
+
+        let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
+                                                redactor: redactor, trace: trace)
+        var failure: BNCError?
+
+        try transport.run(next: {
+            if failure != nil { return .done }
+            if !stopped && shouldStop() { stopped = true; summary.interrupted = true }
+            let now = MonotonicClock.now()
+            // Rate limit: a token bucket holding at most one second's worth (or one request).
+            if let rate = settings.rate {
+                tokens = min(max(1, rate), tokens + (now - lastRefill) * rate)
+                lastRefill = now
+                if tokens < 1 { return .wait(until: now + (1 - tokens) / rate) }
+            }
+            if !stopped, let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
+                waiting.append(retries.remove(at: i))
+            }
+            if waiting.isEmpty && !stopped {
+                do {
+                    if let item = try takeLine() { waiting.append(item) }
+                } catch {
+                    failure = (error as? BNCError) ?? BNCError(.internal, "\(error)")
+                    return .done
+                }
+            }
+            if !waiting.isEmpty && !stopped {
+                var item = waiting.removeFirst()
+                if item.attempts == 0 {
+                    item.firstSent = now
+                    do { try journal?.sending(item.line) } catch { failure = (error as? BNCError) ?? BNCError(.internal, "\(error)"); return .done }
+                }
+                item.attempts += 1
+                let tag = nextTag
+                nextTag += 1
+                inFlight[tag] = item
+                if settings.rate != nil { tokens -= 1 }
+                return .request(tag: tag, item.request)
+            }
+            if stopped || (inputDone && retries.isEmpty) {
+                return inFlight.isEmpty ? .done : .wait(until: now + 1)
+            }
+            let soonest = retries.map(\.notBefore).min() ?? (now + 1)
+            return .wait(until: min(soonest, now + 1))
+        }, completion: { tag, result in
+            guard let item = inFlight.removeValue(forKey: tag) else { return }
+            let now = MonotonicClock.now()
+            let outcome: AttemptOutcome
+            switch result {
+            case .success(let r): outcome = .status(r.status, retryAfter: r.retryAfter())
+            case .failure(let e): outcome = .transport(e.failure)
+            }
+            if !stopped, case .retry(let delay) = settings.retry.decide(after: item.attempts, outcome: outcome, random: random()) {
+                var again = item
+                again.notBefore = now + delay
+                retries.append(again)
+                summary.retries += 1
+                observer?.retrying(line: item.line, attempt: item.attempts, outcome: outcome, delay: delay)
+                return
+            }
+            var final = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: (now - item.firstSent) * 1000)
+            switch result {
+            case .success(let r):
+                final.status = r.status
+                final.ok = r.isSuccess
+                if final.ok {
+                    final.response = r.json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
+                } else {
+                    final.error = r.httpError(redactor: redactor).message
+                    final.response = r.json.map(redactor.redact)
+                }
+            case .failure(let e):
+                final.error = e.bncError(attempts: item.attempts).message
+            }
+            do {
+                if final.ok {
+                    try journal?.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
+                } else {
+                    try journal?.settle(item.line)
+                }
+            } catch {
+                failure = (error as? BNCError) ?? BNCError(.internal, "\(error)")
+            }
+            finish(final)
+        })
+        if let failure { throw failure }
+
+        // Lines never sent because the run stopped: retries abandoned and prepared lines, in order.
+        for item in retries + waiting {
+            summary.unsent += 1
+            let r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0,
+                                error: summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)")
+            try journal?.settle(item.line)
+            finish(r)
+        }
+        summary.seconds = MonotonicClock.now() - start
+        return summary
+    }
+}

@@ -1,0 +1,93 @@
+// NDJSON input, one line at a time from a file or stdin, in constant memory whatever the input's size.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads lines from a file descriptor through a fixed buffer. Line numbers start at 1; the line break
+/// (LF or CR LF) is not part of the line; a last line without a break still counts.
+public final class LineReader {
+    private let fd: Int32
+    private let ownsFD: Bool
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var eof = false
+    public private(set) var lineNumber = 0
+    /// Lines longer than this are an error, not a memory blow-up.
+    public let maxLineLength: Int
+
+    /// Opens a file, or standard input for `-`. A missing file is exit 66.
+    public init(path: String, maxLineLength: Int = 16 * 1024 * 1024) throws(BNCError) {
+        if path == "-" {
+            fd = 0
+            ownsFD = false
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { throw BNCError(.inputMissing, "--batch: cannot open \(path): \(FileSystem.errnoText())") }
+            ownsFD = true
+        }
+        self.maxLineLength = maxLineLength
+    }
+
+    deinit { if ownsFD { close(fd) } }
+
+    /// The next line's bytes, or nil at the end of input.
+    public func next() throws(BNCError) -> ArraySlice<UInt8>? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 10) {
+                var end = nl
+                if end > start && buffer[end - 1] == 13 { end -= 1 }
+                let line = buffer[start..<end]
+                start = nl + 1
+                lineNumber += 1
+                return line
+            }
+            if eof {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                return line
+            }
+            if buffer.count - start > maxLineLength {
+                throw BNCError(.invalidData, "--batch: line \(lineNumber + 1) is longer than \(maxLineLength) bytes")
+            }
+            // Compact what is left, then read more.
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BNCError(.inputMissing, "--batch: read error: \(FileSystem.errnoText())")
+            }
+            if n == 0 { eof = true } else { buffer.append(contentsOf: chunk[0..<n]) }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: a stable, fast fingerprint (shards, journal keys). Not for anything adversarial.
+public struct FNV1a64: Sendable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    public mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        for b in bytes {
+            value ^= UInt64(b)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+    }
+
+    public static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h = FNV1a64()
+        h.add(bytes)
+        return h.value
+    }
+
+    public var hex: String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}
