@@ -57,6 +57,11 @@ extension ToolContext {
         }
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
+        // Our parent may have started us with SIGINT blocked (the mask is inherited across exec).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         runner.shouldStop = { interruptCount > 0 }
 
         let reader = try LineReader(path: input)

@@ -80,3 +80,64 @@ public final class SandboxProcess: @unchecked Sendable {
         try control("/_sandbox/requests") as? [[String: Any]] ?? []
     }
 }
+
+/// A tool run in the background with posix_spawn, its stdout and stderr going to files: for tests that kill
+/// or interrupt it mid-run.
+public final class BackgroundTool: @unchecked Sendable {
+    public let pid: pid_t
+    public let stdoutPath: String
+    public let stderrPath: String
+    private var status: Int32?
+
+    public init(_ tool: String, _ arguments: [String], environment: [String: String], directory: String) throws {
+        stdoutPath = directory + "/bg-\(UUID().uuidString).out"
+        stderrPath = directory + "/bg-\(UUID().uuidString).err"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let path = Executables.path(tool)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, path, &actions, nil, argv, envp) == 0 else { throw POSIXError(.ENOENT) }
+        pid = child
+    }
+
+    /// Lines written to stdout so far.
+    public var outputLines: [String] {
+        ((try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until stdout has at least `count` lines (or `timeout` seconds pass); true when it has.
+    public func waitForLines(_ count: Int, timeout: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if outputLines.count >= count { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    public func signal(_ sig: Int32) { kill(pid, sig) }
+
+    /// The exit status (128+N when killed by signal N).
+    @discardableResult
+    public func wait() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        let s = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        status = s
+        return s
+    }
+
+    deinit {
+        if status == nil { kill(pid, SIGKILL); wait() }
+    }
+}

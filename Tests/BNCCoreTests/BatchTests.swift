@@ -1,0 +1,136 @@
+// The batch runner against a loopback server: input handling, order, retries, journal, shards, fail-fast.
+import Foundation
+import Testing
+import TestSupport
+@testable import BNCCore
+
+@Suite(.serialized) struct BatchTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    func file(_ lines: [String], name: String = "in.ndjson", trailingNewline: Bool = true) throws -> String {
+        try box.write(name, lines.joined(separator: "\n") + (trailingNewline ? "\n" : ""))
+    }
+
+    @Test func readsLinesWithCRLFAndAMissingLastBreak() throws {
+        let path = try box.write("r.txt", "a\r\nb\n\nlast")
+        let reader = try LineReader(path: path)
+        var lines: [String] = []
+        while let l = try reader.next() { lines.append(String(decoding: l, as: UTF8.self)) }
+        #expect(lines == ["a", "b", "", "last"])
+        #expect(reader.lineNumber == 4)
+        let long = try box.write("long.txt", String(repeating: "x", count: 5000))
+        #expect(throws: BNCError.self) {
+            let r = try LineReader(path: long, maxLineLength: 1000)
+            while try r.next() != nil {}
+        }
+        #expect(throws: BNCError.self) { try LineReader(path: "/nonexistent/in.ndjson") }
+    }
+
+    @Test func shardsPartitionTheLines() {
+        let lines = (0..<1000).map { Array("{\"n\":\($0)}".utf8) }
+        var seen = Array(repeating: 0, count: lines.count)
+        for k in 1...4 {
+            let s = BatchSettings(shard: (k, 4))
+            for (i, l) in lines.enumerated() where s.takes(l) { seen[i] += 1 }
+        }
+        #expect(seen.allSatisfy { $0 == 1 })
+        #expect(BatchSettings.parseShard("2/8").map { [$0.k, $0.n] } == [2, 8])
+        #expect(BatchSettings.parseShard("0/8") == nil && BatchSettings.parseShard("9/8") == nil && BatchSettings.parseShard("x") == nil)
+    }
+
+    func runner(_ server: LoopbackServer, concurrency: Int = 4, ordered: Bool = true, failFast: Bool = false,
+                journal: BatchJournal? = nil, rate: Double? = nil) -> BatchRunner {
+        let r = BatchRunner(settings: BatchSettings(concurrency: concurrency, rate: rate, ordered: ordered, failFast: failFast,
+                                                    retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.01)),
+                            journal: journal, redactor: Redactor(secrets: []))
+        return r
+    }
+
+    func prepare(_ server: LoopbackServer) -> (Int, JSONObject) throws(BNCError) -> HTTPRequest {
+        { _, object throws(BNCError) in
+            if object["bad"] != nil { throw BNCError.invalid("bad", "is not allowed") }
+            return HTTPRequest(method: "POST", url: server.baseURL + "/v2/event/custom", body: .json(.object(object)))
+        }
+    }
+
+    @Test func resultsComeInInputOrderAndBadLinesAreNeverSent() throws {
+        let server = try LoopbackServer(script: [.json(503, "{}"), .reset])
+        let input = try file(["{\"n\":1}", "nope", "{\"bad\":1}", "[1]", "", "{\"n\":2}", "{\"n\":3}"])
+        var results: [BatchResult] = []
+        let summary = try runner(server).run(reader: try LineReader(path: input), prepare: prepare(server)) { results.append($0) }
+        #expect(results.map(\.line) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(results.map(\.ok) == [true, false, false, false, false, true, true])
+        #expect(results[1].error?.hasPrefix("invalid JSON at byte 0") == true)
+        #expect(results[2].error == "bad is not allowed")
+        #expect(results[3].error == "line 4 is not a JSON object")
+        #expect(results[4].error == "empty line")
+        #expect(server.received.count == 5, "3 lines sent, 2 of them retried once")
+        #expect(Set(server.received.map(\.bodyText)) == ["{\"n\":1}", "{\"n\":2}", "{\"n\":3}"])
+        #expect(summary.ok == 3 && summary.failed == 4 && summary.retries == 2 && summary.lines == 7)
+        #expect(results[0].json["response"] == ["ok": true])
+    }
+
+    @Test func finalErrorsCarryTheStatusAndTheServersWords() throws {
+        let server = try LoopbackServer(fallback: .json(400, #"{"error":{"code":400,"message":"name is required"}}"#))
+        let input = try file(["{}"])
+        var results: [BatchResult] = []
+        _ = try runner(server).run(reader: try LineReader(path: input), prepare: prepare(server)) { results.append($0) }
+        #expect(results.first?.json["status"] == 400)
+        #expect(results.first?.error == "HTTP 400: name is required")
+        #expect(results.first?.attempts == 1)
+    }
+
+    @Test func manyLinesUnorderedAllArriveOnce() throws {
+        let server = try LoopbackServer()
+        let input = try file((1...500).map { "{\"n\":\($0)}" })
+        var lines: Set<Int> = []
+        let summary = try runner(server, concurrency: 16, ordered: false).run(reader: try LineReader(path: input), prepare: prepare(server)) {
+            lines.insert($0.line)
+        }
+        #expect(lines == Set(1...500))
+        #expect(summary.ok == 500)
+        #expect(server.received.count == 500)
+        #expect(server.acceptedConnections <= 16)
+    }
+
+    @Test func failFastStopsTakingLines() throws {
+        let server = try LoopbackServer(script: [.json(400, "{}")])
+        let input = try file((1...50).map { "{\"n\":\($0)}" })
+        var results: [BatchResult] = []
+        let summary = try runner(server, concurrency: 1, failFast: true).run(reader: try LineReader(path: input), prepare: prepare(server)) {
+            results.append($0)
+        }
+        #expect(results.first?.ok == false)
+        #expect(server.received.count < 50)
+        #expect(summary.failed >= 1)
+    }
+
+    @Test func theJournalSkipsAcknowledgedLinesOnResume() throws {
+        let server = try LoopbackServer()
+        let input = try file((1...20).map { "{\"n\":\($0)}" })
+        let path = box.root.appendingPathComponent("j.db").path
+        let journal = try BatchJournal(path: path)
+        try journal.bind(input: input, fingerprint: "f1")
+        for line in 1...12 { try journal.acknowledge(line, status: 200, attempts: 1) }
+        try journal.sending(13)  // was on the wire when the "previous run" died
+        var results: [BatchResult] = []
+        let summary = try runner(server, journal: journal).run(reader: try LineReader(path: input), prepare: prepare(server)) { results.append($0) }
+        #expect(results.count == 20)
+        #expect(results.prefix(12).allSatisfy { $0.resumed })
+        #expect(server.received.count == 8)
+        #expect(summary.resumed == 12 && summary.ok == 8 && summary.ambiguous == 1)
+        #expect(try journal.acknowledged().count == 20)
+        #expect(throws: BNCError.self) { try BatchJournal(path: path).bind(input: input, fingerprint: "other") }
+    }
+
+    @Test func theRateLimitSpacesRequests() throws {
+        let server = try LoopbackServer()
+        let input = try file((1...11).map { "{\"n\":\($0)}" })
+        let start = MonotonicClock.now()
+        _ = try runner(server, concurrency: 8, rate: 20).run(reader: try LineReader(path: input), prepare: prepare(server)) { _ in }
+        // 20/s with a one-token bucket: 11 requests need at least half a second.
+        #expect(MonotonicClock.now() - start >= 0.45)
+        #expect(server.received.count == 11)
+    }
+}

@@ -1,0 +1,120 @@
+// The batch runner under the sandbox's chaos: nothing lost under 429s, 5xx and resets, nothing lost over
+// kill -9 and --resume, duplicates only where the summary says a line was in flight.
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized) struct BatchReliabilityTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    func events(_ n: Int) throws -> String {
+        try box.write("events.ndjson", (0..<n).map { #"{"name":"e\#($0)","user_data":{"developer_identity":"u\#($0)"},"custom_data":{"i":"\#($0)"}}"# }
+            .joined(separator: "\n") + "\n")
+    }
+
+    func env(_ s: SandboxProcess) -> [String: String] {
+        box.environment(["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_batch"])
+    }
+
+    /// Names of the events the sandbox answered 200, with how many times each.
+    func delivered(_ s: SandboxProcess) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for r in try s.received() where r["status"] as? Int == 200 {
+            if let name = (r["body"] as? [String: Any])?["name"] as? String { counts[name, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    static let chaos = ["--chaos", "429=0.1,500=0.05,reset=0.02,retry-after=0", "--seed", "7", "--max-recorded", "1000000"]
+
+    @Test func fiveThousandEventsUnderChaosAreAllAcknowledgedOnce() throws {
+        let s = try SandboxProcess(Self.chaos)
+        let input = try events(5000)
+        let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--concurrency", "16", "--retries", "10"],
+                            env: env(s).filter { $0.key != "HOME" && $0.key != "PATH" })
+        #expect(r.status == 0, "\(r.stderr)")
+        let results = r.stdout.split(separator: "\n")
+        #expect(results.count == 5000)
+        #expect(results.allSatisfy { $0.contains("\"ok\":true") })
+        #expect(results.first?.hasPrefix("{\"line\":1,") == true && results.last?.hasPrefix("{\"line\":5000,") == true)
+        let counts = try delivered(s)
+        #expect(counts.count == 5000, "every line reached the sandbox")
+        #expect(counts.values.allSatisfy { $0 == 1 }, "injected faults happen before the service acts: no duplicates")
+        let injected = try s.received().filter { $0["chaos"] as? Bool == true }.count
+        #expect(injected > 400, "the chaos really happened (\(injected) injected faults)")
+        #expect(r.stderr.contains("5000 lines, 5000 ok, 0 failed"))
+        #expect(!r.stderr.contains("ambiguous"))
+    }
+
+    @Test func killedTwiceAndResumedLosesNothing() throws {
+        let s = try SandboxProcess(Self.chaos)
+        let input = try events(5000)
+        let journal = box.root.appendingPathComponent("j.db").path
+        let args = ["POST", "/v2/event/custom", "--batch", input, "--concurrency", "8", "--retries", "10", "--journal", journal]
+        var ambiguous = 0
+        for (i, threshold) in [800, 2500].enumerated() {
+            let run = try BackgroundTool("bnc-api", args + (i == 0 ? [] : ["--resume"]), environment: env(s), directory: box.home)
+            #expect(run.waitForLines(threshold), "run \(i) printed \(run.outputLines.count) lines")
+            run.signal(SIGKILL)
+            #expect(run.wait() == 128 + SIGKILL)
+        }
+        let last = try box.run("bnc-api", args + ["--resume"], env: env(s))
+        #expect(last.status == 0, "\(last.stderr)")
+        let results = last.stdout.split(separator: "\n")
+        #expect(results.count == 5000)
+        #expect(results.allSatisfy { $0.contains("\"ok\":true") })
+        if let m = last.stderr.firstRange(of: #/(\d+) ambiguous/#) { ambiguous = Int(last.stderr[m].split(separator: " ")[0]) ?? 0 }
+        let counts = try delivered(s)
+        #expect(counts.count == 5000, "nothing lost")
+        let duplicates = counts.values.reduce(0) { $0 + $1 - 1 }
+        #expect(duplicates <= 16, "at most the lines in flight at each kill (concurrency 8, two kills): \(duplicates)")
+        #expect(duplicates <= ambiguous + 8, "duplicates come from in-flight lines (\(duplicates) vs \(ambiguous) reported)")
+    }
+
+    @Test func sigintFinishesTheInFlightLinesAndExits130() throws {
+        let s = try SandboxProcess(["--chaos", "latency=5ms"])
+        let input = try events(3000)
+        let run = try BackgroundTool("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--concurrency", "4"],
+                                     environment: env(s), directory: box.home)
+        #expect(run.waitForLines(100))
+        run.signal(SIGINT)
+        #expect(run.wait() == 130)
+        let lines = run.outputLines
+        #expect(lines.count < 3000)
+        let sent = try s.received().count
+        #expect(sent <= lines.count, "every request sent has its result line (\(sent) sent, \(lines.count) results)")
+        #expect(run.stderr.contains("lines"))
+    }
+
+    @Test func shardsSplitTheInputBetweenRuns() throws {
+        let s = try SandboxProcess()
+        let input = try events(300)
+        var lines: [Int] = []
+        for k in 1...3 {
+            let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--shard", "\(k)/3"], env: env(s))
+            #expect(r.status == 0)
+            for l in r.stdout.split(separator: "\n") {
+                let obj = try JSONSerialization.jsonObject(with: Data(l.utf8)) as! [String: Any]
+                lines.append(obj["line"] as! Int)
+            }
+        }
+        #expect(lines.sorted() == Array(1...300))
+        #expect(try delivered(s).count == 300)
+    }
+
+    @Test func batchFromStdinAndExitStatusOne() throws {
+        let s = try SandboxProcess()
+        let input = #"{"name":"a","user_data":{"developer_identity":"u"}}"# + "\n" + #"{"name":"b","user_data":{}}"# + "\n"
+        let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", "-"], env: env(s), stdin: input)
+        #expect(r.status == 1)
+        #expect(r.stdout.split(separator: "\n").count == 2)
+        #expect(r.stderr.contains("2 lines, 1 ok, 1 failed"))
+        let resume = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", "-", "--resume"], env: env(s), stdin: input)
+        #expect(resume.status == 64)
+        #expect(resume.stderr.contains("--resume needs --journal FILE"))
+    }
+}
