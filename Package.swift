@@ -39,6 +39,8 @@ let package = Package(
         .target(
             name: "BNCCore",
             dependencies: ["BNCSuite", "CCurl", "CSQLite", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
+        .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
@@ -47,7 +49,7 @@ let package = Package(
         // The front door: `bnc NAME ARGS` runs `bnc-NAME`; plugins are any bnc-NAME on PATH.
         .executableTarget(name: "bnc", dependencies: ["BNCSuite"]),
         // POST /v1/open: app sessions and their deep-link data.
-        .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport"]),
+        .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport", "BNCOpen"]),
         // POST /v2/event/standard and /v2/event/custom.
         .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport"]),
         // Short links: create, bulk, read, update, delete; long links offline.
@@ -86,6 +88,7 @@ let package = Package(
 
         .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
+        .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),

@@ -42,6 +42,15 @@ public enum FileSystem {
         return stat(path, &st) == 0
     }
 
+    /// Creates a directory and its parents, private to the user (mode 700) where they are new.
+    public static func makeDirectories(_ path: String) {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            mkdir(current, 0o700)
+        }
+    }
+
     /// A regular file this process may execute.
     public static func isExecutable(_ path: String) -> Bool {
         regularFileMode(path) != nil && access(path, X_OK) == 0

@@ -110,19 +110,14 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         let sendsBody = ["POST", "PUT", "PATCH"].contains(verb)
         var object: JSON? = lineBody
         if lineBody == nil, let file = body {
-            let bytes = try FileSystem.read(file, what: "--body")
-            do {
-                object = try JSON.parse(bytes: bytes)
-            } catch {
-                throw BNCError(.invalidData, "--body \(file): \(error.description)")
-            }
+            object = try JSON.parseInput(try FileSystem.read(file, what: "--body"), what: "--body \(file)")
         }
         if !fields.isEmpty {
             guard case .object(var o) = object ?? .object([:]) else {
                 throw BNCError.usage("--field", "needs a JSON object body (--body holds \(object!.typeName))")
             }
             for field in fields {
-                let (key, value) = try Self.parseField(field)
+                let (key, value) = try FieldArgument.parse(field)
                 o[key] = value
             }
             object = .object(o)
@@ -183,21 +178,5 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         }
         return HTTPRequest(method: verb, base: settings.baseURL(default: "https://api2.branch.io"), path: path,
                            query: queryItems, headers: headerFields, body: object.map(HTTPBody.json))
-    }
-
-    /// `key=value` (a string) or `key:=json` (a typed value).
-    static func parseField(_ field: String) throws(BNCError) -> (String, JSON) {
-        if let r = field.firstRange(of: ":="), r.lowerBound != field.startIndex {
-            let raw = String(field[r.upperBound...])
-            do {
-                return (String(field[..<r.lowerBound]), try JSON.parse(raw))
-            } catch {
-                throw BNCError.usage("--field \(field[..<r.lowerBound])", "value is not JSON: \(error.description)")
-            }
-        }
-        guard let eq = field.firstIndex(of: "="), eq != field.startIndex else {
-            throw BNCError.usage("--field", "must be KEY=VALUE or KEY:=JSON (got \(field))")
-        }
-        return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])))
     }
 }

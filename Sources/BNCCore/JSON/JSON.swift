@@ -146,6 +146,15 @@ extension JSON {
         return try parser.parseDocument()
     }
 
+    /// Parses user input (a file, stdin): a refusal is exit 65 naming the input and the byte.
+    public static func parseInput<C: Collection<UInt8>>(_ bytes: C, what: String) throws(BNCError) -> JSON {
+        do {
+            return try parse(bytes: bytes)
+        } catch {
+            throw BNCError(.invalidData, "\(what): \(error.description)")
+        }
+    }
+
     /// Parses one JSON document from raw bytes.
     public static func parse<C: Collection<UInt8>>(bytes: C) throws(JSONParseError) -> JSON {
         var parser = JSONParser(bytes: Array(bytes))

@@ -1,0 +1,20 @@
+// `-f KEY=VALUE` / `-f KEY:=JSON`: one body field from the command line, shared by the tools that take --field.
+import BNCCore
+
+public enum FieldArgument {
+    /// `key=value` (a string) or `key:=json` (a typed value; `key:=null` removes the key).
+    public static func parse(_ field: String) throws(BNCError) -> (String, JSON) {
+        if let r = field.firstRange(of: ":="), r.lowerBound != field.startIndex {
+            let raw = String(field[r.upperBound...])
+            do {
+                return (String(field[..<r.lowerBound]), try JSON.parse(raw))
+            } catch {
+                throw BNCError.usage("--field \(field[..<r.lowerBound])", "value is not JSON: \(error.description)")
+            }
+        }
+        guard let eq = field.firstIndex(of: "="), eq != field.startIndex else {
+            throw BNCError.usage("--field", "must be KEY=VALUE or KEY:=JSON (got \(field))")
+        }
+        return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])))
+    }
+}

@@ -1,0 +1,132 @@
+// Where a session came from, read as the seed's in-app instructions describe: the URI or web URL that opened
+// the app, and Google Play's install referrer.
+import BNCCore
+
+public enum LinkSources {
+    /// `--opened-with URL`: a URI-scheme URL gives `link_identifier` (its link_click_id); a web URL is the
+    /// Universal Link (iOS, with its gbraid) or App Link (Android).
+    public static func openedWith(_ url: String, platform: Platform?) throws(BNCError) -> [(String, JSON)] {
+        guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else {
+            throw BNCError.invalid("--opened-with", "must be a URL (myapp://open?link_click_id=… or https://…)")
+        }
+        let scheme = url[..<colon].lowercased()
+        let query = queryItems(url)
+        if scheme == "http" || scheme == "https" {
+            var out: [(String, JSON)] = []
+            switch platform {
+            case .iOS?:
+                out.append(("universal_link_url", .string(url)))
+                if let gbraid = query.first(where: { $0.0 == "gbraid" })?.1 { out.append(("gbraid", .string(gbraid))) }
+            case .android?:
+                out.append(("android_app_link_url", .string(url)))
+            case nil:
+                throw BNCError.invalid("--opened-with", "needs --os to know whether a web URL is a Universal Link or an App Link")
+            }
+            return out
+        }
+        var out: [(String, JSON)] = [("external_intent_uri", .string(url))]
+        if let id = query.first(where: { $0.0 == "link_click_id" })?.1, !id.isEmpty { out.append(("link_identifier", .string(id))) }
+        return out
+    }
+
+    /// `--install-referrer STRING`: `link_click_id` and `google_search_install_referrer` in `=V` or `-V` form,
+    /// `gclid` as referrer_gclid, the whole string as install_referrer_extras.
+    public static func installReferrer(_ referrer: String) -> [(String, JSON)] {
+        var out: [(String, JSON)] = [("install_referrer_extras", .string(referrer))]
+        let decoded = percentDecode(referrer)
+        for part in decoded.split(separator: "&") {
+            for (key, field) in [("link_click_id", "link_identifier"), ("google_search_install_referrer", "google_search_install_referrer"),
+                                 ("gclid", "referrer_gclid")] {
+                for separator in ["=", "-"] where part.hasPrefix(key + separator) {
+                    let value = String(part.dropFirst(key.count + 1))
+                    if !value.isEmpty { out.append((field, .string(value))) }
+                }
+            }
+        }
+        return out
+    }
+
+    static func queryItems(_ url: String) -> [(String, String)] {
+        guard let q = url.firstIndex(of: "?") else { return [] }
+        let rest = url[url.index(after: q)...].prefix { $0 != "#" }
+        return rest.split(separator: "&").map { pair in
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (percentDecode(String(kv[0])), kv.count > 1 ? percentDecode(String(kv[1])) : "")
+        }
+    }
+
+    static func percentDecode(_ s: String) -> String {
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                it = it.dropFirst(2)
+            } else {
+                bytes.append(b == UInt8(ascii: "+") ? 0x20 : b)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A /v1/open answer with its deep-link data decoded.
+public struct OpenResponse: Sendable {
+    public var sessionID: String?
+    public var randomizedDeviceToken: String?
+    public var randomizedBundleToken: String?
+    public var identity: String?
+    public var link: String?
+    public var data: JSONObject
+
+    /// Reads the answer; `data` may be a JSON string (as documented) or an object; legacy token names are read too.
+    public init(_ json: JSON) throws(BNCError) {
+        guard case .object(let o) = json else { throw BNCError(.malformedResponse, "v1/open answered \(json.typeName), not an object") }
+        func text(_ keys: String...) -> String? {
+            for k in keys {
+                if let s = o[k]?.stringValue { return s }
+                if let n = o[k]?.numberValue { return n.literal }
+            }
+            return nil
+        }
+        sessionID = text("session_id")
+        randomizedDeviceToken = text("randomized_device_token", "device_fingerprint_id")
+        randomizedBundleToken = text("randomized_bundle_token", "identity_id")
+        identity = text("identity")
+        link = text("link")
+        switch o["data"] {
+        case .string(let s)?:
+            guard case .object(let d)? = try? JSON.parse(s) else {
+                throw BNCError(.malformedResponse, "v1/open's data is not a JSON object string")
+            }
+            data = d
+        case .object(let d)?: data = d
+        case nil, .null?: data = [:]
+        case let other?: throw BNCError(.malformedResponse, "v1/open's data is a \(other.typeName)")
+        }
+    }
+
+    /// `{session_id, randomized_device_token, randomized_bundle_token, link, data: {...}}`.
+    public var json: JSON {
+        var o = JSONObject()
+        o["session_id"] = sessionID.map(JSON.string) ?? .null
+        o["randomized_device_token"] = randomizedDeviceToken.map(JSON.string) ?? .null
+        o["randomized_bundle_token"] = randomizedBundleToken.map(JSON.string) ?? .null
+        if let identity { o["identity"] = .string(identity) }
+        o["link"] = link.map(JSON.string) ?? .null
+        o["data"] = .object(data)
+        return .object(o)
+    }
+
+    /// KEY/VALUE rows: session fields, then the routing keys, then the rest of the data.
+    public var tableRows: [(String, String)] {
+        var rows: [(String, String)] = []
+        for (k, v) in [("session_id", sessionID), ("randomized_device_token", randomizedDeviceToken),
+                       ("randomized_bundle_token", randomizedBundleToken), ("link", link)] {
+            if let v { rows.append((k, v)) }
+        }
+        for k in OpenFields.routingKeys { if let v = data[k] { rows.append((k, v.plainText)) } }
+        for (k, v) in data where !OpenFields.routingKeys.contains(k) { rows.append((k, v.plainText)) }
+        return rows
+    }
+}

@@ -1,0 +1,185 @@
+// Building and checking a /v1/open body. Pure values: a Device, options and link sources in, a checked body out.
+import BNCCore
+
+/// What a session's caller knows beyond the device: flags of bnc-open.
+public struct OpenOptions: Sendable {
+    public var firstSession: Bool?
+    public var facebookAppLinkChecked: Bool?
+    public var trackingDisabled: Bool?
+    public var disableAdNetworkCallouts: Bool?
+    public var serverToServerIdentity = false
+    public var randomizedBundleToken: String?
+    public var identity: String?
+    public var customParams: [String?] = [nil, nil, nil]
+    public var openedWith: String?
+    public var installReferrer: String?
+    public var clickedReferrerTS: Int?
+    public var installBeginTS: Int?
+    public var clipboardURL: String?
+    public var asaToken: String?
+    public var searchAdEncoded: String?
+
+    public init() {}
+}
+
+public enum OpenRequest {
+    /// The body from (lowest first) a given base body, the device, the options, then `--field` overrides.
+    public static func body(base: JSONObject = [:], device: Device, options: OpenOptions,
+                            fields: [(String, JSON)] = []) throws(BNCError) -> JSONObject {
+        var b = base
+        func set(_ key: String, _ value: JSON?) { if let value { b[key] = value } }
+
+        set("server_to_server", true)
+        set("app_version", device.appVersion.map(JSON.string))
+        set("os", device.platform.map { .string($0.rawValue) } ?? device.os.map(JSON.string))
+        set("os_version", device.osVersion.map(JSON.string))
+        set("model", device.model.map(JSON.string))
+        set("user_agent", device.userAgent.map(JSON.string))
+        set("screen_width", device.screenWidth.map(JSON.int))
+        set("screen_height", device.screenHeight.map(JSON.int))
+        set("screen_dpi", device.screenDPI.map(JSON.int))
+        set("local_ip", device.localIP.map(JSON.string))
+        set("brand", device.brand.map(JSON.string))
+        set("country", device.country.map(JSON.string))
+        set("language", device.language.map(JSON.string))
+        set("locale", device.locale.map(JSON.string))
+        set("carrier", device.carrier.map(JSON.string))
+        set("connection_type", device.connectionType.map(JSON.string))
+
+        // Device ids, per the seed's per-OS rules.
+        let platform = Platform(name: (b["os"]?.stringValue) ?? "")
+        switch platform {
+        case .iOS?:
+            if let idfa = device.idfa {
+                b["hardware_id"] = .string(idfa); b["hardware_id_type"] = "idfa"
+            } else if let idfv = device.idfv {
+                b["hardware_id"] = .string(idfv); b["hardware_id_type"] = "vendor_id"
+            }
+            set("ios_vendor_id", device.idfv.map(JSON.string))
+        case .android?:
+            set("hardware_id", device.androidID.map(JSON.string))
+            set("google_advertising_id", device.gaid.map(JSON.string))
+            if let oaid = device.oaid {
+                var ids = b["advertising_ids"]?.objectValue ?? [:]
+                ids["oaid"] = .string(oaid)
+                b["advertising_ids"] = .object(ids)
+            }
+        case nil:
+            break
+        }
+        if b["is_hardware_id_real"] == nil || device.idfa != nil || device.idfv != nil || device.androidID != nil {
+            b["is_hardware_id_real"] = .bool(b["hardware_id"] != nil)
+        }
+        if device.limitAdTracking == true {
+            b["ad_tracking_enabled"] = nil
+        } else if b["ad_tracking_enabled"] == nil {
+            b["ad_tracking_enabled"] = true
+        }
+
+        // Where the session came from.
+        if let url = options.openedWith {
+            for (k, v) in try LinkSources.openedWith(url, platform: platform) { b[k] = v }
+        }
+        if let referrer = options.installReferrer {
+            for (k, v) in LinkSources.installReferrer(referrer) { b[k] = v }
+        }
+        set("clicked_referrer_ts", options.clickedReferrerTS.map(JSON.int))
+        set("install_begin_ts", options.installBeginTS.map(JSON.int))
+        set("local_url", options.clipboardURL.map(JSON.string))
+        set("apple_attribution_token", options.asaToken.map(JSON.string))
+        set("search_ad_encoded", options.searchAdEncoded.map(JSON.string))
+
+        set("first_session", options.firstSession.map(JSON.bool))
+        set("facebook_app_link_checked", options.facebookAppLinkChecked.map(JSON.bool))
+        set("tracking_disabled", options.trackingDisabled.map(JSON.bool))
+        set("disable_ad_network_callouts", options.disableAdNetworkCallouts.map(JSON.bool))
+        if options.serverToServerIdentity { b["server_to_server_identity"] = true }
+        set("randomized_bundle_token", options.randomizedBundleToken.map(JSON.string))
+        set("identity", options.identity.map(JSON.string))
+        for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
+
+        for (k, v) in fields { b[k] = v.isNull ? nil : v }
+        return b
+    }
+
+    /// Checks a body against the seed's rules; returns it with `os` in its canonical case and `os_version` a string.
+    /// Errors name the field and the rule (exit 65); nothing that fails here is ever sent.
+    public static func validate(_ body: JSONObject, ipOverride: IPAddress?) throws(BNCError) -> JSONObject {
+        var b = body
+        guard ipOverride != nil else {
+            throw BNCError.invalid("--ip", "is required: Branch takes the device's public IP from X-IP-Override",
+                                   hint: "pass the device's address, e.g. --ip 203.0.113.7 (never your server's)")
+        }
+        for (name, value) in b where !value.isNull {
+            guard let field = OpenFields.byName[name] else { continue }
+            let ok: Bool
+            switch field.type {
+            case .string: ok = value.stringValue != nil
+            case .boolean: ok = value.boolValue != nil
+            case .integer: ok = value.numberValue?.isInteger == true
+            case .object: ok = value.objectValue != nil
+            case .version: ok = value.stringValue != nil || value.numberValue != nil
+            }
+            if !ok { throw BNCError.invalid(name, "must be a \(field.type == .version ? "string" : field.type.rawValue), got \(value.typeName)") }
+        }
+        if b["server_to_server"]?.boolValue != true { throw BNCError.invalid("server_to_server", "must be true") }
+        guard let osName = b["os"]?.stringValue else { throw BNCError.invalid("os", "is required (--os iOS or --os Android)") }
+        guard let platform = Platform(name: osName) else {
+            throw BNCError.invalid("os", "must be iOS or Android (got \(osName))")
+        }
+        b["os"] = .string(platform.rawValue)
+        if let n = b["os_version"]?.numberValue { b["os_version"] = .string(n.literal) }
+        guard let version = b["os_version"]?.stringValue else {
+            throw BNCError.invalid("os_version", "is required (use \"NA\" when unknown)")
+        }
+        if version.trimmingWhitespace().isEmpty { throw BNCError.invalid("os_version", "must not be blank (use \"NA\" when unknown)") }
+        for (name, flag) in [("app_version", "--app-version"), ("model", "--model"), ("user_agent", "--user-agent")] {
+            guard let s = b[name]?.stringValue, !s.trimmingWhitespace().isEmpty else {
+                throw BNCError.invalid(name, "is required (\(flag))")
+            }
+        }
+        for field in OpenFields.all where b[field.name] != nil {
+            if field.platform == .iOS && platform == .android || field.platform == .android && platform == .iOS {
+                throw BNCError.invalid(field.name, "is \(field.platform.rawValue) only and must not be sent with os \(platform.rawValue)")
+            }
+        }
+        let hardwareID = b["hardware_id"]?.stringValue
+        switch b["is_hardware_id_real"]?.boolValue {
+        case nil: throw BNCError.invalid("is_hardware_id_real", "is required")
+        case true? where hardwareID == nil:
+            throw BNCError.invalid("is_hardware_id_real", "must be false when there is no hardware_id (no device id)")
+        case false? where hardwareID != nil:
+            throw BNCError.invalid("hardware_id", "must be omitted when is_hardware_id_real is false")
+        default: break
+        }
+        if platform == .iOS {
+            let type = b["hardware_id_type"]?.stringValue
+            if hardwareID != nil && type != "idfa" && type != "vendor_id" {
+                throw BNCError.invalid("hardware_id_type", "must be idfa or vendor_id when hardware_id is sent on iOS")
+            }
+            if hardwareID == nil && type != nil { throw BNCError.invalid("hardware_id_type", "must be omitted without hardware_id") }
+        }
+        if b["ad_tracking_enabled"]?.boolValue == false {
+            throw BNCError.invalid("ad_tracking_enabled", "must be omitted, not false, when limit ad tracking is on (--limit-ad-tracking true)")
+        }
+        if b["first_session"]?.boolValue != true, let f = OpenFields.all.first(where: { $0.installOnly && b[$0.name] != nil }) {
+            throw BNCError.invalid(f.name, "is only sent with an app's first session (--first-session true)")
+        }
+        if let identity = b["identity"]?.stringValue, identity.count > 127 {
+            throw BNCError.invalid("identity", "must be at most 127 characters")
+        }
+        if b["randomized_bundle_token"] != nil && b["server_to_server_identity"]?.boolValue != true {
+            throw BNCError.invalid("randomized_bundle_token", "is only sent with --server-to-server-identity")
+        }
+        return b
+    }
+
+    /// The device's key in the state store: its id, else its browser and address.
+    public static func deviceKey(_ body: JSONObject, ip: IPAddress?) -> String {
+        if let id = body["hardware_id"]?.stringValue { return id }
+        for name in ["ios_vendor_id", "google_advertising_id"] {
+            if let id = body[name]?.stringValue { return id }
+        }
+        return "ua:\(body["user_agent"]?.stringValue ?? "")@\(ip?.text ?? "")"
+    }
+}
