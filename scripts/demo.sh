@@ -110,7 +110,7 @@ show bnc api GET /_sandbox/stats --no-key --output json
 kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
 
 step "8. What comes next"
-say "bnc-open, bnc-event, bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
+say "bnc-event, bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
 say "until then they parse the shared flags and answer 'not implemented yet' (exit 69), never fake output:"
-show bnc open --sandbox --ip 8.8.4.4
+show bnc event --sandbox --ip 8.8.4.4
 printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'

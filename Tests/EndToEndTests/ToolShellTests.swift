@@ -27,7 +27,7 @@ import TestSupport
         #expect(help.stdout.contains("USAGE: \(tool)"))
     }
 
-    @Test(arguments: ["bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune"])
+    @Test(arguments: ["bnc-event", "bnc-link", "bnc-asa", "bnc-tune"])
     func pendingToolsSayNotImplementedAndExit69(_ tool: String) throws {
         let r = try box.run(tool, ["--sandbox", "--ip", "8.8.8.8"])
         #expect(r.status == 69)
@@ -46,9 +46,9 @@ import TestSupport
         #expect(device.status == 65)
         #expect(device.stderr.contains("--idfa must be a UUID"))
 
-        let warn = try box.run("bnc-open", ["--ip", "192.168.1.4", "--idfa", "00000000-0000-0000-0000-000000000000"])
+        let warn = try box.run("bnc-event", ["--ip", "192.168.1.4", "--idfa", "00000000-0000-0000-0000-000000000000"])
         #expect(warn.status == 69)
-        #expect(warn.stderr.contains("bnc-open: warning: 192.168.1.4 is a private"))
+        #expect(warn.stderr.contains("bnc-event: warning: 192.168.1.4 is a private"))
         #expect(warn.stderr.contains("all-zero IDFA"))
 
         let unknown = try box.run("bnc-link", ["--secret", "secret_test_abc"])
