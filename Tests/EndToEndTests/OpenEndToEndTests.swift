@@ -1,0 +1,145 @@
+// bnc-open against bnc-sandbox: organic and attributed sessions, identity kept across runs, 429, and rules that
+// stop a request before anything is sent.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct OpenEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15"
+    static let iphone = ["--os", "ios", "--os-version", "17.4", "--model", "iPhone15,2", "--app-version", "2.3.0",
+                         "--user-agent", ua, "--idfv", "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11", "--ip", "8.8.4.4"]
+
+    func env(_ s: SandboxProcess) -> [String: String] {
+        ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_open", "BRANCH_SECRET": "secret_test_open"]
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func anOrganicFirstSession() throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-open", Self.iphone + ["--output", "json"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        let answer = try json(r.stdout)
+        #expect((answer["session_id"] as? String)?.count == 18)
+        let data = try #require(answer["data"] as? [String: Any])
+        #expect(data["+is_first_session"] as? Bool == true && data["+clicked_branch_link"] as? Bool == false)
+        let sent = try #require(try s.received().first?["body"] as? [String: Any])
+        #expect(sent["os"] as? String == "iOS", "canonical case sent")
+        #expect(sent["hardware_id"] as? String == "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11" && sent["hardware_id_type"] as? String == "vendor_id")
+        #expect(sent["first_session"] as? Bool == true && sent["server_to_server"] as? Bool == true)
+        #expect(sent["branch_secret"] as? String == "secret_test_open")
+        #expect(!r.output.contains("secret_test_open"))
+        let table = try box.run("bnc-open", Self.iphone + ["--output", "table", "--idfv", "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"], env: env(s))
+        #expect(table.stdout.hasPrefix("KEY "))
+        #expect(table.stdout.contains("+is_first_session        true"))
+    }
+
+    @Test func aClickedLinkIsAttributed() throws {
+        let s = try SandboxProcess()
+        let link = try box.run("bnc-api", ["POST", "/v1/url", "-f", "channel=email", "-f", "alias=spring",
+                                           "-f", #"data:={"$deeplink_path":"product/42"}"#], env: env(s))
+        #expect(link.status == 0)
+        let url = s.url + "/spring"
+        let click = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-A", Self.ua, "-H", "X-Forwarded-For: 8.8.4.4", url])
+        #expect(click.stdout == "200")
+        let route = try box.run("bnc-open", Self.iphone + ["--route", "$deeplink_path"], env: env(s))
+        #expect(route.status == 0, "\(route.stderr)")
+        #expect(route.stdout == "product/42\n")
+        let missing = try box.run("bnc-open", Self.iphone + ["--route", "~campaign", "--idfv", "3EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"], env: env(s))
+        #expect(missing.status == 1 && missing.stdout.isEmpty)
+    }
+
+    @Test func linkClickIDFromAURISchemeIsAGuaranteedMatch() throws {
+        let s = try SandboxProcess()
+        _ = try box.run("bnc-api", ["POST", "/v1/url", "-f", "alias=uri1", "-f", "channel=sms"], env: env(s))
+        let click = try s.control("/_sandbox/click", method: "POST", body: #"{"url":"\#(s.url)/uri1","ip":"9.9.9.9","user_agent":"x"}"#) as? [String: Any]
+        let id = try #require(click?["click_id"] as? String)
+        let r = try box.run("bnc-open", Self.iphone + ["--opened-with", "myapp://open?link_click_id=\(id)", "--output", "json"], env: env(s))
+        let data = try #require(try json(r.stdout)["data"] as? [String: Any])
+        #expect(data["+match_guaranteed"] as? Bool == true && data["~channel"] as? String == "sms")
+    }
+
+    @Test func theBundleTokenIsKeptAcrossRuns() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let first = try box.run("bnc-open", Self.iphone + ["--server-to-server-identity", "--identity", "U1", "--output", "json"], env: env(s))
+        let token = try #require(try json(first.stdout)["randomized_bundle_token"] as? String)
+        let second = try box.run("bnc-open", Self.iphone + ["--server-to-server-identity", "--output", "json"], env: env(s))
+        #expect(second.status == 0, "\(second.stderr)")
+        let bodies = try s.received().map { $0["body"] as? [String: Any] ?? [:] }
+        #expect(bodies[0]["randomized_bundle_token"] == nil && bodies[0]["first_session"] as? Bool == true)
+        #expect(bodies[1]["randomized_bundle_token"] as? String == token, "the kept token is sent")
+        #expect(bodies[1]["first_session"] as? Bool == false, "auto: the device had its first session")
+        let list = try box.run("bnc-open", ["state", "list", "--output", "ndjson"])
+        #expect(list.stdout.contains(token) && list.stdout.contains("\"sessions\":2"))
+        let forget = try box.run("bnc-open", ["state", "forget", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"])
+        #expect(forget.status == 0 && forget.stderr.contains("forgot 1 device"))
+        _ = try box.run("bnc-open", Self.iphone, env: env(s))
+        #expect((try s.received().last?["body"] as? [String: Any])?["first_session"] as? Bool == true)
+    }
+
+    @Test func rapidRepeatsAre429WithTheRulesExplained() throws {
+        let s = try SandboxProcess()
+        #expect(try box.run("bnc-open", Self.iphone + ["--no-state"], env: env(s)).status == 0)
+        let r = try box.run("bnc-open", Self.iphone + ["--no-state", "--retries", "0"], env: env(s))
+        #expect(r.status == 75)
+        #expect(r.stderr.contains("HTTP 429"))
+        #expect(r.stderr.contains("hint:") && r.stderr.contains("4 hours"))
+    }
+
+    @Test(arguments: [
+        (["--os", "windows"], "os must be iOS or Android"),
+        (["--os-version", "NA", "-f", "os_version= "], "os_version must not be blank"),
+        (["--limit-ad-tracking", "true", "-f", "ad_tracking_enabled:=false"], "ad_tracking_enabled must be omitted"),
+        (["--gaid", "38400000-8cf0-11bd-b23e-10b96e40000d", "-f", "google_advertising_id=x"], "google_advertising_id is Android only"),
+        (["--install-referrer", "link_click_id=1", "--os", "android"], "install_referrer_extras is only sent with an app's first session"),
+        (["-f", "identity:=12"], "identity must be a string"),
+    ] as [([String], String)])
+    func brokenRulesSendNothing(_ extra: [String], _ message: String) throws {
+        let s = try SandboxProcess()
+        // A device that has had its first session, so install-only fields are refused under auto.
+        _ = try box.run("bnc-open", Self.iphone + ["--os", "android", "--android-id", "abc123"], env: env(s))
+        let before = try s.received().count
+        let r = try box.run("bnc-open", Self.iphone + ["--android-id", "abc123"] + extra, env: env(s))
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("bnc-open: error: \(message)"), "\(r.stderr)")
+        #expect(try s.received().count == before, "nothing reached the sandbox")
+    }
+
+    @Test func noIPIsRefusedLocally() throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-open", Array(Self.iphone.dropLast(2)), env: env(s))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("--ip is required"))
+        #expect(try s.received().isEmpty)
+    }
+
+    @Test func dryRunRedactsTheSecretAndTheAdServicesToken() throws {
+        let r = try box.run("bnc-open", Self.iphone + ["--asa-token", "c7ya5fQsXrqhCiG0eQTvpS8+tNpBom1Rwl", "--dry-run"],
+                            env: ["BRANCH_KEY": "key_test_open", "BRANCH_SECRET": "secret_test_open"])
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains("secret_test_open") && !r.stdout.contains("c7ya5fQsXrqhCiG0eQTvpS8"))
+        #expect(r.stdout.contains(#""apple_attribution_token": "<redacted>""#))
+        #expect(r.stdout.contains(#""url": "https://api2.branch.io/v1/open""#))
+    }
+
+    @Test func aBatchOfSessions() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let lines = (0..<20).map { i in
+            #"{"os":"Android","os_version":"34","model":"Pixel 8","app_version":"1.0","user_agent":"UA","is_hardware_id_real":true,"hardware_id":"a\#(i)","ip":"8.8.8.\#(i)"}"#
+        } + [#"{"os":"Windows","os_version":"1","model":"m","app_version":"1","user_agent":"u","is_hardware_id_real":false,"ip":"8.8.8.8"}"#]
+        let input = try box.write("sessions.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", ["--batch", input], env: env(s))
+        #expect(r.status == 1)
+        let results = r.stdout.split(separator: "\n")
+        #expect(results.count == 21)
+        #expect(results.last?.contains("os must be iOS or Android") == true)
+        #expect(try s.received().count == 20)
+        let ips = Set(try s.received().compactMap { ($0["headers"] as? [String: Any])?["x-ip-override"] as? String })
+        #expect(ips == Set((0..<20).map { "8.8.8.\($0)" }), "each line's ip is its X-IP-Override")
+    }
+}
