@@ -68,6 +68,7 @@ for _ in $(seq 50); do [[ -s "$sandbox_out" ]] && break; sleep 0.1; done
 url=$(head -1 "$sandbox_out" | sed 's/^listening on //')
 printf '    %s\n' "$(head -1 "$sandbox_out")"
 export BNC_API_URL="$url" BRANCH_KEY=key_test_demo0123456789 BRANCH_SECRET=secret_test_demo0123456789
+rm -f "$XDG_CONFIG_HOME/bnc/config.toml"  # from here on the environment carries the credentials
 ua='Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15'
 
 say "A marketing team creates a short link with deep-link data (POST /v1/url):"
@@ -77,14 +78,16 @@ show bnc api POST /v1/url -f alias=spring-sale -f channel=email -f campaign=spri
 say "A user taps it in Mail on an iPhone, from 8.8.4.4: the link records the click and redirects to the App Store:"
 show curl -s -o /dev/null -w '%{http_code} -> %{redirect_url}\n' -A "$ua" -H 'X-Forwarded-For: 8.8.4.4' "$url/spring-sale"
 
-say "The app is installed and opened; your server reports the session (POST /v1/open, X-IP-Override: 8.8.4.4):"
-cat > "$demo/install.json" <<JSON
-{"server_to_server": true, "app_version": "2.3.0", "os": "iOS", "os_version": "17.4", "model": "iPhone15,2",
- "user_agent": "$ua", "is_hardware_id_real": true, "hardware_id": "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11",
- "hardware_id_type": "vendor_id", "ios_vendor_id": "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "first_session": true}
-JSON
-show bnc api POST /v1/open --body "$demo/install.json" --with-secret --ip 8.8.4.4 --output ndjson
-say "(data is a JSON string: +clicked_branch_link true, ~channel email, \$deeplink_path product/42: the app opens the product)"
+say "The app is installed and opened; your server reports the session with bnc-open (POST /v1/open):"
+show bnc open --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent "$ua" \
+  --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 --server-to-server-identity --output table
+say "(attributed to the click from the same IP and browser: +clicked_branch_link true, ~channel email; the app routes with \$deeplink_path)"
+say "A script needs one value only:"
+sleep 2.1  # the service answers 429 to a device that opens again within seconds
+show bnc open --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent "$ua" \
+  --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 --server-to-server-identity --route +is_first_session
+say "bnc-open keeps what Branch asks a client to keep (first sessions, the randomized_bundle_token):"
+show bnc open state list --output table
 
 say "The user buys it; your server sends a PURCHASE event (POST /v2/event/standard):"
 show bnc api POST /v2/event/standard -f name=PURCHASE --ip 8.8.4.4 \

@@ -60,6 +60,22 @@ enum Mdoc {
             s += ".Pp\n" + prose(paragraph.split(separator: "\n").joined(separator: " ")) + "\n"
         }
 
+        // Subcommands, each with its abstract (`bnc-open state`).
+        let subcommands = (help["subcommands"]?.arrayValue ?? []).filter { $0["commandName"]?.stringValue != "help" }
+        if !subcommands.isEmpty {
+            s += ".Sh COMMANDS\n.Bl -tag -width Ds\n"
+            for sub in subcommands {
+                let name = sub["commandName"]?.stringValue ?? ""
+                let nested = (sub["subcommands"]?.arrayValue ?? []).compactMap { $0["commandName"]?.stringValue }.filter { $0 != "help" }
+                s += ".It Cm \(name)" + (nested.isEmpty ? "" : " Ar " + nested.joined(separator: "|")) + "\n"
+                s += prose(sub["abstract"]?.stringValue ?? "") + "\n"
+                for n in sub["subcommands"]?.arrayValue ?? [] where n["commandName"]?.stringValue != "help" {
+                    s += ".Pp\n.Cm \(name) \(n["commandName"]?.stringValue ?? ""):\n" + prose(n["abstract"]?.stringValue ?? "") + "\n"
+                }
+            }
+            s += ".El\n"
+        }
+
         // Options in the order --help shows them: the tool's own first, then each shared group.
         var groups: [(String, [JSON])] = []
         for a in visible {
