@@ -5,6 +5,15 @@ import BNCCore
 import Glibc
 #endif
 
+/// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
+public func splitLineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> (JSONObject, IPAddress?) {
+    guard let value = line["ip"] else { return (line, fallback) }
+    guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
+    var body = line
+    body["ip"] = nil
+    return (body, try IPAddress(text))
+}
+
 /// SIGINT count, written by the signal handler only.
 nonisolated(unsafe) private var interruptCount: Int32 = 0
 

@@ -33,7 +33,7 @@ public enum LinkSources {
     /// `gclid` as referrer_gclid, the whole string as install_referrer_extras.
     public static func installReferrer(_ referrer: String) -> [(String, JSON)] {
         var out: [(String, JSON)] = [("install_referrer_extras", .string(referrer))]
-        let decoded = percentDecode(referrer)
+        let decoded = HTTPURL.percentDecode(referrer)
         for part in decoded.split(separator: "&") {
             for (key, field) in [("link_click_id", "link_identifier"), ("google_search_install_referrer", "google_search_install_referrer"),
                                  ("gclid", "referrer_gclid")] {
@@ -51,22 +51,8 @@ public enum LinkSources {
         let rest = url[url.index(after: q)...].prefix { $0 != "#" }
         return rest.split(separator: "&").map { pair in
             let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (percentDecode(String(kv[0])), kv.count > 1 ? percentDecode(String(kv[1])) : "")
+            return (HTTPURL.percentDecode(String(kv[0])), kv.count > 1 ? HTTPURL.percentDecode(String(kv[1])) : "")
         }
-    }
-
-    static func percentDecode(_ s: String) -> String {
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                it = it.dropFirst(2)
-            } else {
-                bytes.append(b == UInt8(ascii: "+") ? 0x20 : b)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -93,6 +93,18 @@ public enum OpenFields {
 
     public static let byName: [String: OpenField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
+    /// The table as --help and the man page show it: one line per field, its type, platform and rule.
+    public static var helpText: String {
+        all.map { f in
+            var tags = [f.type == .version ? "string" : f.type.rawValue]
+            if f.platform != .any { tags.append(f.platform.rawValue + " only") }
+            if f.required { tags.append("required") }
+            if f.installOnly { tags.append("first session only") }
+            if f.secret { tags.append("secret") }
+            return "  \(f.name) (\(tags.joined(separator: ", "))): \(f.help)"
+        }.joined(separator: "\n")
+    }
+
     /// The keys a table shows first: what routing code looks at.
     public static let routingKeys = ["+clicked_branch_link", "+is_first_session", "+match_guaranteed", "+non_branch_link",
                                      "$canonical_url", "$deeplink_path", "~channel", "~feature", "~campaign", "~stage",

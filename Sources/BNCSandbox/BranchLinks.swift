@@ -19,7 +19,7 @@ extension Sandbox {
     }
 
     func bulkCreate(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {
-        let key = try checkKey(.string(SandboxRequest.percentDecode(rawKey, plus: false)))
+        let key = try checkKey(.string(HTTPURL.percentDecode(rawKey, plus: false)))
         if r.body.count > 250 * 1024 {
             throw Rejection("Bulk payload of \(r.body.count) bytes is over the 250KB limit; send it in smaller batches", status: 413)
         }
@@ -158,7 +158,7 @@ extension Sandbox {
         guard host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
         var path = String(rest[rest.index(after: slash)...])
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        return store.links[SandboxRequest.percentDecode(path, plus: false)]
+        return store.links[HTTPURL.percentDecode(path, plus: false)]
     }
 
     private func requireLink(_ r: SandboxRequest, key: String?) throws -> StoredLink {

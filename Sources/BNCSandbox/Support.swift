@@ -31,29 +31,13 @@ public struct SandboxRequest: Sendable {
 
     /// Splits `/path?a=1&b=%20` into the path and decoded query items.
     public static func splitTarget(_ target: String) -> (String, [(String, String)]) {
-        guard let q = target.firstIndex(of: "?") else { return (percentDecode(target, plus: false), []) }
+        guard let q = target.firstIndex(of: "?") else { return (HTTPURL.percentDecode(target, plus: false), []) }
         let path = String(target[..<q])
         let items = target[target.index(after: q)...].split(separator: "&").map { pair -> (String, String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (percentDecode(String(parts[0]), plus: true), parts.count > 1 ? percentDecode(String(parts[1]), plus: true) : "")
+            return (HTTPURL.percentDecode(String(parts[0]), plus: true), parts.count > 1 ? HTTPURL.percentDecode(String(parts[1]), plus: true) : "")
         }
-        return (percentDecode(path, plus: false), items)
-    }
-
-    static func percentDecode(_ s: String, plus: Bool) -> String {
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                it = it.dropFirst(2)
-            } else if plus && b == UInt8(ascii: "+") {
-                bytes.append(0x20)
-            } else {
-                bytes.append(b)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return (HTTPURL.percentDecode(path, plus: false), items)
     }
 }
 

@@ -82,13 +82,7 @@ struct BncAPI: BNCRootCommand, BNCCommand {
         if batch.batch != nil {
             // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
             try context.runBatch(batch, network: network, redactor: redactor) { _, line throws(BNCError) in
-                var body = line
-                var lineIP = ip
-                if let value = body["ip"] {
-                    guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
-                    lineIP = try IPAddress(text)
-                    body["ip"] = nil
-                }
+                let (body, lineIP) = try splitLineIP(line, fallback: ip)
                 return try buildRequest(settings: settings, ip: lineIP, lineBody: .object(body))
             }
         }

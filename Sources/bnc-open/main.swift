@@ -28,6 +28,9 @@ struct BncOpen: BNCRootCommand, BNCCommand {
             randomized_device_token, randomized_bundle_token, link, data}; the table shows the routing keys first; \
             --route KEY prints one value (exit 1 when absent).
 
+            BODY FIELDS (any can be set with --field; the flags above set most of them):
+            \(OpenFields.helpText)
+
             EXAMPLES:
               bnc-open --sandbox --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent "$UA" --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11
               bnc-open --device pixel.json --ip 8.8.4.4 --opened-with 'myapp://open?link_click_id=823569794275788167'
@@ -88,7 +91,8 @@ struct BncOpen: BNCRootCommand, BNCCommand {
             completion: .file(extensions: ["json"]))
     var body: String?
 
-    @Option(name: [.customShort("f"), .customLong("field")], help: ArgumentHelp("Any body field: KEY=VALUE (string) or KEY:=JSON; applied last; KEY:=null removes.", valueName: "KEY=VALUE"))
+    @Option(name: [.customShort("f"), .customLong("field")], help: ArgumentHelp("Any body field: KEY=VALUE (string) or KEY:=JSON; applied last; KEY:=null removes.", valueName: "KEY=VALUE"),
+            completion: .list(OpenFields.all.map { $0.name + "=" }))
     var fields: [String] = []
 
     @Option(name: .customLong("route"), help: ArgumentHelp("Print only this key of the deep-link data (or of the answer), for scripts; exit 1 when absent.", valueName: "KEY"))
@@ -158,13 +162,7 @@ struct BncOpen: BNCRootCommand, BNCCommand {
         if batch.batch != nil {
             // Each line is a body (minus credentials; "ip" is its X-IP-Override); flags fill what a line leaves out.
             try context.runBatch(batch, network: network, redactor: redactor) { _, line throws(BNCError) in
-                var lineBody = line
-                var lineIP = ip
-                if let value = lineBody["ip"] {
-                    guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
-                    lineIP = try IPAddress(text)
-                    lineBody["ip"] = nil
-                }
+                let (lineBody, lineIP) = try splitLineIP(line, fallback: ip)
                 let built = try OpenRequest.body(base: [:], device: dev ?? Device(), options: options,
                                                  fields: overrides + lineBody.map { ($0.key, $0.value) })
                 return try request(built, ip: lineIP)

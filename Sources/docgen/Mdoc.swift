@@ -57,7 +57,14 @@ enum Mdoc {
         let (description, examples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
         s += ".Sh DESCRIPTION\n" + prose(tool.abstract + ".") + "\n"
         for paragraph in description where !paragraph.isEmpty {
-            s += ".Pp\n" + prose(paragraph.split(separator: "\n").joined(separator: " ")) + "\n"
+            // Indented lines (a table such as BODY FIELDS) stay lines; the rest is prose.
+            let lines = paragraph.split(separator: "\n").map(String.init)
+            let text = lines.filter { !$0.hasPrefix("  ") }
+            let listed = lines.filter { $0.hasPrefix("  ") }
+            if !text.isEmpty { s += ".Pp\n" + prose(text.joined(separator: " ")) + "\n" }
+            if !listed.isEmpty {
+                s += ".Bd -literal -offset indent\n" + listed.map { escape($0.trimmingWhitespace()) }.joined(separator: "\n") + "\n.Ed\n"
+            }
         }
 
         // Subcommands, each with its abstract (`bnc-open state`).

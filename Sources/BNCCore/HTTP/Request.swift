@@ -109,6 +109,23 @@ public struct HTTPURL: Sendable, Equatable {
         self.fragment = c.fragment
     }
 
+    /// Decodes %XX escapes (and `+` as a space when `plus`, as in form-encoded queries); bad escapes stay as they are.
+    public static func percentDecode(_ s: String, plus: Bool = true) -> String {
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                it = it.dropFirst(2)
+            } else if plus && b == UInt8(ascii: "+") {
+                bytes.append(0x20)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters (safe in any query or path segment).
     public static func percentEncode(_ s: String) -> String {
         var out = ""
