@@ -74,8 +74,10 @@ extension ToolContext {
         runner.shouldStop = { interruptCount > 0 }
 
         let reader = try LineReader(path: input)
+        // The bar is erased before a result line only when both go to the same terminal.
+        let shareTerminal = environment.stdoutIsTTY
         let summary = try runner.run(reader: reader, prepare: prepare) { result in
-            progress?.clear()
+            if shareTerminal { progress?.clear() }
             stdout.line(result.json.serialized())
         }
         progress?.clear()
