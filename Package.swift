@@ -41,6 +41,8 @@ let package = Package(
             dependencies: ["BNCSuite", "CCurl", "CSQLite", .product(name: "TOMLKit", package: "TOMLKit")]),
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
+        // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
+        .target(name: "BNCEvent", dependencies: ["BNCCore"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
@@ -51,7 +53,7 @@ let package = Package(
         // POST /v1/open: app sessions and their deep-link data.
         .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport", "BNCOpen"]),
         // POST /v2/event/standard and /v2/event/custom.
-        .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport"]),
+        .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport", "BNCEvent"]),
         // Short links: create, bulk, read, update, delete; long links offline.
         .executableTarget(name: "bnc-link", dependencies: ["BNCCommandSupport"]),
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
@@ -88,6 +90,7 @@ let package = Package(
 
         .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
+        .testTarget(name: "BNCEventTests", dependencies: ["BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.

@@ -89,15 +89,24 @@ show bnc open --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-v
 say "bnc-open keeps what Branch asks a client to keep (first sessions, the randomized_bundle_token):"
 show bnc open state list --output table
 
-say "The user buys it; your server sends a PURCHASE event (POST /v2/event/standard):"
-show bnc api POST /v2/event/standard -f name=PURCHASE --ip 8.8.4.4 \
-  -f 'user_data:={"os":"iOS","os_version":"17.4","idfv":"1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11","ip":"8.8.4.4","developer_identity":"user-1"}' \
-  -f 'event_data:={"transaction_id":"T-1001","currency":"USD","revenue":19.99}' \
-  -f 'content_items:=[{"$sku":"42","$price":19.99,"$quantity":1,"$product_category":"Software"}]' --output ndjson
+say "The user buys it; your server sends a PURCHASE with bnc-event (POST /v2/event/standard):"
+show bnc event send PURCHASE --ip 8.8.4.4 --os iOS --os-version 17.4 --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 \
+  --developer-identity user-1 --transaction-id T-1001 --currency USD --revenue 19.99 \
+  --item '$sku=42,$price=19.99,$quantity=1,$product_category=SOFTWARE' --output ndjson
+say "(user_data.randomized_device_token came from bnc-open's state; the category went out in the SDKs' display form)"
 
-say "A mistake is caught by the service's rules, with the field named (here: a revenue sent as text):"
-show bnc api POST /v2/event/standard -f name=PURCHASE -f 'user_data:={"developer_identity":"user-1"}' \
-  -f 'event_data:={"revenue":"19.99"}'
+say "A mistake never leaves the machine: one line naming the field and the rule (exit 65):"
+show bnc event send PURCHASE --developer-identity user-1 --revenue 19,99
+
+say "A day of events from a file: NDJSON in, one result per line out, retried and journaled:"
+for i in $(seq 1 200); do
+  printf '{"name":"%s","user_data":{"developer_identity":"user-%d"},"event_data":{"revenue":%d.99,"currency":"USD"}}\n' \
+    "$([[ $((i % 4)) == 0 ]] && echo PURCHASE || echo view_product)" "$i" "$i"
+done > "$demo/events.ndjson"
+printf '%s$ bnc event send --batch events.ndjson --concurrency 8 > results.ndjson%s\n' "$bold" "$off"
+bnc event send --batch "$demo/events.ndjson" --concurrency 8 > "$demo/results.ndjson"
+printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
+say "results.ndjson: $(wc -l < "$demo/results.ndjson") lines, the first: $(head -1 "$demo/results.ndjson")"
 
 say "Apple Search Ads: an AdServices token (minted by the sandbox) becomes its attribution record:"
 token=$(curl -s -X POST "$url/_sandbox/asa-token" -d '{"detailed":true}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
@@ -113,7 +122,7 @@ show bnc api GET /_sandbox/stats --no-key --output json
 kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
 
 step "8. What comes next"
-say "bnc-event, bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
+say "bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
 say "until then they parse the shared flags and answer 'not implemented yet' (exit 69), never fake output:"
-show bnc event --sandbox --ip 8.8.4.4
+show bnc link --sandbox --ip 8.8.4.4
 printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'

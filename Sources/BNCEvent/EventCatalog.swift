@@ -1,0 +1,119 @@
+// Branch's v2 events, declared once: the standard names by group, the event_data and content-item fields with
+// their types and enums (branch-api-facts §3). Routing, validation, `bnc-event list` and completion read these.
+import BNCCore
+
+public enum EventGroup: String, Sendable, CaseIterable {
+    case commerce, content, lifecycle
+}
+
+public struct StandardEvent: Sendable {
+    public let name: String
+    public let group: EventGroup
+    public let help: String
+}
+
+public enum EventCatalog {
+    public static let standard: [StandardEvent] = [
+        .init(name: "ADD_TO_CART", group: .commerce, help: "Item added to the cart"),
+        .init(name: "ADD_TO_WISHLIST", group: .commerce, help: "Item added to a wishlist"),
+        .init(name: "VIEW_CART", group: .commerce, help: "Cart viewed"),
+        .init(name: "INITIATE_PURCHASE", group: .commerce, help: "Checkout started"),
+        .init(name: "ADD_PAYMENT_INFO", group: .commerce, help: "Payment details added"),
+        .init(name: "CLICK_AD", group: .commerce, help: "An ad was clicked (event_data.ad_type)"),
+        .init(name: "PURCHASE", group: .commerce, help: "Purchase completed (revenue, currency)"),
+        .init(name: "SPEND_CREDITS", group: .commerce, help: "In-app credits spent"),
+        .init(name: "VIEW_AD", group: .commerce, help: "An ad was viewed (event_data.ad_type)"),
+        .init(name: "RESERVE", group: .commerce, help: "A reservation was made"),
+        .init(name: "SEARCH", group: .content, help: "A search (event_data.search_query)"),
+        .init(name: "VIEW_ITEM", group: .content, help: "One item viewed"),
+        .init(name: "VIEW_ITEMS", group: .content, help: "A list of items viewed"),
+        .init(name: "RATE", group: .content, help: "Content rated"),
+        .init(name: "SHARE", group: .content, help: "Content shared"),
+        .init(name: "INITIATE_STREAM", group: .content, help: "A stream started"),
+        .init(name: "COMPLETE_STREAM", group: .content, help: "A stream finished"),
+        .init(name: "COMPLETE_REGISTRATION", group: .lifecycle, help: "Sign-up completed"),
+        .init(name: "COMPLETE_TUTORIAL", group: .lifecycle, help: "Tutorial completed"),
+        .init(name: "ACHIEVE_LEVEL", group: .lifecycle, help: "A level reached"),
+        .init(name: "UNLOCK_ACHIEVEMENT", group: .lifecycle, help: "An achievement unlocked"),
+        .init(name: "INVITE", group: .lifecycle, help: "Someone was invited"),
+        .init(name: "LOGIN", group: .lifecycle, help: "Logged in"),
+        .init(name: "START_TRIAL", group: .lifecycle, help: "A trial started"),
+        .init(name: "SUBSCRIBE", group: .lifecycle, help: "A subscription started"),
+    ]
+
+    public static let names: Set<String> = Set(standard.map(\.name))
+
+    public static func isStandard(_ name: String) -> Bool { names.contains(name) }
+
+    /// A standard name a custom-looking upper-case name probably meant (PURCHASED -> PURCHASE).
+    public static func suggestion(for name: String) -> String? {
+        guard !isStandard(name), name == name.uppercased(), name.contains(where: \.isLetter) else { return nil }
+        return standard.map(\.name).filter { levenshtein($0, name) <= 2 }.min { levenshtein($0, name) < levenshtein($1, name) }
+    }
+
+    static func levenshtein(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    // MARK: event_data
+
+    public static let eventDataNumbers = ["revenue", "shipping", "tax"]
+    public static let eventDataStrings = ["transaction_id", "currency", "coupon", "affiliation", "description", "search_query", "ad_type"]
+    public static let adTypes = ["BANNER", "INTERSTITIAL", "REWARDED_VIDEO", "NATIVE"]
+
+    /// ISO 4217 codes the SDKs ship (dated: others get a warning, not a refusal).
+    public static let currencies: Set<String> = Set("""
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BYR BZD CAD CDF \
+        CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF \
+        GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD \
+        LSL LYD MAD MDL MGA MKD MMK MNT MOP MRO MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR \
+        PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLL SOS SRD SSP STD SYP SZL THB TJS TMT TND TOP TRY TTD TWD \
+        TZS UAH UGX USD USN UYI UYU UZS VEF VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XDR XFU XOF XPD XPF XPT XSU XTS XUA \
+        XXX YER ZAR ZMW
+        """.split(separator: " ").map(String.init))
+
+    // MARK: content items
+
+    public enum ItemType: Sendable { case string, number, integer, boolean, strings }
+
+    public static let itemFields: [String: ItemType] = [
+        "$content_schema": .string, "$og_title": .string, "$og_description": .string, "$og_image_url": .string,
+        "$canonical_identifier": .string, "$canonical_url": .string, "$publicly_indexable": .boolean,
+        "$locally_indexable": .boolean, "$price": .number, "$currency": .string, "$quantity": .number, "$sku": .string,
+        "$product_name": .string, "$product_brand": .string, "$product_variant": .string, "$product_category": .string,
+        "$condition": .string, "$rating_average": .number, "$rating_max": .number, "$rating": .number,
+        "$rating_count": .number, "$creation_timestamp": .integer, "$exp_date": .integer, "$keywords": .strings,
+        "$image_captions": .strings, "$address_street": .string, "$address_city": .string, "$address_region": .string,
+        "$address_country": .string, "$address_postal_code": .string, "$latitude": .number, "$longitude": .number,
+    ]
+
+    public static let contentSchemas: Set<String> = [
+        "COMMERCE_AUCTION", "COMMERCE_BUSINESS", "COMMERCE_OTHER", "COMMERCE_PRODUCT", "COMMERCE_RESTAURANT",
+        "COMMERCE_SERVICE", "COMMERCE_TRAVEL_FLIGHT", "COMMERCE_TRAVEL_HOTEL", "COMMERCE_TRAVEL_OTHER", "GAME_STATE",
+        "MEDIA_IMAGE", "MEDIA_MIXED", "MEDIA_MUSIC", "MEDIA_OTHER", "MEDIA_VIDEO", "OTHER", "TEXT_ARTICLE", "TEXT_BLOG",
+        "TEXT_OTHER", "TEXT_RECIPE", "TEXT_REVIEW", "TEXT_SEARCH_RESULTS", "TEXT_STORY", "TEXT_TECHNICAL_DOC",
+    ]
+    public static let conditions: Set<String> = ["OTHER", "NEW", "EXCELLENT", "GOOD", "FAIR", "POOR", "USED", "REFURBISHED"]
+
+    /// $product_category: the OpenAPI enum and the display string the SDKs send, pairwise.
+    public static let productCategories: [(enumName: String, display: String)] = [
+        ("ANIMALS_AND_PET_SUPPLIES", "Animals & Pet Supplies"), ("APPAREL_AND_ACCESSORIES", "Apparel & Accessories"),
+        ("ARTS_AND_ENTERTAINMENT", "Arts & Entertainment"), ("BABY_AND_TODDLER", "Baby & Toddler"),
+        ("BUSINESS_AND_INDUSTRIAL", "Business & Industrial"), ("CAMERAS_AND_OPTICS", "Cameras & Optics"),
+        ("ELECTRONICS", "Electronics"), ("FOOD_BEVERAGES_AND_TOBACCO", "Food, Beverages & Tobacco"), ("FURNITURE", "Furniture"),
+        ("HARDWARE", "Hardware"), ("HEALTH_AND_BEAUTY", "Health & Beauty"), ("HOME_AND_GARDEN", "Home & Garden"),
+        ("LUGGAGE_AND_BAGS", "Luggage & Bags"), ("MATURE", "Mature"), ("MEDIA", "Media"), ("OFFICE_SUPPLIES", "Office Supplies"),
+        ("RELIGIOUS_AND_CEREMONIAL", "Religious & Ceremonial"), ("SOFTWARE", "Software"), ("SPORTING_GOODS", "Sporting Goods"),
+        ("TOYS_AND_GAMES", "Toys & Games"), ("VEHICLES_AND_PARTS", "Vehicles & Parts"),
+    ]
+}
