@@ -105,6 +105,9 @@ public enum EventRequest {
             throw BNCError.invalid("user_data", "is required: the device and user the event is about")
         }
         try checkIdentifier(user)
+        if user["user_agent"] == nil {
+            warn("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")
+        }
         if let e = b["event_data"] {
             guard case .object(let data) = e else { throw BNCError.invalid("event_data", "must be an object") }
             for (k, v) in data {

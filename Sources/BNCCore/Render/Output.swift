@@ -54,7 +54,9 @@ public final class Diagnostics: @unchecked Sendable {
 
     private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
+    /// The same warning is printed once per run (a batch repeats them line after line).
     public func warning(_ message: String) {
+        guard !warnings.contains(message) else { return }
         warnings.append(message)
         stream.line("\(tool): \(paint("warning:", "1;33")) \(message)")
     }
