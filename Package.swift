@@ -42,7 +42,7 @@ let package = Package(
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
-        .target(name: "BNCEvent", dependencies: ["BNCCore"]),
+        .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",

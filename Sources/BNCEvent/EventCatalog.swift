@@ -1,6 +1,7 @@
 // Branch's v2 events, declared once: the standard names by group, the event_data and content-item fields with
 // their types and enums (branch-api-facts §3). Routing, validation, `bnc-event list` and completion read these.
 import BNCCore
+import BNCSuite
 
 public enum EventGroup: String, Sendable, CaseIterable {
     case commerce, content, lifecycle
@@ -48,21 +49,7 @@ public enum EventCatalog {
     /// A standard name a custom-looking upper-case name probably meant (PURCHASED -> PURCHASE).
     public static func suggestion(for name: String) -> String? {
         guard !isStandard(name), name == name.uppercased(), name.contains(where: \.isLetter) else { return nil }
-        return standard.map(\.name).filter { levenshtein($0, name) <= 2 }.min { levenshtein($0, name) < levenshtein($1, name) }
-    }
-
-    static func levenshtein(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return standard.map(\.name).filter { EditDistance.between($0, name) <= 2 }.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
     }
 
     // MARK: event_data

@@ -169,22 +169,6 @@ extension String {
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
 
-/// Levenshtein distance, for did-you-mean.
-func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
-
 /// Every name bnc could run: built-ins and plugins.
 func knownNames() -> [String] {
     var names = Set(ToolCatalog.all.map(\.name))
@@ -227,7 +211,7 @@ func run(_ found: Found, _ arguments: [String]) -> Int32 {
 
 func unknown(_ name: String) -> Int32 {
     err("error: '\(name)' is not a bnc tool or plugin")
-    let candidates = knownNames().filter { distance($0, name) <= 2 || $0.hasPrefix(name) || name.hasPrefix($0) }
+    let candidates = knownNames().filter { EditDistance.between($0, name) <= 2 || $0.hasPrefix(name) || name.hasPrefix($0) }
     if !candidates.isEmpty {
         err("hint: did you mean \(candidates.map { "'\($0)'" }.joined(separator: " or "))?")
     } else {
