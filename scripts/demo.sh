@@ -110,11 +110,13 @@ say "results.ndjson: $(wc -l < "$demo/results.ndjson") lines, the first: $(head 
 
 say "Apple Search Ads: an AdServices token (minted by the sandbox) becomes its attribution record:"
 token=$(curl -s -X POST "$url/_sandbox/asa-token" -d '{"detailed":true}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
-show curl -s -X POST -H 'Content-Type: text/plain' --data-binary "$token" "$url/api/v1/"
-echo
+# The token is a credential: the command is shown with its variable, never its value.
+printf '%s$ curl -s -X POST -H '"'"'Content-Type: text/plain'"'"' --data-binary "$token" %s/api/v1/%s\n' "$bold" "$url" "$off"
+curl -s -w '\n' -X POST -H 'Content-Type: text/plain' --data-binary "$token" "$url/api/v1/"
+printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
 
 say "A logged legacy TUNE request, replayed (device IP as a query parameter, as TUNE wants it):"
-show curl -s "$url/serve?action=session&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&response_format=json"
+show curl -s -w '\n' "$url/serve?action=session&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&response_format=json"
 echo
 
 say "What the emulator received, per endpoint and status:"
