@@ -54,7 +54,7 @@ enum Mdoc {
         }
         s += ".Op Ar options\n"
 
-        let (description, examples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
+        let (description, rootExamples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
         s += ".Sh DESCRIPTION\n" + prose(tool.abstract + ".") + "\n"
         for paragraph in description where !paragraph.isEmpty {
             // Indented lines (a table such as BODY FIELDS) stay lines; the rest is prose.
@@ -83,15 +83,36 @@ enum Mdoc {
             s += ".El\n"
         }
 
-        // Options in the order --help shows them: the tool's own first, then each shared group.
+        // Options in the order --help shows them: the tool's own first, then each shared group; then the options
+        // of each subcommand that has its own (`bnc-event send`), so the page documents every flag.
+        s += ".Sh OPTIONS\n" + optionGroups(visible, prefix: nil)
+        var examples = rootExamples
+        for sub in subcommands {
+            let args = (sub["arguments"]?.arrayValue ?? []).filter {
+                $0["shouldDisplay"]?.boolValue != false && !["help", "version"].contains($0["valueName"]?.stringValue ?? "")
+            }
+            guard !args.isEmpty, let name = sub["commandName"]?.stringValue else { continue }
+            s += optionGroups(args, prefix: "\(tool.executable) \(name)")
+            examples += splitDiscussion(sub["discussion"]?.stringValue ?? "").1
+        }
+        s += sharedSections()
+        if !examples.isEmpty {
+            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.map(escape).joined(separator: "\n") + "\n.Ed\n"
+        }
+        s += seeAlso(except: tool.executable)
+        return s
+    }
+
+    /// `.Ss` groups of options, in --help's order; titled "PREFIX: Group" for a subcommand's.
+    static func optionGroups(_ args: [JSON], prefix: String?) -> String {
         var groups: [(String, [JSON])] = []
-        for a in visible {
+        for a in args {
             let title = a["sectionTitle"]?.stringValue ?? (a["kind"]?.stringValue == "positional" ? "Arguments" : "Options")
             if let i = groups.firstIndex(where: { $0.0 == title }) { groups[i].1.append(a) } else { groups.append((title, [a])) }
         }
-        s += ".Sh OPTIONS\n"
+        var s = ""
         for (title, items) in groups {
-            s += ".Ss \(escape(title))\n.Bl -tag -width Ds\n"
+            s += ".Ss \(escape(prefix.map { "\($0): \(title)" } ?? title))\n.Bl -tag -width Ds\n"
             for a in items {
                 s += ".It " + itemHead(a) + "\n" + prose(a["abstract"]?.stringValue ?? "") + "\n"
                 if let d = a["defaultValue"]?.stringValue, a["kind"]?.stringValue == "option" {
@@ -100,11 +121,6 @@ enum Mdoc {
             }
             s += ".El\n"
         }
-        s += sharedSections()
-        if !examples.isEmpty {
-            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.map(escape).joined(separator: "\n") + "\n.Ed\n"
-        }
-        s += seeAlso(except: tool.executable)
         return s
     }
 
