@@ -46,7 +46,7 @@ extension ToolContext {
             fingerprint = "\(path.hex)-\(hash)"
         }
         if let path = batch.journal ?? (input == "-" ? nil : "\(environment.stateDirectory)/journals/\(tool)-\(fingerprint).db") {
-            Self.makeDirectories(for: path)
+            if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             if !batch.resume { unlink(path); unlink(path + "-wal"); unlink(path + "-shm") }
             let j = try BatchJournal(path: path)
             try j.bind(input: input, fingerprint: fingerprint)
@@ -95,15 +95,6 @@ extension ToolContext {
             hash.add([10])
         }
         return (hash.hex, reader.lineNumber)
-    }
-
-    static func makeDirectories(for file: String) {
-        guard let slash = file.lastIndex(of: "/") else { return }
-        var current = ""
-        for part in file[..<slash].split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
-        }
     }
 }
 
@@ -155,11 +146,6 @@ final class RetryLog: BatchObserver {
     init(diagnostics: Diagnostics) { self.diagnostics = diagnostics }
     func progress(done: Int, inFlight: Int, retrying: Int) {}
     func retrying(line: Int, attempt: Int, outcome: AttemptOutcome, delay: Double) {
-        let what: String
-        switch outcome {
-        case .status(let s, _): what = "HTTP \(s)"
-        case .transport(let f): what = "\(f)"
-        }
-        diagnostics.note("line \(line): attempt \(attempt) got \(what); retrying in \((delay * 1000).rounded() / 1000)s")
+        diagnostics.note("line \(line): attempt \(attempt) got \(outcome); retrying in \((delay * 1000).rounded() / 1000)s")
     }
 }

@@ -90,13 +90,8 @@ public final class ToolContext {
                                 trace: network.verbose ? diagnostics : nil)
         if network.verbose {
             client.onRetry = { [diagnostics] attempt, outcome, delay in
-                let what: String
-                switch outcome {
-                case .status(let code, _): what = "HTTP \(code)"
-                case .transport(let failure): what = "\(failure)"
-                }
                 let wait = (delay * 1000).rounded() / 1000
-                diagnostics.note("attempt \(attempt) of \(policy.maxAttempts) got \(what); retrying in \(wait)s")
+                diagnostics.note("attempt \(attempt) of \(policy.maxAttempts) got \(outcome); retrying in \(wait)s")
             }
         }
         let response = try client.send(request)

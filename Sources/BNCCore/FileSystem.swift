@@ -76,15 +76,21 @@ public enum FileSystem {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         if fd < 0 { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
         defer { close(fd) }
+        if !writeAll(fd, bytes) { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
+    }
+
+    /// Writes every byte to a descriptor, retrying short writes and EINTR; false on an error (errno says which).
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())")
+                return false
             }
             offset += n
         }
+        return true
     }
 
     public static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -157,7 +157,9 @@ public final class Sandbox: @unchecked Sendable {
         for k in counters.keys.sorted() { named[k] = .int(counters[k]!) }
         return ["endpoints": .object(endpoints), "counters": .object(named), "links": .int(store.links.count),
                 "clicks": .int(store.clicks.count), "devices": .int(store.devices.count),
-                "recorded": .int(recorded.count), "recorded_dropped": .int(recordedDropped)]
+                "recorded": .int(recorded.count), "recorded_dropped": .int(recordedDropped),
+                "state_write_errors": .int(store.stateWriteErrors),
+                "last_state_write_error": store.lastStateWriteError.map(JSON.string) ?? .null]
     }
 
     // MARK: shared checks

@@ -153,6 +153,9 @@ final class Store {
     var nonReferredByIP: [String: Double] = [:]    // "key|ip" -> time of the last counted non-referred open
 
     private let database: SQLiteDatabase?
+    /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
+    private(set) var stateWriteErrors = 0
+    private(set) var lastStateWriteError: String?
 
     init(path: String?) throws(BNCError) {
         guard let path else { database = nil; return }
@@ -177,11 +180,16 @@ final class Store {
     /// Writes one document through to the state file (no-op in memory mode).
     func persist(_ kind: String, _ id: String, _ json: JSON?) {
         guard let database else { return }
-        if let json {
-            _ = try? database.query("INSERT OR REPLACE INTO sandbox_state (kind, id, json) VALUES (?, ?, ?)",
-                                    [.text(kind), .text(id), .text(json.serialized())])
-        } else {
-            _ = try? database.query("DELETE FROM sandbox_state WHERE kind = ? AND id = ?", [.text(kind), .text(id)])
+        do {
+            if let json {
+                try database.query("INSERT OR REPLACE INTO sandbox_state (kind, id, json) VALUES (?, ?, ?)",
+                                   [.text(kind), .text(id), .text(json.serialized())])
+            } else {
+                try database.query("DELETE FROM sandbox_state WHERE kind = ? AND id = ?", [.text(kind), .text(id)])
+            }
+        } catch {
+            stateWriteErrors += 1
+            lastStateWriteError = error.message
         }
     }
 

@@ -10,7 +10,7 @@ enum SandboxLauncher {
     static func detach(arguments: [String], context: ToolContext, pidFile: String?, logFile: String?) throws(BNCError) {
         guard let me = Subprocess.currentExecutable() else { throw BNCError(.internal, "cannot find my own executable") }
         let stateDir = context.environment.stateDirectory
-        mkdirs(stateDir)
+        FileSystem.makeDirectories(stateDir)
         let pidPath = pidFile.map(context.environment.expandTilde) ?? stateDir + "/sandbox.pid"
         let logPath = logFile.map(context.environment.expandTilde) ?? stateDir + "/sandbox.log"
         var args = Array(arguments.dropFirst()).filter { $0 != "--detach" }
@@ -32,13 +32,5 @@ enum SandboxLauncher {
         }
         context.stdout.line(line)
         context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
-    }
-
-    static func mkdirs(_ path: String) {
-        var current = ""
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
-        }
     }
 }

@@ -8,6 +8,16 @@ public enum AttemptOutcome: Sendable, Equatable {
     case transport(TransportFailure)
 }
 
+extension AttemptOutcome: CustomStringConvertible {
+    /// `HTTP 429`, `connectionReset`: how -v and batch logs name what a retry answers.
+    public var description: String {
+        switch self {
+        case .status(let code, _): "HTTP \(code)"
+        case .transport(let failure): "\(failure)"
+        }
+    }
+}
+
 /// The transport failures the policy distinguishes.
 public enum TransportFailure: Sendable, Equatable {
     case couldNotConnect

@@ -22,17 +22,7 @@ public final class OutputStream: @unchecked Sendable {
     init(fd: Int32) { self.fd = fd }
 
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE && fd == 1 { exit(0) }
-                return
-            }
-            offset += n
-        }
+        if !FileSystem.writeAll(fd, Array(text.utf8)), errno == EPIPE, fd == 1 { exit(0) }
     }
 
     public func line(_ text: String) { write(text + "\n") }

@@ -91,6 +91,9 @@ public final class SQLiteDatabase {
         return rows
     }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: writers queue instead of failing later).
     public func transaction<T>(_ body: () throws(BNCError) -> T) throws(BNCError) -> T {
         try execute("BEGIN IMMEDIATE")

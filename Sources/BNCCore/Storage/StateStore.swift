@@ -88,12 +88,11 @@ public final class StateStore {
     /// Forgets devices; returns how many.
     @discardableResult
     public func forget(key: String?, device: String?) throws(BNCError) -> Int {
-        let before = try devices(key: key, device: device).count
         var sql = "DELETE FROM open_devices WHERE 1"
         var params: [SQLValue] = []
         if let key { sql += " AND branch_key = ?"; params.append(.text(key)) }
         if let device { sql += " AND device = ?"; params.append(.text(device)) }
         try db.query(sql, params)
-        return before
+        return db.changes
     }
 }
