@@ -25,11 +25,6 @@ public struct Redactor: Sendable {
     /// A redactor that masks nothing extra (for `--show-secrets`).
     public static let none = Redactor(secrets: [], showSecrets: true)
 
-    /// Another redactor that also masks `more` (a token a tool handles besides the configured credentials).
-    public func adding(_ more: [Secret]) -> Redactor {
-        Redactor(secrets: more + values.map(Secret.init), showSecrets: showSecrets)
-    }
-
     /// The text with every known secret value replaced.
     public func redact(_ text: String) -> String {
         guard !showSecrets else { return text }

@@ -26,9 +26,6 @@ static inline CURLcode bnc_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) {
 
 static inline CURLMcode bnc_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 
-/// The libcurl version number as text ("7.88.1").
-static inline const char *bnc_curl_version_number(void) { return curl_version_info(CURLVERSION_NOW)->version; }
-
 /// The easy handle and result of a finished transfer, read from a CURLMsg (whose union Swift reads awkwardly).
 static inline int bnc_multi_done(CURLMsg *msg, CURL **easy, CURLcode *result) {
     if (msg == NULL || msg->msg != CURLMSG_DONE) return 0;

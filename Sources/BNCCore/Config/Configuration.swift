@@ -147,7 +147,6 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
     case environment(String)
     case profile(String)
     case configDefault(String)
-    case builtin
 
     public var description: String {
         switch self {
@@ -155,7 +154,6 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
         case .environment(let v): "environment \(v)"
         case .profile(let p): "profile \(p)"
         case .configDefault(let path): "default_profile in \(path)"
-        case .builtin: "built-in default"
         }
     }
 }

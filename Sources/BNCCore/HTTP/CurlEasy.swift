@@ -6,9 +6,6 @@ import CCurl
 /// Global libcurl initialisation, done once before the first handle.
 enum CurlGlobal {
     static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    /// The libcurl version string (`7.88.1`).
-    static var version: String { String(cString: bnc_curl_version_number()) }
 }
 
 /// Receives the exchange as curl -v would show it: `* info`, `> out`, `< in` lines.

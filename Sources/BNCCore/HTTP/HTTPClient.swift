@@ -147,8 +147,6 @@ public final class ConcurrentTransport {
         curl_multi_cleanup(multi)
     }
 
-    public var inFlight: Int { busy.count }
-
     /// Runs until `next` says `.done` and every transfer has finished.
     /// `completion` gets each transfer's tag and result on this thread, in completion order.
     public func run(next: () -> TransferFeed,

@@ -201,11 +201,6 @@ public struct Timing: Sendable, Equatable {
         }
         return "dns \(ms(dns))  connect \(ms(connect))  tls \(ms(tls))  first-byte \(ms(firstByte))  total \(ms(total))"
     }
-
-    public var json: JSON {
-        ["dns_ms": .double(dns * 1000), "connect_ms": .double(connect * 1000), "tls_ms": .double(tls * 1000),
-         "first_byte_ms": .double(firstByte * 1000), "total_ms": .double(total * 1000)]
-    }
 }
 
 /// HTTP dates (RFC 9110 IMF-fixdate), for Retry-After.
