@@ -109,7 +109,10 @@ final class TraceLines: TraceSink {
         let server = try LoopbackServer(script: [])
         let c = HTTPClient(options: TransportOptions(connectTimeout: 1, maxTime: 0.3), retry: .none, redactor: Redactor(secrets: []))
         server.stopAnswering()
-        let error = try #require(throws: BNCError.self) { try c.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow")) }
+        // The server must outlive the request: released after its last use, its deinit would reset the connection.
+        let error = try withExtendedLifetime(server) {
+            try #require(throws: BNCError.self) { try c.send(HTTPRequest(method: "GET", url: server.baseURL + "/slow")) }
+        }
         #expect(error.exitStatus == .temporaryFailure)
         #expect(error.message.contains("timed out"))
     }
