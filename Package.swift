@@ -61,7 +61,7 @@ let package = Package(
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
-        .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport"]),
+        .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"]),
         // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
         // alone: it must never import the client API modules (a shared bug would pass the tests vacuously).
         .target(

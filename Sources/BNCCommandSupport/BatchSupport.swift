@@ -5,29 +5,18 @@ import BNCCore
 import Glibc
 #endif
 
-/// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
-public func splitLineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> (JSONObject, IPAddress?) {
-    guard let value = line["ip"] else { return (line, fallback) }
-    guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
-    var body = line
-    body["ip"] = nil
-    return (body, try IPAddress(text))
-}
-
-/// SIGINT count, written by the signal handler only.
-nonisolated(unsafe) private var interruptCount: Int32 = 0
-
-extension ToolContext {
-    /// Runs the batch described by `batch`, each line made into a request by `prepare`. Never returns
-    /// normally: it exits with the batch's status.
-    public func runBatch(_ batch: BatchOptions, network: NetworkOptions, redactor: Redactor, retry: RetryPolicy? = nil,
-                         prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest) throws(BNCError) -> Never {
-        guard let input = batch.batch else { throw BNCError.usage("--batch", "is required") }
+extension ToolRun {
+    /// Runs the batch of `--batch`, each line made into a request by `prepare` (which adds its warnings; with
+    /// --strict a line with a warning fails, unsent). Returns the batch's status: 0 all ok, 1 some failed,
+    /// 130 interrupted, 74 when the results could not be written.
+    public func runBatch(retry: RetryPolicy? = nil,
+                         prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
+        guard let batch, let input = batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate, ordered: !batch.unordered,
                                      failFast: batch.failFast, shard: batch.shard.flatMap(BatchSettings.parseShard),
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
-                                     transport: transportOptions(network))
-        settings.transport.userAgent = userAgent
+                                     transport: transportOptions)
+        settings.transport.userAgent = context.userAgent
 
         // The journal: named, or kept in the state directory under the input's path and content fingerprint.
         var total: Int?
@@ -45,7 +34,7 @@ extension ToolContext {
             path.add(Array((Subprocess.absolutePath(input)).utf8))
             fingerprint = "\(path.hex)-\(hash)"
         }
-        if let path = batch.journal ?? (input == "-" ? nil : "\(environment.stateDirectory)/journals/\(tool)-\(fingerprint).db") {
+        if let path = batch.journal ?? (input == "-" ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             if !batch.resume { unlink(path); unlink(path + "-wal"); unlink(path + "-shm") }
             let j = try BatchJournal(path: path)
@@ -58,32 +47,31 @@ extension ToolContext {
         let progress = environment.stderrIsTTY && !network.verbose ? ProgressBar(total: total, diagnostics: diagnostics) : nil
         let retries = network.verbose ? RetryLog(diagnostics: diagnostics) : nil
         runner.observer = (progress as BatchObserver?) ?? retries
-        interruptCount = 0
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            interruptCount += 1
-            if interruptCount >= 2 { _exit(130) }  // a second ^C aborts at once
-        }
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGINT, &action, nil)
-        // Our parent may have started us with SIGINT blocked (the mask is inherited across exec).
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        runner.shouldStop = { interruptCount > 0 }
+        // SIGINT or SIGTERM: finish the lines in flight, print the summary; a second signal aborts at once.
+        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortAfter: 2)
+        let out = stdout
+        runner.shouldStop = { signals.received > 0 || out.writeError != nil }
 
         let reader = try LineReader(path: input)
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
-        let summary = try runner.run(reader: reader, prepare: prepare) { result in
+        let summary = try runner.run(reader: reader, prepare: { number, line throws(BNCError) in
+            let warnings = Warnings()
+            let request = try prepare(number, line, warnings)
+            try self.admit(warnings)
+            return request
+        }) { result in
             if shareTerminal { progress?.clear() }
-            stdout.line(result.json.serialized())
+            out.line(result.json.serialized())
         }
         progress?.clear()
         diagnostics.note(summary.description)
-        if summary.interrupted { Glibc.exit(ExitStatus.interrupted.rawValue) }
-        Glibc.exit(summary.failed > 0 ? ExitStatus.partialFailure.rawValue : ExitStatus.success.rawValue)
+        if let errno = out.writeError {
+            diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno))); the journal keeps what was acknowledged (--resume)"))
+            return .ioError
+        }
+        if summary.interrupted { return .interrupted }
+        return summary.failed > 0 ? .partialFailure : .success
     }
 
     /// Content fingerprint and line count of a file, in one streaming pass.

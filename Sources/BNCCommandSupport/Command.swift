@@ -1,4 +1,6 @@
 // The one run shape of every tool: parse, build the context, run, print the error, exit with its status.
+// `BNCRootCommand.main` is the only place in the suite that ends the process; everything below returns values
+// and statuses (swift-package-manager's SwiftCommand is the model).
 import ArgumentParser
 import BNCCore
 #if canImport(Glibc)
@@ -14,63 +16,127 @@ extension BNCRootCommand {
         main(CommandLine.arguments.dropFirst().map { $0 })
     }
 
-    public static func main(_ arguments: [String]) {
+    public static func main(_ arguments: [String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
+        let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
         var command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            exitForParseError(error, tool: tool, environment: environment)
+            exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
+        var status = ExitStatus.success
         do {
             try command.run()
-            Glibc.exit(ExitStatus.success.rawValue)
+        } catch let error as CommandStatus {
+            status = error.status
         } catch let exit as ExitCode {
-            Glibc.exit(exit.rawValue)
+            finish(Int32(exit.rawValue), diagnostics: diagnostics)
         } catch is CleanExit {
-            Glibc.exit(0)
+            status = .success
         } catch let error as ValidationError {
-            let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
             diagnostics.error(BNCError(.usage, error.message, hint: "see '\(tool) --help'"))
-            Glibc.exit(ExitStatus.usage.rawValue)
+            status = .usage
         } catch let error as BNCError {
-            let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
             diagnostics.error(error)
-            Glibc.exit(ExitStatus(for: error).rawValue)
+            status = ExitStatus(for: error)
         } catch {
             // ArgumentParser's own errors (help requested from a subcommand, validation) end up here.
-            exitForParseError(error, tool: tool, environment: environment)
+            exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
+        finish(status.rawValue, diagnostics: diagnostics)
+    }
+
+    /// Exits with `code`, unless stdout could not be written: a closed pipe (`| head`) keeps the status, any
+    /// other write failure (a full disk, a closed descriptor) is one line and status 74.
+    private static func finish(_ code: Int32, diagnostics: Diagnostics) -> Never {
+        if let errno = OutputStream.stdout.writeError, errno != EPIPE, code == 0 || code == 1 {
+            diagnostics.error(BNCError(.io, "cannot write to standard output: \(String(cString: strerror(errno)))"))
+            Glibc.exit(ExitStatus.ioError.rawValue)
+        }
+        Glibc.exit(code)
     }
 
     /// Help and version go to stdout with status 0; a usage error is one line on stderr and status 64.
-    private static func exitForParseError(_ error: any Error, tool: String, environment: Environment) -> Never {
+    private static func exitForParseError(_ error: any Error, tool: String, diagnostics: Diagnostics) -> Never {
         let code = exitCode(for: error)
         if code == .success {
             OutputStream.stdout.write(fullMessage(for: error) + "\n")
-            Glibc.exit(0)
+            finish(0, diagnostics: diagnostics)
         }
         let message = self.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message
         let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-        let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
         diagnostics.error(BNCError(.usage, text, hint: "see '\(tool) --help'"))
         Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
     }
 }
 
-/// A command that does a tool's work. It implements `run(_:)`; `run()` builds the context once.
+/// A finished command's status other than success, carried to `main` (the only place that exits).
+public struct CommandStatus: Error {
+    public let status: ExitStatus
+}
+
+/// A command that does a tool's work. It implements `run(_:)` and returns its status; `run()` builds the
+/// context once.
 public protocol BNCCommand: ParsableCommand {
     /// The tool's name for messages and User-Agent (`bnc-open`).
     static var toolName: String { get }
-    func run(_ context: ToolContext) throws
+    func run(_ context: ToolContext) throws -> ExitStatus
 }
 
 extension BNCCommand {
     public func run() throws {
-        let context = ToolContext(tool: Self.toolName, environment: .current())
-        try run(context)
+        let status = try run(ToolContext(tool: Self.toolName, environment: .current()))
+        if status != .success { throw CommandStatus(status: status) }
+    }
+}
+
+/// A command that talks to an API: the shared option groups, resolved once into a `ToolRun` before the tool's
+/// own body runs — settings, the IP override, the device, the redactor, the output format — with the checks
+/// every such tool shares (at most one option reads stdin; --batch sends, so it excludes --dry-run and --curl;
+/// a device flag for the other platform warns naming it).
+public protocol SendingCommand: BNCCommand {
+    var shared: SharedOptions { get }
+    /// The device options, for tools that speak for a device.
+    var deviceOptions: DeviceOptions? { get }
+    /// The batch options, for tools that send many.
+    var batchOptions: BatchOptions? { get }
+    /// The tool's own options that read a file or `-` (stdin): (flag, value).
+    var inputs: [(flag: String, path: String?)] { get }
+    /// The tables whose secret fields every rendering masks.
+    static var fieldTables: [FieldTable] { get }
+    func run(_ tool: ToolRun) throws -> ExitStatus
+}
+
+extension SendingCommand {
+    public var deviceOptions: DeviceOptions? { nil }
+    public var batchOptions: BatchOptions? { nil }
+    public var inputs: [(flag: String, path: String?)] { [] }
+    public static var fieldTables: [FieldTable] { [] }
+
+    public func run(_ context: ToolContext) throws -> ExitStatus {
+        try checkShared()
+        let tool = try ToolRun(context: context, shared: shared, device: deviceOptions, batch: batchOptions,
+                               fieldTables: Self.fieldTables)
+        return try run(tool)
+    }
+
+    /// The checks of the shared options against each other, before anything is read or sent (exit 64).
+    func checkShared() throws(BNCError) {
+        var readers: [(flag: String, path: String?)] = [
+            ("--secret-file", shared.credentials.secretFile), ("--access-token-file", shared.credentials.accessTokenFile),
+            ("--device", deviceOptions?.deviceFile), ("--batch", batchOptions?.batch),
+        ]
+        readers += inputs
+        let stdin = readers.filter { $0.path == "-" }.map(\.flag)
+        if stdin.count > 1 {
+            throw BNCError.usage(stdin.joined(separator: " and "), "both read standard input (-): at most one option may")
+        }
+        if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
+            throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")
+        }
     }
 }

@@ -2,6 +2,19 @@
 import ArgumentParser
 import BNCCore
 
+/// The options every tool that talks to an API shares: credentials, network, output, and --strict.
+/// `SendingCommand` requires it; device and batch options are separate groups for the tools that have them.
+public struct SharedOptions: ParsableArguments, Sendable {
+    @OptionGroup(title: "Credentials") public var credentials: CredentialOptions
+    @OptionGroup(title: "Network") public var network: NetworkOptions
+    @OptionGroup(title: "Output") public var output: OutputOptions
+
+    @Flag(name: .customLong("strict"), help: "Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.")
+    public var strict = false
+
+    public init() {}
+}
+
 /// `--key`, `--secret-file`, `--access-token-file`, `--profile`, `--sandbox`.
 public struct CredentialOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("key"), help: ArgumentHelp("Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.", valueName: "KEY"))
@@ -68,8 +81,8 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        guard connectTimeout > 0, connectTimeout.isFinite else { throw ValidationError("--connect-timeout must be a positive number of seconds") }
-        guard maxTime > 0, maxTime.isFinite else { throw ValidationError("--max-time must be a positive number of seconds") }
+        guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be between 0 and 3600 seconds") }
+        guard maxTime > 0, maxTime <= 86_400 else { throw ValidationError("--max-time must be between 0 and 86400 seconds (a day)") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
     }
 }
@@ -105,11 +118,11 @@ public struct DeviceOptions: ParsableArguments, Sendable {
     public init() {}
 
     static func help(_ field: String) -> ArgumentHelp {
-        let f = Device.fields.first { $0.name == field }!
-        return ArgumentHelp(f.help + ".", valueName: f.valueName)
+        let f = Device.table[field]!
+        return ArgumentHelp(f.help + ".", valueName: Device.valueName(field))
     }
 
-    /// The flags as (device field, value) pairs, in `Device.fields` order.
+    /// The flags as (device field, value) pairs, in `Device.table` order (a test holds the two together).
     var flagValues: [(String, String?)] {
         [("os", os), ("os_version", osVersion), ("model", model), ("brand", brand), ("app_version", appVersion),
          ("user_agent", userAgent), ("idfa", idfa), ("idfv", idfv), ("gaid", gaid), ("android_id", androidID),
@@ -122,7 +135,7 @@ public struct DeviceOptions: ParsableArguments, Sendable {
     public func device(warn: (String) -> Void) throws(BNCError) -> Device {
         var base = Device()
         if let path = deviceFile {
-            let bytes = try FileSystem.read(path, what: "--device")
+            let bytes = try FileSystem.read(path, what: "--device", limit: FileSystem.smallInputLimit)
             let json: JSON
             do {
                 json = try JSON.parse(bytes: bytes)
@@ -134,8 +147,7 @@ public struct DeviceOptions: ParsableArguments, Sendable {
         var flags = Device()
         for (name, value) in flagValues {
             guard let value else { continue }
-            let flag = Device.fields.first { $0.name == name }!.flag
-            try flags.set(name, value, source: flag, warn: warn)
+            try flags.set(name, value, source: Device.table[name]!.flag!, warn: warn)
         }
         return base.overlaid(by: flags)
     }
@@ -203,7 +215,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 1024") }
-        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a positive number of requests per second") }
+        if let rate, !(rate > 0 && rate <= 1_000_000) { throw ValidationError("--rate must be between 0 and 1000000 requests per second") }
         if let shard {
             let parts = shard.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {

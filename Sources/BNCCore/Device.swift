@@ -1,63 +1,63 @@
 // Device metadata: one model for every API, from `--device FILE.json|-` overridden by flags.
-// Values are checked and normalised here once; each API module maps them to its own field names.
+// Its fields are one FieldTable; values are checked and normalised here once, and each API module maps them to
+// its own field names.
+import BNCSuite
 
-/// One device field: its name in a device file, its flag, and what it holds.
-public struct DeviceField: Sendable, Hashable {
-    public let name: String
-    public let flag: String
-    public let valueName: String
-    public let help: String
-}
-
-/// The device a request speaks for.
+/// The device a request speaks for: values by field name, checked and normalised on the way in.
 public struct Device: Sendable, Equatable {
-    public var os: String?
-    public var osVersion: String?
-    public var model: String?
-    public var brand: String?
-    public var appVersion: String?
-    public var userAgent: String?
-    public var idfa: String?
-    public var idfv: String?
-    public var gaid: String?
-    public var androidID: String?
-    public var oaid: String?
-    public var limitAdTracking: Bool?
-    public var screenWidth: Int?
-    public var screenHeight: Int?
-    public var screenDPI: Int?
-    public var localIP: String?
-    public var language: String?
-    public var country: String?
-    public var locale: String?
-    public var carrier: String?
-    public var connectionType: String?
+    /// Normalised values by field name (`screen` is kept as `screen_width` and `screen_height`).
+    public private(set) var values: [String: JSON] = [:]
+    /// Where each value came from (`--idfv`, `idfv in device.json`), for warnings that name it.
+    public private(set) var sources: [String: String] = [:]
 
     public init() {}
 
-    /// Every field, in the order help and man pages list them.
-    public static let fields: [DeviceField] = [
-        .init(name: "os", flag: "--os", valueName: "OS", help: "Operating system: iOS or Android (any case)"),
-        .init(name: "os_version", flag: "--os-version", valueName: "VERSION", help: "OS version, e.g. 17.4 or an Android API level; NA when unknown"),
-        .init(name: "model", flag: "--model", valueName: "MODEL", help: "Device model, e.g. iPhone15,2 or Pixel 8"),
-        .init(name: "brand", flag: "--brand", valueName: "BRAND", help: "Device brand, e.g. Apple or Google"),
-        .init(name: "app_version", flag: "--app-version", valueName: "VERSION", help: "App version, e.g. 2.3.0"),
-        .init(name: "user_agent", flag: "--user-agent", valueName: "UA", help: "The device's browser User-Agent string"),
-        .init(name: "idfa", flag: "--idfa", valueName: "UUID", help: "iOS advertising id (IDFA); the all-zero IDFA counts as absent"),
-        .init(name: "idfv", flag: "--idfv", valueName: "UUID", help: "iOS vendor id (IDFV)"),
-        .init(name: "gaid", flag: "--gaid", valueName: "UUID", help: "Google advertising id (GAID/AAID)"),
-        .init(name: "android_id", flag: "--android-id", valueName: "ID", help: "Android ID (hardware id on Android)"),
-        .init(name: "oaid", flag: "--oaid", valueName: "ID", help: "Open Anonymous Device Identifier (Huawei and others)"),
-        .init(name: "limit_ad_tracking", flag: "--limit-ad-tracking", valueName: "BOOL", help: "The user limited ad tracking (true/false)"),
-        .init(name: "screen", flag: "--screen", valueName: "WxH", help: "Screen size in pixels, e.g. 1179x2556"),
-        .init(name: "screen_dpi", flag: "--screen-dpi", valueName: "DPI", help: "Screen density in dots per inch"),
-        .init(name: "local_ip", flag: "--local-ip", valueName: "ADDR", help: "The device's LAN address (in addition to --ip)"),
-        .init(name: "language", flag: "--language", valueName: "LANG", help: "ISO 639 language code, e.g. en"),
-        .init(name: "country", flag: "--country", valueName: "CC", help: "ISO 3166 country code, e.g. US"),
-        .init(name: "locale", flag: "--locale", valueName: "LOCALE", help: "Locale, e.g. en_US"),
-        .init(name: "carrier", flag: "--carrier", valueName: "NAME", help: "Mobile carrier name"),
-        .init(name: "connection_type", flag: "--connection-type", valueName: "TYPE", help: "Network type, e.g. wifi or mobile"),
-    ]
+    public static func == (a: Device, b: Device) -> Bool { a.values == b.values }
+
+    /// Every field, in the order help and man pages list them; `screen` stands for width and height.
+    public static let table = FieldTable("device", [
+        FieldSpec("os", .string, "Operating system: iOS or Android (any case)", flag: "--os"),
+        FieldSpec("os_version", .version, "OS version, e.g. 17.4 or an Android API level; NA when unknown", flag: "--os-version"),
+        FieldSpec("model", .string, "Device model, e.g. iPhone15,2 or Pixel 8", flag: "--model"),
+        FieldSpec("brand", .string, "Device brand, e.g. Apple or Google", flag: "--brand"),
+        FieldSpec("app_version", .string, "App version, e.g. 2.3.0", flag: "--app-version"),
+        FieldSpec("user_agent", .string, "The device's browser User-Agent string", flag: "--user-agent"),
+        FieldSpec("idfa", .string, "iOS advertising id (IDFA); the all-zero IDFA counts as absent", pattern: .uuid, platform: .iOS, flag: "--idfa"),
+        FieldSpec("idfv", .string, "iOS vendor id (IDFV)", pattern: .uuid, platform: .iOS, flag: "--idfv"),
+        FieldSpec("gaid", .string, "Google advertising id (GAID/AAID)", pattern: .uuid, platform: .android, flag: "--gaid"),
+        FieldSpec("android_id", .string, "Android ID (hardware id on Android)", platform: .android, flag: "--android-id"),
+        FieldSpec("oaid", .string, "Open Anonymous Device Identifier (Huawei and others)", platform: .android, flag: "--oaid"),
+        FieldSpec("limit_ad_tracking", .boolean, "The user limited ad tracking (true/false)", flag: "--limit-ad-tracking"),
+        FieldSpec("screen", .string, "Screen size in pixels, e.g. 1179x2556", flag: "--screen"),
+        FieldSpec("screen_dpi", .integer, "Screen density in dots per inch", range: 1...100_000, flag: "--screen-dpi"),
+        FieldSpec("local_ip", .string, "The device's LAN address (in addition to --ip)", pattern: .ipAddress, flag: "--local-ip"),
+        FieldSpec("language", .string, "ISO 639 language code, e.g. en", pattern: .languageCode, flag: "--language"),
+        FieldSpec("country", .string, "ISO 3166 country code, e.g. US", pattern: .countryCode, flag: "--country"),
+        FieldSpec("locale", .string, "Locale, e.g. en_US", flag: "--locale"),
+        FieldSpec("carrier", .string, "Mobile carrier name", flag: "--carrier"),
+        FieldSpec("connection_type", .string, "Network type, e.g. wifi or mobile", flag: "--connection-type"),
+    ])
+
+    /// The value names --help shows for each flag.
+    public static func valueName(_ field: String) -> String {
+        switch field {
+        case "os": "OS"
+        case "os_version", "app_version": "VERSION"
+        case "user_agent": "UA"
+        case "idfa", "idfv", "gaid": "UUID"
+        case "android_id", "oaid": "ID"
+        case "limit_ad_tracking": "BOOL"
+        case "screen": "WxH"
+        case "screen_dpi": "DPI"
+        case "local_ip": "ADDR"
+        case "language": "LANG"
+        case "country": "CC"
+        case "locale": "LOCALE"
+        case "carrier": "NAME"
+        case "connection_type": "TYPE"
+        default: "VALUE"
+        }
+    }
 
     /// Names a device file may also use: its screen as two numbers.
     static let fileOnlyFields = ["screen_width", "screen_height"]
@@ -72,63 +72,54 @@ public struct Device: Sendable, Equatable {
             let extra = name == "os_version" ? " (use \"NA\" when unknown)" : " (leave it out instead)"
             throw BNCError.invalid(source, "must not be blank" + extra)
         }
-        if value.contains(where: { $0.isNewline || $0 == "\u{0}" }) {
-            throw BNCError.invalid(source, "must not contain line breaks")
+        if FieldSpec.forbiddenCharacter(in: value, multiline: false) != nil {
+            throw BNCError.invalid(source, "must not contain line breaks or NUL characters")
         }
+        var normalised: JSON = .string(value)
         switch name {
-        case "os": os = value
-        case "os_version": osVersion = value
-        case "model": model = value
-        case "brand": brand = value
-        case "app_version": appVersion = value
-        case "user_agent": userAgent = value
-        case "idfa": idfa = try Self.advertisingUUID(value, source: source, upper: true, name: "IDFA", warn: warn)
-        case "idfv": idfv = try Self.uuid(value, source: source, upper: true)
-        case "gaid": gaid = try Self.advertisingUUID(value, source: source, upper: false, name: "GAID", warn: warn)
+        case "idfa": normalised = try Self.advertisingUUID(value, source: source, upper: true, name: "IDFA", warn: warn).map(JSON.string) ?? .null
+        case "idfv": normalised = .string(try Self.uuid(value, source: source, upper: true))
+        case "gaid": normalised = try Self.advertisingUUID(value, source: source, upper: false, name: "GAID", warn: warn).map(JSON.string) ?? .null
         case "android_id":
             guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
                 throw BNCError.invalid(source, "must be letters, digits and dashes (an Android ID is 16 hex digits)")
             }
-            androidID = value
-        case "oaid": oaid = value
         case "limit_ad_tracking":
             switch value.lowercased() {
-            case "true", "1", "yes", "on": limitAdTracking = true
-            case "false", "0", "no", "off": limitAdTracking = false
+            case "true", "1", "yes", "on": normalised = true
+            case "false", "0", "no", "off": normalised = false
             default: throw BNCError.invalid(source, "must be true or false")
             }
         case "screen":
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
                 throw BNCError.invalid(source, "must be WIDTHxHEIGHT in pixels, e.g. 1179x2556")
             }
-            screenWidth = w
-            screenHeight = h
-        case "screen_width": screenWidth = try Self.positive(value, source: source)
-        case "screen_height": screenHeight = try Self.positive(value, source: source)
-        case "screen_dpi": screenDPI = try Self.positive(value, source: source)
+            store("screen_width", .int(w), source: source)
+            store("screen_height", .int(h), source: source)
+            return
+        case "screen_width", "screen_height", "screen_dpi": normalised = .int(try Self.positive(value, source: source))
         case "local_ip":
             do {
-                localIP = try IPAddress(value).text
+                normalised = .string(try IPAddress(value).text)
             } catch {
                 throw BNCError.invalid(source, "must be an IPv4 or IPv6 address")
             }
         case "language":
-            guard (2...3).contains(value.count), value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw BNCError.invalid(source, "must be an ISO 639 language code such as en")
-            }
-            language = value.lowercased()
+            guard FieldPattern.languageCode.matches(value) else { throw BNCError.invalid(source, "must be \(FieldPattern.languageCode.description)") }
+            normalised = .string(value.lowercased())
         case "country":
-            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw BNCError.invalid(source, "must be a two-letter ISO 3166 country code such as US")
-            }
-            country = value.uppercased()
-        case "locale": locale = value
-        case "carrier": carrier = value
-        case "connection_type": connectionType = value
+            guard FieldPattern.countryCode.matches(value) else { throw BNCError.invalid(source, "must be \(FieldPattern.countryCode.description)") }
+            normalised = .string(value.uppercased())
         default:
-            throw BNCError.invalid(source, "is not a device field")
+            guard Self.table[name] != nil else { throw BNCError.invalid(source, "is not a device field") }
         }
+        store(name, normalised, source: source)
+    }
+
+    private mutating func store(_ name: String, _ value: JSON, source: String) {
+        values[name] = value.isNull ? nil : value
+        sources[name] = value.isNull ? nil : source
     }
 
     /// Reads a device file: a JSON object with the snake_case field names (`os_version`, `idfa`, ...).
@@ -136,11 +127,12 @@ public struct Device: Sendable, Equatable {
         guard case .object(let object) = json else {
             throw BNCError.invalid(source, "must be a JSON object of device fields, got \(json.typeName)")
         }
-        let known = Set(fields.map(\.name) + fileOnlyFields)
+        let known = table.names + fileOnlyFields
         var device = Device()
         for (key, value) in object {
             guard known.contains(key) else {
-                throw BNCError.invalid("\(key) in \(source)", "is not a device field (known: \(fields.map(\.name).joined(separator: ", ")), screen_width, screen_height)")
+                let guess = EditDistance.closest(to: key, in: known).map { " (did you mean \($0)?)" } ?? ""
+                throw BNCError.invalid("\(key) in \(source)", "is not a device field\(guess); known: \(known.joined(separator: ", "))")
             }
             let text: String
             switch value {
@@ -158,57 +150,52 @@ public struct Device: Sendable, Equatable {
     /// Fields set in `other` replace ours (flags over the device file).
     public func overlaid(by other: Device) -> Device {
         var d = self
-        d.os = other.os ?? os
-        d.osVersion = other.osVersion ?? osVersion
-        d.model = other.model ?? model
-        d.brand = other.brand ?? brand
-        d.appVersion = other.appVersion ?? appVersion
-        d.userAgent = other.userAgent ?? userAgent
-        d.idfa = other.idfa ?? idfa
-        d.idfv = other.idfv ?? idfv
-        d.gaid = other.gaid ?? gaid
-        d.androidID = other.androidID ?? androidID
-        d.oaid = other.oaid ?? oaid
-        d.limitAdTracking = other.limitAdTracking ?? limitAdTracking
-        d.screenWidth = other.screenWidth ?? screenWidth
-        d.screenHeight = other.screenHeight ?? screenHeight
-        d.screenDPI = other.screenDPI ?? screenDPI
-        d.localIP = other.localIP ?? localIP
-        d.language = other.language ?? language
-        d.country = other.country ?? country
-        d.locale = other.locale ?? locale
-        d.carrier = other.carrier ?? carrier
-        d.connectionType = other.connectionType ?? connectionType
+        for (k, v) in other.values { d.values[k] = v }
+        for (k, v) in other.sources { d.sources[k] = v }
         return d
     }
+
+    /// Values set for the other platform than the device's (`--idfv` on Android), each with where it came
+    /// from: the APIs would drop them, so the command warns naming the flag.
+    public var misplacedFields: [(field: String, source: String, platform: Platform)] {
+        guard let platform else { return [] }
+        return Self.table.fields.compactMap { f in
+            guard let p = f.platform, p != platform, values[f.name] != nil else { return nil }
+            return (f.name, sources[f.name] ?? f.name, p)
+        }
+    }
+
+    public subscript(field: String) -> JSON? { values[field] }
+
+    public var os: String? { values["os"]?.stringValue }
+    public var osVersion: String? { values["os_version"]?.stringValue }
+    public var model: String? { values["model"]?.stringValue }
+    public var brand: String? { values["brand"]?.stringValue }
+    public var appVersion: String? { values["app_version"]?.stringValue }
+    public var userAgent: String? { values["user_agent"]?.stringValue }
+    public var idfa: String? { values["idfa"]?.stringValue }
+    public var idfv: String? { values["idfv"]?.stringValue }
+    public var gaid: String? { values["gaid"]?.stringValue }
+    public var androidID: String? { values["android_id"]?.stringValue }
+    public var oaid: String? { values["oaid"]?.stringValue }
+    public var limitAdTracking: Bool? { values["limit_ad_tracking"]?.boolValue }
+    public var screenWidth: Int? { values["screen_width"]?.numberValue?.int64.map(Int.init) }
+    public var screenHeight: Int? { values["screen_height"]?.numberValue?.int64.map(Int.init) }
+    public var screenDPI: Int? { values["screen_dpi"]?.numberValue?.int64.map(Int.init) }
+    public var localIP: String? { values["local_ip"]?.stringValue }
+    public var language: String? { values["language"]?.stringValue }
+    public var country: String? { values["country"]?.stringValue }
+    public var locale: String? { values["locale"]?.stringValue }
+    public var carrier: String? { values["carrier"]?.stringValue }
+    public var connectionType: String? { values["connection_type"]?.stringValue }
 
     /// The platform, when `os` names one bnc knows (any case): "iOS" or "Android".
     public var platform: Platform? { os.flatMap(Platform.init(name:)) }
 
-    /// The device as a device file would hold it (snake_case), for `--output json` and round trips.
+    /// The device as a device file would hold it (snake_case, table order), for `--output json` and round trips.
     public var json: JSON {
         var o = JSONObject()
-        o["os"] = os.map(JSON.string)
-        o["os_version"] = osVersion.map(JSON.string)
-        o["model"] = model.map(JSON.string)
-        o["brand"] = brand.map(JSON.string)
-        o["app_version"] = appVersion.map(JSON.string)
-        o["user_agent"] = userAgent.map(JSON.string)
-        o["idfa"] = idfa.map(JSON.string)
-        o["idfv"] = idfv.map(JSON.string)
-        o["gaid"] = gaid.map(JSON.string)
-        o["android_id"] = androidID.map(JSON.string)
-        o["oaid"] = oaid.map(JSON.string)
-        o["limit_ad_tracking"] = limitAdTracking.map(JSON.bool)
-        o["screen_width"] = screenWidth.map(JSON.int)
-        o["screen_height"] = screenHeight.map(JSON.int)
-        o["screen_dpi"] = screenDPI.map(JSON.int)
-        o["local_ip"] = localIP.map(JSON.string)
-        o["language"] = language.map(JSON.string)
-        o["country"] = country.map(JSON.string)
-        o["locale"] = locale.map(JSON.string)
-        o["carrier"] = carrier.map(JSON.string)
-        o["connection_type"] = connectionType.map(JSON.string)
+        for name in Self.table.names.flatMap({ $0 == "screen" ? Self.fileOnlyFields : [$0] }) { o[name] = values[name] }
         return .object(o)
     }
 

@@ -15,6 +15,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// A bug in bnc (EX_SOFTWARE).
     case software = 70
+    /// Output could not be written: stdout closed or full, disk full (EX_IOERR).
+    case ioError = 74
     /// Temporary failure that outlasted the retries: 408, 429, 5xx, timeouts, resets (EX_TEMPFAIL).
     case temporaryFailure = 75
     /// The service answered something bnc cannot read (EX_PROTOCOL).
@@ -36,6 +38,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .noInput: "an input file is missing or unreadable"
         case .unavailable: "the service could not be reached, or the command is not implemented yet"
         case .software: "internal error (a bug in bnc)"
+        case .ioError: "output could not be written: stdout closed or full, disk full"
         case .temporaryFailure: "temporary failure after retries: 408, 429, 5xx, timeout, connection reset"
         case .malformedResponse: "the service's answer could not be read"
         case .notPermitted: "not permitted: 401 or 403"
@@ -58,6 +61,8 @@ public struct BNCError: Error, Sendable, CustomStringConvertible {
         case notPermitted
         case configuration
         case `internal`
+        /// Writing output or a file failed (EX_IOERR).
+        case io
         case interrupted
         /// The service answered with an HTTP status that is an error; the status decides the exit code.
         case http(status: Int)
@@ -120,6 +125,7 @@ extension ExitStatus {
         case .notPermitted: self = .notPermitted
         case .configuration: self = .configuration
         case .internal: self = .software
+        case .io: self = .ioError
         case .interrupted: self = .interrupted
         case .http(let status):
             switch status {

@@ -6,9 +6,13 @@ import Darwin
 #endif
 
 public enum FileSystem {
-    /// Reads a whole file; `-` reads standard input. Missing or unreadable files are `inputMissing` (exit 66).
+    /// The cap on inputs that must be small (a secret, a device file, a body): 1 MiB.
+    public static let smallInputLimit = 1 << 20
+
+    /// Reads a whole file; `-` reads standard input. Missing or unreadable files are `inputMissing` (exit 66);
+    /// one longer than `limit` bytes is refused (exit 65) before more is read (`--secret-file /dev/zero`).
     /// - Parameter what: what the file is for, named in the error (`--device`, `--secret-file`).
-    public static func read(_ path: String, what: String) throws(BNCError) -> [UInt8] {
+    public static func read(_ path: String, what: String, limit: Int = smallInputLimit) throws(BNCError) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             throw BNCError(.inputMissing, "\(what): cannot open \(path): \(errnoText())")
@@ -24,6 +28,9 @@ public enum FileSystem {
             }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
+            if out.count > limit {
+                throw BNCError(.invalidData, "\(what): \(path == "-" ? "standard input" : path) is larger than \(limit) bytes")
+            }
         }
         return out
     }

@@ -6,20 +6,27 @@
 public struct Redactor: Sendable {
     public static let placeholder = "<redacted>"
 
-    /// JSON members that hold secrets, at any depth.
-    public static let secretFields: Set<String> = [
-        "branch_secret", "access_token", "apple_attribution_token", "search_ad_encoded_token", "token", "secret",
-    ]
+    /// JSON members masked at any depth: the credential table's secrets plus those of the API tables a tool
+    /// names (the field specs marked `secret`).
+    public let secretFields: Set<String>
     /// Headers that carry credentials.
     public static let secretHeaders: Set<String> = ["access-token", "authorization", "proxy-authorization", "cookie"]
 
     public let showSecrets: Bool
     /// Secret values, longest first so that one secret inside another is masked whole.
-    private let values: [String]
+    private var values: [String]
 
-    public init(secrets: [Secret], showSecrets: Bool = false) {
+    public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {
         self.showSecrets = showSecrets
+        self.secretFields = Set(secretFields.map { $0.lowercased() })
         self.values = Array(Set(secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+    }
+
+    /// The same redactor, masking these values too.
+    public func adding(_ secrets: [Secret]) -> Redactor {
+        var r = self
+        r.values = Array(Set(values + secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+        return r
     }
 
     /// A redactor that masks nothing extra (for `--show-secrets`).
@@ -43,7 +50,7 @@ public struct Redactor: Sendable {
         case .object(let object):
             var out = JSONObject()
             for (k, v) in object {
-                if Self.secretFields.contains(k.lowercased()), case .string = v {
+                if secretFields.contains(k.lowercased()), case .string = v {
                     out[k] = .string(Self.placeholder)
                 } else {
                     out[k] = redact(v)

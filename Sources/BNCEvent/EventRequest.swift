@@ -10,7 +10,58 @@ public enum CategoryForm: String, Sendable, CaseIterable {
     case `enum`
 }
 
+/// What a caller knows of one event beyond the device: bnc-event's flags.
+public struct EventInput: Sendable {
+    public var name: String
+    public var alias: String?
+    public var developerIdentity: String?
+    /// `--user-data KEY=VALUE|KEY:=JSON`, applied over the device's user_data (null removes).
+    public var userData: [(String, JSON)] = []
+    /// event_data strings and numbers by field name (numbers as their literal text, checked here).
+    public var eventStrings: [(String, String)] = []
+    public var eventNumbers: [(String, String)] = []
+    /// custom_data: a JSON object file's members, then `KEY=VALUE` strings.
+    public var customJSON: JSONObject?
+    public var custom: [String] = []
+    /// Content items: from a JSON array file, then `--item` specs.
+    public var items: [JSON] = []
+    public var itemSpecs: [String] = []
+    /// bnc-open's kept token for this device, when there is one.
+    public var randomizedDeviceToken: String?
+
+    public init(name: String) { self.name = name }
+}
+
 public enum EventRequest {
+    /// The body of one event from its input and the device (unchecked: `request` checks it).
+    public static func body(_ input: EventInput, device: Device, ip: IPAddress?) throws(BNCError) -> JSONObject {
+        var user = userData(device: device, ip: ip, developerIdentity: input.developerIdentity,
+                            randomizedDeviceToken: input.randomizedDeviceToken)
+        for (k, v) in input.userData { user[k] = v.isNull ? nil : v }
+        var body: JSONObject = ["name": .string(input.name)]
+        body["customer_event_alias"] = input.alias.map(JSON.string)
+        body["user_data"] = .object(user)
+        var eventData = JSONObject()
+        for (field, value) in input.eventStrings { eventData[field] = .string(value) }
+        for (field, value) in input.eventNumbers {
+            guard let n = JSONNumber(literal: value.trimmingWhitespace()) else {
+                throw BNCError.invalid("--\(field)", "must be a number (got \(value))")
+            }
+            eventData[field] = .number(n)
+        }
+        if !eventData.isEmpty { body["event_data"] = .object(eventData) }
+        var customData = input.customJSON ?? JSONObject()
+        for c in input.custom {
+            guard let eq = c.firstIndex(of: "="), eq != c.startIndex else { throw BNCError.usage("--custom", "must be KEY=VALUE (got \(c))") }
+            customData[String(c[..<eq])] = .string(String(c[c.index(after: eq)...]))
+        }
+        if !customData.isEmpty { body["custom_data"] = .object(customData) }
+        var items = input.items
+        for spec in input.itemSpecs { items.append(.object(try parseItem(spec))) }
+        if !items.isEmpty { body["content_items"] = .array(items) }
+        return body
+    }
+
     /// The endpoint path for a name: standard names to /standard, others (or `forceCustom`) to /custom.
     public static func path(for name: String, forceCustom: Bool) -> String {
         !forceCustom && EventCatalog.isStandard(name) ? "/v2/event/standard" : "/v2/event/custom"
@@ -37,7 +88,7 @@ public enum EventRequest {
             set("aaid", device.gaid)
             set("android_id", device.androidID)
         }
-        if let oaid = device.oaid { u["advertising_ids"] = ["oaid": .string(oaid)] }
+        if let oaid = device.oaid, device.platform != .iOS { u["advertising_ids"] = ["oaid": .string(oaid)] }
         if let lat = device.limitAdTracking { u["limit_ad_tracking"] = .bool(lat) }
         set("ip", ip?.text)
         set("country", device.country)
@@ -73,7 +124,7 @@ public enum EventRequest {
             }
             let key = String(part[..<eq]).trimmingWhitespace()
             let raw = String(part[part.index(after: eq)...])
-            switch EventCatalog.itemFields[key] {
+            switch EventCatalog.itemFields[key]?.type {
             case .number?, .integer?:
                 guard let n = JSONNumber(literal: raw.trimmingWhitespace()) else {
                     throw BNCError.invalid("--item \(key)", "must be a number (got \(raw))")
@@ -93,47 +144,41 @@ public enum EventRequest {
         return item
     }
 
-    /// Checks an event body; returns it with $product_category in the requested form.
-    /// `warn` receives warnings (an unknown currency).
-    public static func validate(_ body: JSONObject, categoryForm: CategoryForm = .display,
-                                warn: (String) -> Void = { _ in }) throws(BNCError) -> JSONObject {
-        var b = body
+    /// Checks an event body against the tables and the rules; returns it as it is sent: declared keys only
+    /// (unknown ones are warnings with a did-you-mean), $product_category in the requested form.
+    public static func validate(_ body: JSONObject, categoryForm: CategoryForm = .display, forceCustom: Bool = false,
+                                warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
+        var b = try EventFields.envelope.check(body, warnings: warnings)
         guard let name = b["name"]?.stringValue, !name.trimmingWhitespace().isEmpty else {
             throw BNCError.invalid("name", "is required")
         }
-        guard case .object(let user)? = b["user_data"] else {
+        guard case .object(let rawUser)? = b["user_data"] else {
             throw BNCError.invalid("user_data", "is required: the device and user the event is about")
         }
+        let user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
         try checkIdentifier(user)
         if user["user_agent"] == nil {
-            warn("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")
+            warnings.add("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")
         }
-        if let e = b["event_data"] {
-            guard case .object(let data) = e else { throw BNCError.invalid("event_data", "must be an object") }
-            for (k, v) in data {
-                if EventCatalog.eventDataNumbers.contains(k) {
-                    guard v.numberValue != nil else { throw BNCError.invalid("event_data.\(k)", "must be a number, got \(v.typeName)") }
-                } else if EventCatalog.eventDataStrings.contains(k) {
-                    guard let s = v.stringValue else { throw BNCError.invalid("event_data.\(k)", "must be a string, got \(v.typeName)") }
-                    if k == "currency" { try checkCurrency(s, field: "event_data.currency", warn: warn) }
-                    if k == "ad_type", !EventCatalog.adTypes.contains(s) {
-                        throw BNCError.invalid("event_data.ad_type", "must be one of \(EventCatalog.adTypes.joined(separator: ", "))")
-                    }
-                } else {
-                    throw BNCError.invalid("event_data.\(k)", "is not an event_data field (custom keys go in custom_data)")
-                }
-            }
+        b["user_data"] = .object(user)
+        if case .object(let data)? = b["event_data"] {
+            let checked = try EventFields.eventData.check(data, prefix: "event_data.", warnings: warnings)
+            if let c = checked["currency"]?.stringValue { checkCurrency(c, field: "event_data.currency", warnings: warnings) }
+            b["event_data"] = .object(checked)
         }
-        if let c = b["custom_data"], c.objectValue == nil { throw BNCError.invalid("custom_data", "must be an object") }
-        if let a = b["customer_event_alias"], a.stringValue == nil { throw BNCError.invalid("customer_event_alias", "must be a string") }
-        if let items = b["content_items"] {
-            guard let list = items.arrayValue else { throw BNCError.invalid("content_items", "must be an array of objects") }
+        if case .object(let custom)? = b["custom_data"] {
+            b["custom_data"] = .object(try EventFields.customData.check(custom, prefix: "custom_data.", warnings: warnings))
+        }
+        if let list = b["content_items"]?.arrayValue {
             var out: [JSON] = []
             for (i, item) in list.enumerated() {
                 guard case .object(let o) = item else { throw BNCError.invalid("content_items[\(i)]", "must be an object") }
-                out.append(.object(try checkItem(o, index: i, form: categoryForm, warn: warn)))
+                out.append(.object(try checkItem(o, index: i, form: categoryForm, warnings: warnings)))
             }
             b["content_items"] = .array(out)
+        }
+        if !forceCustom, !EventCatalog.isStandard(name), let guess = EventCatalog.suggestion(for: name) {
+            warnings.add("\(name) is not a standard event: sending it as a custom event (did you mean \(guess)?)")
         }
         return b
     }
@@ -148,42 +193,64 @@ public enum EventRequest {
         throw BNCError.invalid("user_data", "must identify the user: --developer-identity, or --os iOS with --idfa/--idfv, or --os Android with --android-id/--gaid")
     }
 
-    static func checkCurrency(_ code: String, field: String, warn: (String) -> Void) throws(BNCError) {
-        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-            throw BNCError.invalid(field, "must be three upper-case letters (ISO 4217), got \(code)")
-        }
-        if !EventCatalog.currencies.contains(code) { warn("\(field) \(code) is not in the ISO 4217 list the SDKs ship; sending it as given") }
+    /// The pattern (three upper-case letters) is the field spec's; a code missing from the SDKs' list warns.
+    static func checkCurrency(_ code: String, field: String, warnings: Warnings) {
+        if !EventCatalog.currencies.contains(code) { warnings.add("\(field) \(code) is not in the ISO 4217 list the SDKs ship; sending it as given") }
     }
 
-    static func checkItem(_ item: JSONObject, index i: Int, form: CategoryForm, warn: (String) -> Void) throws(BNCError) -> JSONObject {
-        var o = item
+    static func checkItem(_ item: JSONObject, index i: Int, form: CategoryForm, warnings: Warnings) throws(BNCError) -> JSONObject {
+        let prefix = "content_items[\(i)]."
+        var known = JSONObject()
         for (k, v) in item {
-            let at = "content_items[\(i)].\(k)"
-            switch EventCatalog.itemFields[k] {
-            case .number?: guard v.numberValue != nil else { throw BNCError.invalid(at, "must be a number, got \(v.typeName)") }
-            case .integer?: guard v.isNull || v.numberValue?.isInteger == true else { throw BNCError.invalid(at, "must be epoch milliseconds (an integer)") }
-            case .boolean?: guard v.boolValue != nil else { throw BNCError.invalid(at, "must be a boolean") }
-            case .strings?: guard v.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw BNCError.invalid(at, "must be an array of strings") }
-            case .string?: guard v.stringValue != nil else { throw BNCError.invalid(at, "must be a string, got \(v.typeName)") }
-            case nil:
-                if k == "$custom_fields" { continue }
-                if k.hasPrefix("$") { throw BNCError.invalid(at, "is not a content item field") }
-                if v.arrayValue != nil || v.objectValue != nil { throw BNCError.invalid(at, "must be a string, number or boolean (custom item keys are flat)") }
+            if EventFields.contentItem[k] == nil {
+                // `$` keys are Branch's: an unknown one is a typo, not a custom key. Custom keys are flat.
+                if k.hasPrefix("$") {
+                    let guess = EventFields.contentItem.suggestion(for: k).map { " (did you mean \(prefix)\($0)?)" } ?? ""
+                    warnings.add("\(prefix)\(k) is not a content item field\(guess); not sent")
+                    continue
+                }
+                if v.arrayValue != nil || v.objectValue != nil {
+                    throw BNCError.invalid(prefix + k, "must be a string, number or boolean (custom item keys are flat)")
+                }
             }
+            known[k] = v
         }
-        if let s = item["$content_schema"]?.stringValue, !EventCatalog.contentSchemas.contains(s) {
-            throw BNCError.invalid("content_items[\(i)].$content_schema", "is not a content schema (e.g. COMMERCE_PRODUCT)")
-        }
-        if let s = item["$condition"]?.stringValue, !EventCatalog.conditions.contains(s) {
-            throw BNCError.invalid("content_items[\(i)].$condition", "must be one of \(EventCatalog.conditions.sorted().joined(separator: ", "))")
-        }
-        if let c = item["$currency"]?.stringValue { try checkCurrency(c, field: "content_items[\(i)].$currency", warn: warn) }
-        if let s = item["$product_category"]?.stringValue {
+        var o = try EventFields.contentItem.check(known, prefix: prefix, warnings: warnings)
+        if let c = o["$currency"]?.stringValue { checkCurrency(c, field: prefix + "$currency", warnings: warnings) }
+        if let s = o["$product_category"]?.stringValue {
             guard let pair = EventCatalog.productCategories.first(where: { $0.enumName == s || $0.display.lowercased() == s.lowercased() }) else {
-                throw BNCError.invalid("content_items[\(i)].$product_category", "is not a product category (e.g. \"Baby & Toddler\" or BABY_AND_TODDLER)")
+                throw BNCError.invalid(prefix + "$product_category", "is not a product category (e.g. \"Baby & Toddler\" or BABY_AND_TODDLER)")
             }
             o["$product_category"] = .string(form == .display ? pair.display : pair.enumName)
         }
         return o
+    }
+
+    /// The whole request: the key first, then the checked body, to /standard or /custom by its name; the IP
+    /// override as X-IP-Override (and user_data.ip, filled when absent: the documented pair).
+    public static func request(_ body: JSONObject, key: BranchKey, ip: IPAddress?, baseURL: String?, forceCustom: Bool,
+                               categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var body = body
+        if let ip, case .object(var user)? = body["user_data"], user["ip"] == nil {
+            user["ip"] = .string(ip.text)
+            body["user_data"] = .object(user)
+        }
+        var checked = try validate(body, categoryForm: categoryForm, forceCustom: forceCustom, warnings: warnings)
+        let name = checked["name"]!.stringValue!
+        checked["branch_key"] = nil
+        var full: JSONObject = ["branch_key": .string(key.value)]
+        for (k, v) in checked { full[k] = v }
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let ip { headers["X-IP-Override"] = ip.text }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: path(for: name, forceCustom: forceCustom),
+                           headers: headers, body: .json(.object(full)))
+    }
+
+    /// A batch line: `{name, user_data, event_data, custom_data, content_items, customer_event_alias, ip}`.
+    public static func request(line: JSONObject, key: BranchKey, ip: IPAddress?, baseURL: String?, forceCustom: Bool,
+                               categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        let (body, lineIP) = try Branch.splitLineIP(line, fallback: ip)
+        return try request(body, key: key, ip: lineIP, baseURL: baseURL, forceCustom: forceCustom,
+                           categoryForm: categoryForm, warnings: warnings)
     }
 }

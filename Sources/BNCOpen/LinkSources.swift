@@ -116,3 +116,32 @@ public struct OpenResponse: Sendable {
         return rows
     }
 }
+
+extension OpenResponse {
+    /// Decodes a v1/open answer: a non-2xx status is its typed error (429 with the rate rules), a 2xx that is
+    /// not the JSON v1/open answers is a malformed response (exit 76).
+    public init(response: HTTPResponse, redactor: Redactor) throws(BNCError) {
+        guard response.isSuccess else {
+            var error = response.httpError(redactor: redactor)
+            if response.status == 429 { error.hint = OpenSession.rateLimitHint }
+            throw error
+        }
+        guard let json = response.json else {
+            throw BNCError(.malformedResponse, "v1/open answered something that is not JSON", requestID: response.requestID)
+        }
+        try self.init(json)
+    }
+
+    /// One key of the deep-link data, else of the answer, for `--route`; nil when absent or null.
+    public func route(_ key: String) -> JSON? {
+        guard let value = data[key] ?? json[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// The answer as a KEY / VALUE table, routing keys first.
+    public var table: TextTable {
+        var t = TextTable(columns: ["KEY", "VALUE"])
+        for (k, v) in tableRows { t.add([k, v]) }
+        return t
+    }
+}

@@ -3,107 +3,94 @@
 // branch-api-facts §2.2).
 import BNCCore
 
-/// The JSON type a field takes.
-public enum FieldType: String, Sendable {
-    case string, boolean, integer, object
-    /// A string, though a number is accepted and sent as a string (the seed's Android example sends `26`).
-    case version
-}
-
-/// Where a field may be sent.
-public enum FieldPlatform: String, Sendable {
-    case any, iOS, android = "Android"
-}
-
-/// One /v1/open body field.
-public struct OpenField: Sendable {
-    public let name: String
-    public let type: FieldType
-    public let platform: FieldPlatform
-    public let required: Bool
-    /// Only in an app's first session (the Play install referrer, the legacy iAd payload).
-    public let installOnly: Bool
-    /// A secret: redacted in every rendering.
-    public let secret: Bool
-    public let help: String
-
-    init(_ name: String, _ type: FieldType, _ help: String, platform: FieldPlatform = .any, required: Bool = false,
-         installOnly: Bool = false, secret: Bool = false) {
-        self.name = name
-        self.type = type
-        self.platform = platform
-        self.required = required
-        self.installOnly = installOnly
-        self.secret = secret
-        self.help = help
-    }
-}
-
 public enum OpenFields {
-    public static let all: [OpenField] = [
-        OpenField("branch_key", .string, "The app's Branch key", required: true),
-        OpenField("branch_secret", .string, "The app's Branch secret", required: true, secret: true),
-        OpenField("server_to_server", .boolean, "Always true", required: true),
-        OpenField("app_version", .string, "The app's version, e.g. 1.12.4", required: true),
-        OpenField("os", .string, "iOS or Android", required: true),
-        OpenField("os_version", .version, "OS version, never blank: NA when unknown", required: true),
-        OpenField("model", .string, "Device model", required: true),
-        OpenField("user_agent", .string, "The device's User-Agent", required: true),
-        OpenField("hardware_id", .string, "iOS: IDFA, else IDFV; Android: Android ID; omitted without a device id"),
-        OpenField("hardware_id_type", .string, "idfa or vendor_id: what hardware_id holds", platform: .iOS),
-        OpenField("ios_vendor_id", .string, "The IDFV", platform: .iOS),
-        OpenField("google_advertising_id", .string, "The GAID", platform: .android),
-        OpenField("advertising_ids", .object, "Other advertising ids, e.g. {\"oaid\": \"…\"}", platform: .android),
-        OpenField("is_hardware_id_real", .boolean, "False when hardware_id cannot be filled", required: true),
-        OpenField("ad_tracking_enabled", .boolean, "True, or omitted when Limit Ad Tracking is on"),
-        OpenField("local_ip", .string, "The device's LAN address"),
-        OpenField("screen_height", .integer, "Screen height in pixels"),
-        OpenField("screen_width", .integer, "Screen width in pixels"),
-        OpenField("screen_dpi", .integer, "Screen density"),
-        OpenField("link_identifier", .string, "link_click_id of the URI or install referrer that opened the app"),
-        OpenField("universal_link_url", .string, "The web URL (Universal Link) that opened the app", platform: .iOS),
-        OpenField("android_app_link_url", .string, "The web URL (App Link) that opened the app", platform: .android),
-        OpenField("facebook_app_link_checked", .boolean, "False to have Branch ask Facebook's deferred deep link API"),
-        OpenField("install_referrer_extras", .string, "The whole Play install referrer", platform: .android, installOnly: true),
-        OpenField("google_search_install_referrer", .string, "google_search_install_referrer of the referrer", platform: .android, installOnly: true),
-        OpenField("clicked_referrer_ts", .integer, "Referrer click timestamp (seconds)", platform: .android, installOnly: true),
-        OpenField("install_begin_ts", .integer, "Install begin timestamp (seconds)", platform: .android, installOnly: true),
-        OpenField("apple_attribution_token", .string, "AdServices token (24 h life)", platform: .iOS, secret: true),
-        OpenField("search_ad_encoded", .string, "Deprecated: Base64 of the legacy iAd response", platform: .iOS, installOnly: true),
-        OpenField("first_session", .boolean, "True: INSTALL or REINSTALL; false: OPEN"),
-        OpenField("server_to_server_identity", .boolean, "Have Branch issue a randomized_bundle_token"),
-        OpenField("randomized_bundle_token", .string, "The token of the first response, sent on every later call"),
-        OpenField("identity", .string, "Your (encrypted) user id, at most 127 characters"),
-        OpenField("tracking_disabled", .boolean, "Branch stores nothing from this session"),
-        OpenField("disable_ad_network_callouts", .boolean, "Keep this session from ad networks"),
-        OpenField("local_url", .string, "NativeLink: the Branch URL on the clipboard at first open"),
-        OpenField("referrer_gclid", .string, "gclid of the install referrer", platform: .android),
-        OpenField("gbraid", .string, "gbraid of the URL that opened the app", platform: .iOS),
-        OpenField("custom_param_1", .string, "Custom dimension 1 for reports"),
-        OpenField("custom_param_2", .string, "Custom dimension 2 for reports"),
-        OpenField("custom_param_3", .string, "Custom dimension 3 for reports"),
-        OpenField("brand", .string, "Device brand"),
-        OpenField("country", .string, "ISO 3166 country code"),
-        OpenField("language", .string, "ISO 639 language code"),
-        OpenField("locale", .string, "Locale, e.g. en_US"),
-        OpenField("carrier", .string, "Mobile carrier"),
-        OpenField("connection_type", .string, "wifi or mobile"),
-        OpenField("external_intent_uri", .string, "A non-http URI that opened the app"),
-    ]
+    /// Every body field: the seed's documented set, then what the SDKs add (accepted by Branch, branch-api-facts §2.2).
+    public static let table = FieldTable("v1/open", [
+        FieldSpec("branch_key", .string, "The app's Branch key", required: true),
+        FieldSpec("branch_secret", .string, "The app's Branch secret", required: true, secret: true),
+        FieldSpec("server_to_server", .boolean, "Always true", required: true),
+        FieldSpec("app_version", .string, "The app's version, e.g. 1.12.4", required: true, flag: "--app-version"),
+        FieldSpec("os", .string, "iOS or Android", required: true, flag: "--os"),
+        FieldSpec("os_version", .version, "OS version, never blank: NA when unknown", required: true, flag: "--os-version"),
+        FieldSpec("model", .string, "Device model", required: true, flag: "--model"),
+        FieldSpec("user_agent", .string, "The device's User-Agent", required: true, flag: "--user-agent"),
+        FieldSpec("hardware_id", .string, "iOS: IDFA, else IDFV; Android: Android ID; omitted without a device id"),
+        FieldSpec("hardware_id_type", .string, "idfa or vendor_id: what hardware_id holds", allowed: ["idfa", "vendor_id", "random"], platform: .iOS),
+        FieldSpec("ios_vendor_id", .string, "The IDFV", platform: .iOS, flag: "--idfv"),
+        FieldSpec("google_advertising_id", .string, "The GAID", platform: .android, flag: "--gaid"),
+        FieldSpec("advertising_ids", .object, "Other advertising ids, e.g. {\"oaid\": \"…\"}", platform: .android, flag: "--oaid"),
+        FieldSpec("is_hardware_id_real", .boolean, "False when hardware_id cannot be filled", required: true),
+        FieldSpec("ad_tracking_enabled", .boolean, "True, or omitted when Limit Ad Tracking is on", flag: "--limit-ad-tracking"),
+        FieldSpec("local_ip", .string, "The device's LAN address", pattern: .ipAddress, flag: "--local-ip"),
+        FieldSpec("screen_height", .integer, "Screen height in pixels", range: 1...100_000, flag: "--screen"),
+        FieldSpec("screen_width", .integer, "Screen width in pixels", range: 1...100_000, flag: "--screen"),
+        FieldSpec("screen_dpi", .integer, "Screen density", range: 1...100_000, flag: "--screen-dpi"),
+        FieldSpec("link_identifier", .string, "link_click_id of the URI or install referrer that opened the app", flag: "--opened-with"),
+        FieldSpec("universal_link_url", .string, "The web URL (Universal Link) that opened the app", platform: .iOS, flag: "--opened-with"),
+        FieldSpec("android_app_link_url", .string, "The web URL (App Link) that opened the app", platform: .android, flag: "--opened-with"),
+        FieldSpec("facebook_app_link_checked", .boolean, "False to have Branch ask Facebook's deferred deep link API", flag: "--facebook-app-link-checked"),
+        FieldSpec("install_referrer_extras", .string, "The whole Play install referrer", platform: .android, firstSessionOnly: true, flag: "--install-referrer"),
+        FieldSpec("google_search_install_referrer", .string, "google_search_install_referrer of the referrer", platform: .android, firstSessionOnly: true, flag: "--install-referrer"),
+        FieldSpec("clicked_referrer_ts", .integer, "Referrer click timestamp (seconds)", range: 0...4_102_444_800, platform: .android, firstSessionOnly: true, flag: "--clicked-referrer-ts"),
+        FieldSpec("install_begin_ts", .integer, "Install begin timestamp (seconds)", range: 0...4_102_444_800, platform: .android, firstSessionOnly: true, flag: "--install-begin-ts"),
+        FieldSpec("apple_attribution_token", .string, "AdServices token (24 h life)", platform: .iOS, secret: true, flag: "--asa-token"),
+        FieldSpec("search_ad_encoded", .string, "Deprecated: Base64 of the legacy iAd response", platform: .iOS, firstSessionOnly: true, flag: "--search-ad-encoded"),
+        FieldSpec("first_session", .boolean, "True: INSTALL or REINSTALL; false: OPEN", flag: "--first-session"),
+        FieldSpec("server_to_server_identity", .boolean, "Have Branch issue a randomized_bundle_token", flag: "--server-to-server-identity"),
+        FieldSpec("randomized_bundle_token", .string, "The token of the first response, sent on every later call", flag: "--randomized-bundle-token"),
+        FieldSpec("identity", .string, "Your (encrypted) user id; never personal data", maxLength: 127, flag: "--identity"),
+        FieldSpec("tracking_disabled", .boolean, "Branch stores nothing from this session", flag: "--tracking-disabled"),
+        FieldSpec("disable_ad_network_callouts", .boolean, "Keep this session from ad networks", flag: "--disable-ad-network-callouts"),
+        FieldSpec("local_url", .string, "NativeLink: the Branch URL on the clipboard at first open", flag: "--clipboard-url"),
+        FieldSpec("referrer_gclid", .string, "gclid of the install referrer", platform: .android, flag: "--install-referrer"),
+        FieldSpec("gbraid", .string, "gbraid of the URL that opened the app", platform: .iOS, flag: "--opened-with"),
+        FieldSpec("custom_param_1", .string, "Custom dimension 1 for reports", flag: "--custom-param-1"),
+        FieldSpec("custom_param_2", .string, "Custom dimension 2 for reports", flag: "--custom-param-2"),
+        FieldSpec("custom_param_3", .string, "Custom dimension 3 for reports", flag: "--custom-param-3"),
+        FieldSpec("brand", .string, "Device brand", flag: "--brand"),
+        FieldSpec("country", .string, "ISO 3166 country code", pattern: .countryCode, flag: "--country"),
+        FieldSpec("language", .string, "ISO 639 language code", pattern: .languageCode, flag: "--language"),
+        FieldSpec("locale", .string, "Locale, e.g. en_US", flag: "--locale"),
+        FieldSpec("carrier", .string, "Mobile carrier", flag: "--carrier"),
+        FieldSpec("connection_type", .string, "wifi or mobile", flag: "--connection-type"),
+        FieldSpec("external_intent_uri", .string, "A non-http URI that opened the app", flag: "--opened-with"),
+        // What the SDKs add to open/install: accepted by Branch, so accepted here (and not flagged as typos).
+        FieldSpec("randomized_device_token", .string, "SDKs: the per-device token of an earlier answer"),
+        FieldSpec("spotlight_identifier", .string, "SDKs (iOS): a Spotlight item that opened the app", platform: .iOS),
+        FieldSpec("initial_referrer", .string, "SDKs: the referrer of the first open"),
+        FieldSpec("ios_bundle_id", .string, "SDKs (iOS): the app's bundle id", platform: .iOS),
+        FieldSpec("idfa", .string, "SDKs (macOS): the IDFA at the top level (the Mac SDK's install request)", platform: .iOS),
+        FieldSpec("ios_team_id", .string, "SDKs (iOS): the developer team id", platform: .iOS),
+        FieldSpec("uri_scheme", .string, "SDKs: the app's URI scheme"),
+        FieldSpec("first_install_time", .integer, "SDKs: first install time, epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("latest_install_time", .integer, "SDKs: latest install time, epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("previous_update_time", .integer, "SDKs: previous update time, epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("latest_update_time", .integer, "SDKs: latest update time, epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("lastest_update_time", .integer, "SDKs (iOS spelling of latest_update_time), epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("update", .integer, "SDKs: legacy update flag (iOS sends 0)", range: 0...2),
+        FieldSpec("environment", .string, "SDKs: FULL_APP, APP_CLIP, IMESSAGE_APP, INSTANT_APP or TV_APP",
+                  allowed: ["FULL_APP", "APP_CLIP", "IMESSAGE_APP", "INSTANT_APP", "TV_APP"]),
+        FieldSpec("cpu_type", .string, "SDKs: CPU type"),
+        FieldSpec("build", .string, "SDKs: OS build"),
+        FieldSpec("debug", .boolean, "SDKs: debug session"),
+        FieldSpec("lat_val", .integer, "SDKs (Android): limit ad tracking as 0 or 1", range: 0...1, platform: .android),
+        FieldSpec("limit_facebook_tracking", .boolean, "SDKs: limit Facebook tracking"),
+        FieldSpec("anon_id", .string, "SDKs: Facebook anonymous id"),
+        FieldSpec("sdk", .string, "SDKs: sdk name and version, e.g. ios3.14.0"),
+        FieldSpec("metadata", .object, "SDKs: request metadata"),
+        FieldSpec("instrumentation", .object, "SDKs: timing instrumentation"),
+        FieldSpec("partner_data", .object, "SDKs: partner parameters"),
+        FieldSpec("dma_eea", .boolean, "EU DMA: the user is in the EEA"),
+        FieldSpec("dma_ad_personalization", .boolean, "EU DMA: consent to ad personalisation"),
+        FieldSpec("dma_ad_user_data", .boolean, "EU DMA: consent to ad user data"),
+        FieldSpec("cpp_level", .string, "SDKs: consumer protection preference level"),
+        FieldSpec("branch_sdk_request_unique_id", .string, "SDKs: request id"),
+        FieldSpec("branch_sdk_request_timestamp", .integer, "SDKs: request time, epoch ms", range: 0...4_102_444_800_000),
+        FieldSpec("retryNumber", .integer, "SDKs: how many times this request was retried", range: 0...1000),
+    ])
 
-    public static let byName: [String: OpenField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
-
-    /// The table as --help and the man page show it: one line per field, its type, platform and rule.
-    public static var helpText: String {
-        all.map { f in
-            var tags = [f.type == .version ? "string" : f.type.rawValue]
-            if f.platform != .any { tags.append(f.platform.rawValue + " only") }
-            if f.required { tags.append("required") }
-            if f.installOnly { tags.append("first session only") }
-            if f.secret { tags.append("secret") }
-            return "  \(f.name) (\(tags.joined(separator: ", "))): \(f.help)"
-        }.joined(separator: "\n")
-    }
+    /// The table as --help and the man page show it.
+    public static var helpText: String { table.helpText }
 
     /// The keys a table shows first: what routing code looks at.
     public static let routingKeys = ["+clicked_branch_link", "+is_first_session", "+match_guaranteed", "+non_branch_link",

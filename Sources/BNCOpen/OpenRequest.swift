@@ -102,33 +102,21 @@ public enum OpenRequest {
         return b
     }
 
-    /// Checks a body against the seed's rules; returns it with `os` in its canonical case and `os_version` a string.
+    /// Checks a body against the table and the seed's rules; returns it as it is sent: only declared keys (an
+    /// unknown one is a warning with a did-you-mean), `os` in its canonical case, `os_version` a string.
     /// Errors name the field and the rule (exit 65); nothing that fails here is ever sent.
-    public static func validate(_ body: JSONObject, ipOverride: IPAddress?) throws(BNCError) -> JSONObject {
-        var b = body
+    public static func validate(_ body: JSONObject, ipOverride: IPAddress?, warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
         guard ipOverride != nil else {
             throw BNCError.invalid("--ip", "is required: Branch takes the device's public IP from X-IP-Override",
                                    hint: "pass the device's address, e.g. --ip 203.0.113.7 (never your server's)")
         }
-        for (name, value) in b where !value.isNull {
-            guard let field = OpenFields.byName[name] else { continue }
-            let ok: Bool
-            switch field.type {
-            case .string: ok = value.stringValue != nil
-            case .boolean: ok = value.boolValue != nil
-            case .integer: ok = value.numberValue?.isInteger == true
-            case .object: ok = value.objectValue != nil
-            case .version: ok = value.stringValue != nil || value.numberValue != nil
-            }
-            if !ok { throw BNCError.invalid(name, "must be a \(field.type == .version ? "string" : field.type.rawValue), got \(value.typeName)") }
-        }
+        var b = try OpenFields.table.check(body, warnings: warnings)
         if b["server_to_server"]?.boolValue != true { throw BNCError.invalid("server_to_server", "must be true") }
         guard let osName = b["os"]?.stringValue else { throw BNCError.invalid("os", "is required (--os iOS or --os Android)") }
         guard let platform = Platform(name: osName) else {
             throw BNCError.invalid("os", "must be iOS or Android (got \(osName))")
         }
         b["os"] = .string(platform.rawValue)
-        if let n = b["os_version"]?.numberValue { b["os_version"] = .string(n.literal) }
         guard let version = b["os_version"]?.stringValue else {
             throw BNCError.invalid("os_version", "is required (use \"NA\" when unknown)")
         }
@@ -138,9 +126,9 @@ public enum OpenRequest {
                 throw BNCError.invalid(name, "is required (\(flag))")
             }
         }
-        for field in OpenFields.all where b[field.name] != nil {
-            if field.platform == .iOS && platform == .android || field.platform == .android && platform == .iOS {
-                throw BNCError.invalid(field.name, "is \(field.platform.rawValue) only and must not be sent with os \(platform.rawValue)")
+        for field in OpenFields.table.fields where b[field.name] != nil && field.platform != nil {
+            if field.platform != platform {
+                throw BNCError.invalid(field.name, "is \(field.platform!.rawValue) only and must not be sent with os \(platform.rawValue)")
             }
         }
         let hardwareID = b["hardware_id"]?.stringValue
@@ -162,16 +150,35 @@ public enum OpenRequest {
         if b["ad_tracking_enabled"]?.boolValue == false {
             throw BNCError.invalid("ad_tracking_enabled", "must be omitted, not false, when limit ad tracking is on (--limit-ad-tracking true)")
         }
-        if b["first_session"]?.boolValue != true, let f = OpenFields.all.first(where: { $0.installOnly && b[$0.name] != nil }) {
+        if b["first_session"]?.boolValue != true, let f = OpenFields.table.fields.first(where: { $0.firstSessionOnly && b[$0.name] != nil }) {
             throw BNCError.invalid(f.name, "is only sent with an app's first session (--first-session true)")
-        }
-        if let identity = b["identity"]?.stringValue, identity.count > 127 {
-            throw BNCError.invalid("identity", "must be at most 127 characters")
         }
         if b["randomized_bundle_token"] != nil && b["server_to_server_identity"]?.boolValue != true {
             throw BNCError.invalid("randomized_bundle_token", "is only sent with --server-to-server-identity")
         }
         return b
+    }
+
+    /// The whole request: credentials first, then the checked body; the device's IP as X-IP-Override.
+    public static func request(_ body: JSONObject, key: BranchKey, secret: Secret, ip: IPAddress?, baseURL: String?,
+                               warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var checked = try validate(body, ipOverride: ip, warnings: warnings)
+        checked["branch_key"] = nil
+        checked["branch_secret"] = nil
+        var full: JSONObject = ["branch_key": .string(key.value), "branch_secret": .string(secret.exposed)]
+        for (k, v) in checked { full[k] = v }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/open",
+                           headers: ["Accept": "application/json", "X-IP-Override": ip!.text], body: .json(.object(full)))
+    }
+
+    /// A batch line: a body minus credentials (its `"ip"` member is that request's X-IP-Override); the flags'
+    /// body fills what the line leaves out.
+    public static func request(line: JSONObject, defaults: JSONObject, key: BranchKey, secret: Secret, ip: IPAddress?,
+                               baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip)
+        var body = defaults
+        for (k, v) in lineBody { body[k] = v.isNull ? nil : v }
+        return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)
     }
 
     /// The device's key in the state store: its id, else its browser and address.

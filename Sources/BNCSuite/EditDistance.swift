@@ -16,3 +16,17 @@ public enum EditDistance {
         return previous[b.count]
     }
 }
+
+extension EditDistance {
+    /// The candidate nearest to `word` (case ignored), when it is near enough to be a typo: at most 2 edits,
+    /// and fewer than half the word's length (so `ip` does not suggest `os`).
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        var best: (String, Int)?
+        for c in candidates {
+            let d = between(lower, c.lowercased())
+            if d <= 2, d * 2 < max(word.count, 2), d < (best?.1 ?? .max) { best = (c, d) }
+        }
+        return best?.0
+    }
+}

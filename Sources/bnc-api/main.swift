@@ -1,12 +1,15 @@
 // bnc-api: any Branch endpoint by method and path, with the suite's credentials, IP override, retries and
-// renderings (like `gh api`). The escape hatch for endpoints the dedicated tools do not cover.
+// renderings (like `gh api`). The escape hatch for endpoints the dedicated tools do not cover. Flags -> Core's
+// APIRequest (where credentials go) -> sent -> printed.
 import ArgumentParser
 import BNCCommandSupport
 import BNCCore
+import BNCEvent
+import BNCOpen
 import BNCSuite
 
 @main
-struct BncAPI: BNCRootCommand, BNCCommand {
+struct BncAPI: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-api"
     static let configuration = CommandConfiguration(
         commandName: toolName,
@@ -54,123 +57,52 @@ struct BncAPI: BNCRootCommand, BNCCommand {
     @Flag(name: .customLong("with-access-token"), help: "Send the API access token as the Access-Token header.")
     var withAccessToken = false
 
-    @OptionGroup(title: "Credentials") var credentials: CredentialOptions
-    @OptionGroup(title: "Network") var network: NetworkOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
-    static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+    static let fieldTables = [OpenFields.table] + EventFields.all
+    var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("--body", body)] }
 
     func validate() throws {
-        guard Self.methods.contains(method.uppercased()) else {
-            throw ValidationError("method must be one of GET, POST, PUT, PATCH, DELETE, HEAD (got \(method))")
-        }
-        guard path.hasPrefix("/"), !path.contains(where: { $0.isWhitespace }) else {
-            throw ValidationError("path must start with / and contain no spaces (got \(path))")
-        }
-        if batch.batch != nil && (output.dryRun || output.curl) {
-            throw ValidationError("--batch sends; --dry-run and --curl render one request")
-        }
+        do { try spec().checkShape() } catch { throw ValidationError(error.message) }
         if batch.batch != nil && body != nil { throw ValidationError("--batch lines are the bodies: drop --body") }
     }
 
-    func run(_ context: ToolContext) throws {
-        context.apply(output)
-        let settings = try context.settings(credentials, network)
-        let ip = try context.ipOverride(network)
-        let redactor = context.redactor(settings, output)
-        if batch.batch != nil {
-            // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
-            try context.runBatch(batch, network: network, redactor: redactor) { _, line throws(BNCError) in
-                let (body, lineIP) = try splitLineIP(line, fallback: ip)
-                return try buildRequest(settings: settings, ip: lineIP, lineBody: .object(body))
-            }
-        }
-        let request = try buildRequest(settings: settings, ip: ip)
-        if context.render(request, output: output, network: network, redactor: redactor) { return }
-
-        let response = try context.send(request, network: network, redactor: redactor)
-        if let json = response.json {
-            context.emit(redactor.redact(json), format: output.format(context.environment))
-        } else if !response.body.isEmpty {
-            context.stdout.write(redactor.redact(response.bodyText))
-        }
-        guard response.isSuccess else { throw response.httpError(redactor: redactor) }
+    /// The request as the flags describe it, before a body is read.
+    func spec() -> APIRequest {
+        var r = APIRequest(method: method, path: path)
+        r.query = query
+        r.headers = headers
+        r.addKey = !noKey
+        r.withSecret = withSecret
+        r.withAccessToken = withAccessToken
+        return r
     }
 
-    /// The request: `lineBody` (a batch line) or --body, then -f fields, credentials and headers.
-    func buildRequest(settings: Settings, ip: IPAddress?, lineBody: JSON? = nil) throws(BNCError) -> HTTPRequest {
-        let verb = method.uppercased()
-        let sendsBody = ["POST", "PUT", "PATCH"].contains(verb)
-        var object: JSON? = lineBody
-        if lineBody == nil, let file = body {
-            object = try JSON.parseInput(try FileSystem.read(file, what: "--body"), what: "--body \(file)")
-        }
-        if !fields.isEmpty {
-            guard case .object(var o) = object ?? .object([:]) else {
-                throw BNCError.usage("--field", "needs a JSON object body (--body holds \(object!.typeName))")
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        var request = spec()
+        request.fields = try fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        if tool.isBatch {
+            // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
+            return try tool.runBatch { _, line, _ throws(BNCError) in
+                let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip)
+                var r = request
+                r.body = .object(body)
+                return try r.build(settings: tool.settings, ip: lineIP)
             }
-            for field in fields {
-                let (key, value) = try FieldArgument.parse(field)
-                o[key] = value
-            }
-            object = .object(o)
         }
-        if object != nil && !sendsBody {
-            throw BNCError.usage("--body", "is only for POST, PUT and PATCH (use -q for \(verb) parameters)")
-        }
+        if let file = body { request.body = try tool.readJSON(file, what: "--body") }
+        let built = try request.build(settings: tool.settings, ip: tool.ip)
+        if tool.render(built) { return .success }
 
-        var queryItems: [(String, String)] = []
-        for item in query {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                throw BNCError.usage("--query", "must be KEY=VALUE (got \(item))")
-            }
-            queryItems.append((String(item[..<eq]), String(item[item.index(after: eq)...])))
+        let response = try tool.send(built)
+        if let json = response.json {
+            tool.emit(tool.redactor.redact(json))
+        } else if !response.body.isEmpty {
+            tool.stdout.write(tool.redactor.redact(response.bodyText))
         }
-
-        if !noKey {
-            let key = try settings.requireKey()
-            if sendsBody {
-                var o = JSONObject()
-                o["branch_key"] = .string(key.value)
-                if case .object(let existing)? = object {
-                    for (k, v) in existing { o[k] = v }
-                } else if object != nil {
-                    throw BNCError.usage("--body", "must be a JSON object to carry branch_key (or pass --no-key)")
-                }
-                object = .object(o)
-            } else if !queryItems.contains(where: { $0.0 == "branch_key" }) {
-                queryItems.append(("branch_key", key.value))
-            }
-        }
-        if withSecret {
-            guard sendsBody else { throw BNCError.usage("--with-secret", "needs a POST, PUT or PATCH body") }
-            let secret = try settings.requireSecret()
-            var o = object?.objectValue ?? JSONObject()
-            o["branch_secret"] = .string(secret.exposed)
-            object = .object(o)
-        }
-
-        var headerFields = HTTPHeaders()
-        headerFields["Accept"] = "application/json"
-        for h in headers {
-            guard let colon = h.firstIndex(of: ":"), colon != h.startIndex,
-                  !h.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-                throw BNCError.usage("--header", "must be 'Name: value' on one line (got \(h))")
-            }
-            headerFields[String(h[..<colon]).trimmingWhitespace()] = String(h[h.index(after: colon)...]).trimmingWhitespace()
-        }
-        if let ip { headerFields["X-IP-Override"] = ip.text }
-        if withAccessToken {
-            guard let token = settings.accessToken else {
-                throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
-            }
-            headerFields["Access-Token"] = token.exposed
-        }
-        if verb == "DELETE", withAccessToken, let appID = settings.appID, !queryItems.contains(where: { $0.0 == "app_id" }) {
-            queryItems.append(("app_id", appID))
-        }
-        return HTTPRequest(method: verb, base: settings.baseURL(default: "https://api2.branch.io"), path: path,
-                           query: queryItems, headers: headerFields, body: object.map(HTTPBody.json))
+        guard response.isSuccess else { throw response.httpError(redactor: tool.redactor) }
+        return .success
     }
 }

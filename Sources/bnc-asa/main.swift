@@ -6,7 +6,7 @@ import BNCCore
 import BNCSuite
 
 @main
-struct BncASA: BNCRootCommand, BNCCommand {
+struct BncASA: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-asa"
     static let configuration = CommandConfiguration(
         commandName: toolName,
@@ -14,13 +14,11 @@ struct BncASA: BNCRootCommand, BNCCommand {
         discussion: "Not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
         version: BNCVersion.string)
 
-    @OptionGroup(title: "Credentials") var credentials: CredentialOptions
-    @OptionGroup(title: "Network") var network: NetworkOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
+    var batchOptions: BatchOptions? { batch }
 
-    func run(_ context: ToolContext) throws {
-        try context.checkShared(credentials: credentials, network: network, device: nil, output: output)
-        throw context.notImplemented("Apple AdServices attribution lookups")
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        throw tool.context.notImplemented("Apple AdServices attribution lookups")
     }
 }

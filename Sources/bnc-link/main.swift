@@ -6,7 +6,7 @@ import BNCCore
 import BNCSuite
 
 @main
-struct BncLink: BNCRootCommand, BNCCommand {
+struct BncLink: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
         commandName: toolName,
@@ -14,13 +14,11 @@ struct BncLink: BNCRootCommand, BNCCommand {
         discussion: "Not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
         version: BNCVersion.string)
 
-    @OptionGroup(title: "Credentials") var credentials: CredentialOptions
-    @OptionGroup(title: "Network") var network: NetworkOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
+    var batchOptions: BatchOptions? { batch }
 
-    func run(_ context: ToolContext) throws {
-        try context.checkShared(credentials: credentials, network: network, device: nil, output: output)
-        throw context.notImplemented("short links (POST/GET/PUT/DELETE /v1/url, bulk)")
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        throw tool.context.notImplemented("short links (POST/GET/PUT/DELETE /v1/url, bulk)")
     }
 }

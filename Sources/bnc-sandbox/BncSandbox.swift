@@ -89,9 +89,12 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
     }
 
-    func run(_ context: ToolContext) throws {
+    func run(_ context: ToolContext) throws -> ExitStatus {
         Subprocess.closeInheritedDescriptors()
-        if detach { return try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile) }
+        if detach {
+            try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile)
+            return .success
+        }
 
         var config = SandboxConfig(baseURL: "http://127.0.0.1:\(port)")
         config.burstWindow = burstWindow
@@ -108,7 +111,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         }
         // SIGTERM and SIGINT close the server. Installed before the server's threads exist, so they inherit
         // an unblocked mask whatever mask our parent gave us.
-        let stop = try ShutdownSignal.install()
+        let stop = try SignalWatcher.install([SIGTERM, SIGINT])
 
         // Port 0 is only known after binding: bind first, then fix the base URL the links are minted under.
         let diagnostics = context.diagnostics
@@ -123,37 +126,6 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         server.close()
         server.wait()
         if let pidFile { unlink(context.environment.expandTilde(pidFile)) }
-    }
-}
-
-/// A self-pipe written by the signal handler: the one async-signal-safe way to wake a thread on SIGTERM.
-nonisolated(unsafe) private var shutdownPipeWrite: Int32 = -1
-
-struct ShutdownSignal {
-    let readFD: Int32
-
-    static func install() throws(BNCError) -> ShutdownSignal {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
-        shutdownPipeWrite = fds[1]
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            _ = write(shutdownPipeWrite, &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        for sig in [SIGTERM, SIGINT] { sigaction(sig, &action, nil) }
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGTERM)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        return ShutdownSignal(readFD: fds[0])
-    }
-
-    /// Blocks until SIGTERM or SIGINT arrives.
-    func wait() {
-        var byte: UInt8 = 0
-        while read(readFD, &byte, 1) < 0 && errno == EINTR {}
+        return .success
     }
 }

@@ -6,7 +6,7 @@ import BNCCore
 import BNCSuite
 
 @main
-struct BncTune: BNCRootCommand, BNCCommand {
+struct BncTune: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
         commandName: toolName,
@@ -14,14 +14,13 @@ struct BncTune: BNCRootCommand, BNCCommand {
         discussion: "Not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
         version: BNCVersion.string)
 
-    @OptionGroup(title: "Credentials") var credentials: CredentialOptions
-    @OptionGroup(title: "Network") var network: NetworkOptions
+    @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Device") var device: DeviceOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
+    var deviceOptions: DeviceOptions? { device }
+    var batchOptions: BatchOptions? { batch }
 
-    func run(_ context: ToolContext) throws {
-        try context.checkShared(credentials: credentials, network: network, device: device, output: output)
-        throw context.notImplemented("TUNE request mapping and diagnosis")
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        throw tool.context.notImplemented("TUNE request mapping and diagnosis")
     }
 }

@@ -106,10 +106,23 @@ import Testing
     }
 
     @Test func everyFieldHasAFlagAndHelp() {
-        #expect(Device.fields.count == 20)
-        for f in Device.fields {
+        #expect(Device.table.fields.count == 20)
+        for f in Device.table.fields {
             #expect(f.flag == "--" + f.name.replacing("_", with: "-"))
             #expect(!f.help.isEmpty)
         }
+    }
+
+    @Test func aFlagForTheOtherPlatformIsNamed() throws {
+        var d = Device()
+        try d.set("os", "Android", source: "--os", warn: { _ in })
+        try d.set("idfv", "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11", source: "--idfv", warn: { _ in })
+        try d.set("gaid", "38400000-8cf0-11bd-b23e-10b96e40000d", source: "gaid in d.json", warn: { _ in })
+        #expect(d.misplacedFields.map(\.source) == ["--idfv"])
+        #expect(d.misplacedFields.first?.platform == .iOS)
+        var ios = Device()
+        try ios.set("os", "ios", source: "--os", warn: { _ in })
+        try ios.set("oaid", "abc", source: "oaid in d.json", warn: { _ in })
+        #expect(ios.misplacedFields.map(\.source) == ["oaid in d.json"])
     }
 }

@@ -33,7 +33,7 @@ typealias ExitStatus = BNCCore.ExitStatus
     }
 
     @Test func documentedValues() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 70, 75, 76, 77, 78, 130])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 70, 74, 75, 76, 77, 78, 130])
     }
 
     @Test func foreignErrorsAreSoftwareErrors() {

@@ -47,17 +47,20 @@ import TestSupport
     @Test(arguments: [
         (["name": nil], "name is required"),
         (["user_data": nil], "user_data is required"),
-        (["user_data": ["os": "iOS", "aaid": "x"]], "user_data must identify the user"),
+        (["user_data": ["os": "iOS", "aaid": "38400000-8cf0-11bd-b23e-10b96e40000d"]], "user_data must identify the user"),
+        (["user_data": ["os": "Android", "aaid": "x"]], "user_data.aaid must be a UUID"),
         (["event_data": ["revenue": "1.5"]], "event_data.revenue must be a number"),
         (["event_data": ["currency": "usd"]], "event_data.currency must be three upper-case letters"),
+        (["event_data": ["revenue": .number(JSONNumber(literal: "1e400")!)]], "event_data.revenue must be a finite number"),
+        (["event_data": ["revenue": .number(JSONNumber(literal: "1e-400")!)]], "event_data.revenue is too small to represent"),
+        (["content_items": [["$quantity": -2]]], "content_items[0].$quantity must be between 0 and"),
+        (["user_data": ["developer_identity": "u\r\nX-Injected: 1"]], "user_data.developer_identity must not contain line breaks"),
         (["event_data": ["ad_type": "POPUP"]], "event_data.ad_type must be one of"),
-        (["event_data": ["color": "x"]], "event_data.color is not an event_data field"),
         (["custom_data": ["a"]], "custom_data must be an object"),
         (["content_items": [["$condition": "MINT"]]], "content_items[0].$condition must be one of"),
-        (["content_items": [["$content_schema": "PRODUCT"]]], "content_items[0].$content_schema is not a content schema"),
+        (["content_items": [["$content_schema": "PRODUCT"]]], "content_items[0].$content_schema must be one of"),
         (["content_items": [["$product_category": "Toys"]]], "content_items[0].$product_category is not a product category"),
         (["content_items": [["$price": "12"]]], "content_items[0].$price must be a number"),
-        (["content_items": [["$shoe_size": "12"]]], "content_items[0].$shoe_size is not a content item field"),
         (["content_items": [["nested": ["a": 1]]]], "content_items[0].nested must be a string, number or boolean"),
     ] as [([String: JSON?], String)])
     func everyRule(_ changes: [String: JSON?], _ message: String) {
@@ -88,5 +91,44 @@ import TestSupport
         #expect(JSON.object(u) == ["os": "Android", "os_version": "34", "user_agent": "UA", "developer_identity": "user-1",
                                    "aaid": "38400000-8cf0-11bd-b23e-10b96e40000d", "android_id": "abc", "advertising_ids": ["oaid": "o1"],
                                    "limit_ad_tracking": false, "ip": "8.8.4.4", "randomized_device_token": "t1"])
+    }
+
+    @Test func unknownKeysWarnWithTheNameMeantAndAreNotSent() throws {
+        var body = Self.good
+        body["event_data"] = ["revenu": 12, "currency": "USD"]
+        body["content_items"] = [["$prise": 3, "color": "blue"]]
+        body["user_data"] = ["os": "Android", "aaid": "38400000-8cf0-11bd-b23e-10b96e40000d", "develper_identity": "u"]
+        let warnings = Warnings()
+        let out = try EventRequest.validate(body, warnings: warnings)
+        #expect(warnings.messages.contains("event_data.revenu is not an event_data field (did you mean event_data.revenue?); not sent"))
+        #expect(warnings.messages.contains("content_items[0].$prise is not a content item field (did you mean content_items[0].$price?); not sent"))
+        #expect(warnings.messages.contains { $0.hasPrefix("user_data.develper_identity is not a user_data field (did you mean user_data.developer_identity?)") })
+        #expect(out["event_data"]?["revenu"] == nil && out["event_data"]?["currency"] == "USD")
+        #expect(out["content_items"]?.arrayValue?.first?["color"] == "blue", "custom item keys stay")
+        #expect(out["content_items"]?.arrayValue?.first?["$prise"] == nil)
+    }
+
+    @Test func everyBuiltBodyHoldsOnlyTableKeys() throws {
+        var device = Device()
+        for (k, v) in [("os", "iOS"), ("os_version", "17.4"), ("model", "iPhone15,2"), ("user_agent", "UA"), ("idfa", "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11"),
+                       ("idfv", "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a12"), ("screen", "1179x2556"), ("screen_dpi", "460"), ("local_ip", "192.168.1.2"),
+                       ("language", "en"), ("country", "US"), ("brand", "Apple"), ("app_version", "1.0"), ("limit_ad_tracking", "false")] {
+            try device.set(k, v, source: k, warn: { _ in })
+        }
+        var input = EventInput(name: "PURCHASE")
+        input.developerIdentity = "u1"
+        input.alias = "a"
+        input.eventStrings = [("currency", "USD"), ("coupon", "X")]
+        input.eventNumbers = [("revenue", "1.5")]
+        input.custom = ["k=v"]
+        input.itemSpecs = ["$sku=1,$price=2,color=red"]
+        input.randomizedDeviceToken = "123"
+        let body = try EventRequest.body(input, device: device, ip: try IPAddress("8.8.4.4"))
+        #expect(body.keys.allSatisfy { EventFields.envelope[$0] != nil })
+        #expect(body["user_data"]!.objectValue!.keys.allSatisfy { EventFields.userData[$0] != nil }, "\(body["user_data"]!)")
+        #expect(body["event_data"]!.objectValue!.keys.allSatisfy { EventFields.eventData[$0] != nil })
+        let warnings = Warnings()
+        _ = try EventRequest.validate(body, warnings: warnings)
+        #expect(warnings.messages.isEmpty, "\(warnings.messages)")
     }
 }

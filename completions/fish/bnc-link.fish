@@ -20,7 +20,7 @@ function __bnc-link_parse_tokens -S
     set -l unparsed_tokens (__bnc-link_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-link'
-        __bnc-link_parse_subcommand 0 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-link_parse_subcommand 0 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-link_parse_subcommand -r 1 'version'
@@ -96,6 +96,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''

@@ -20,7 +20,7 @@ function __bnc-tune_parse_tokens -S
     set -l unparsed_tokens (__bnc-tune_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-tune'
-        __bnc-tune_parse_subcommand 0 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'device=' 'os=' 'os-version=' 'model=' 'brand=' 'app-version=' 'user-agent=' 'idfa=' 'idfv=' 'gaid=' 'android-id=' 'oaid=' 'limit-ad-tracking=' 'screen=' 'screen-dpi=' 'local-ip=' 'language=' 'country=' 'locale=' 'carrier=' 'connection-type=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-tune_parse_subcommand 0 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'device=' 'os=' 'os-version=' 'model=' 'brand=' 'app-version=' 'user-agent=' 'idfa=' 'idfv=' 'gaid=' 'android-id=' 'oaid=' 'limit-ad-tracking=' 'screen=' 'screen-dpi=' 'local-ip=' 'language=' 'country=' 'locale=' 'carrier=' 'connection-type=' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-tune_parse_subcommand -r 1 'version'
@@ -91,6 +91,12 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" device' -l 'device' -d 'JSON file of device fields (os, os_version, idfa, ...); - reads stdin. Flags override it.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" os' -l 'os' -d 'Operating system: iOS or Android (any case).' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" os-version' -l 'os-version' -d 'OS version, e.g. 17.4 or an Android API level; NA when unknown.' -rfka ''
@@ -112,11 +118,6 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" locale' -l 'locale' -d 'Locale, e.g. en_US.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" carrier' -l 'carrier' -d 'Mobile carrier name.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" connection-type' -l 'connection-type' -d 'Network type, e.g. wifi or mobile.' -rfka ''
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''

@@ -19,7 +19,9 @@ final class CurlEasy {
     private var responseBody: [UInt8] = []
     private var responseHeaders = HTTPHeaders()
     private var statusLineSeen = false
-    private var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    /// libcurl writes failures here during any later transfer, so it is owned memory that lives as long as the
+    /// handle (a Swift array's `&` pointer is valid only for the duration of one call).
+    private let errorBuffer: UnsafeMutablePointer<CChar>
     private var traceSink: TraceSink?
     private var redactor = Redactor.none
     /// Caller's token for multi transfers (index of the request in flight on this handle).
@@ -30,11 +32,14 @@ final class CurlEasy {
             throw BNCError(.internal, "libcurl could not be initialised")
         }
         handle = h
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
     deinit {
         curl_easy_cleanup(handle)
         if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
     }
 
     /// Sets every option for one request. Nothing of a previous request survives but the connection cache.
@@ -52,7 +57,7 @@ final class CurlEasy {
         let me = Unmanaged.passUnretained(self).toOpaque()
         try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
-        try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, &errorBuffer), "ERRORBUFFER")
+        try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(bnc_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "USERAGENT")
         try check(bnc_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000)), "CONNECTTIMEOUT")
         try check(bnc_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.maxTime * 1000)), "TIMEOUT")
@@ -158,7 +163,7 @@ final class CurlEasy {
     /// The finished exchange, or the transport error in the terms the retry policy uses.
     func result(of code: CURLcode, url: String) -> Result<HTTPResponse, TransportError> {
         guard code == CURLE_OK else {
-            let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let buffered = String(cString: errorBuffer)
             let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
             return .failure(TransportError(code: Int(code.rawValue), message: redactor.redact(detail), url: redactor.redact(url)))
         }

@@ -138,8 +138,15 @@ public final class ConcurrentTransport {
         self.concurrency = max(1, concurrency)
         self.redactor = redactor
         self.trace = trace
-        bnc_multi_setopt_long(m, CURLMOPT_MAX_TOTAL_CONNECTIONS, self.concurrency)
-        bnc_multi_setopt_long(m, CURLMOPT_MAXCONNECTS, self.concurrency)
+        try Self.check(bnc_multi_setopt_long(m, CURLMOPT_MAX_TOTAL_CONNECTIONS, self.concurrency), "MAX_TOTAL_CONNECTIONS")
+        try Self.check(bnc_multi_setopt_long(m, CURLMOPT_MAXCONNECTS, self.concurrency), "MAXCONNECTS")
+    }
+
+    /// A multi call that failed is a bug or exhaustion (out of memory, too many handles): never ignored.
+    private static func check(_ code: CURLMcode, _ call: String) throws(BNCError) {
+        if code != CURLM_OK {
+            throw BNCError(.internal, "libcurl multi \(call): \(String(cString: curl_multi_strerror(code)))")
+        }
     }
 
     deinit {
@@ -162,8 +169,8 @@ public final class ConcurrentTransport {
                     if let reused = idle.popLast() { easy = reused } else { easy = try CurlEasy() }
                     try easy.prepare(request, options: options, trace: trace, redactor: redactor)
                     easy.tag = tag
+                    try Self.check(curl_multi_add_handle(multi, easy.handle), "add_handle")
                     busy[easy.handle] = (easy, request.url)
-                    curl_multi_add_handle(multi, easy.handle)
                 case .wait(let until):
                     waitUntil = until
                 case .done:
@@ -173,16 +180,13 @@ public final class ConcurrentTransport {
             if exhausted && busy.isEmpty { return }
 
             var running: Int32 = 0
-            let rc = curl_multi_perform(multi, &running)
-            if rc != CURLM_OK {
-                throw BNCError(.internal, "libcurl multi: \(String(cString: curl_multi_strerror(rc)))")
-            }
+            try Self.check(curl_multi_perform(multi, &running), "perform")
             var queued: Int32 = 0
             while let msg = curl_multi_info_read(multi, &queued) {
                 var handle: UnsafeMutableRawPointer?
                 var code = CURLE_OK
                 guard bnc_multi_done(msg, &handle, &code) == 1, let handle, let entry = busy.removeValue(forKey: handle) else { continue }
-                curl_multi_remove_handle(multi, handle)
+                try Self.check(curl_multi_remove_handle(multi, handle), "remove_handle")
                 let result = entry.easy.result(of: code, url: entry.url)
                 let tag = entry.easy.tag
                 idle.append(entry.easy)
@@ -200,7 +204,7 @@ public final class ConcurrentTransport {
                 if busy.isEmpty {
                     MonotonicClock.sleep(Double(timeoutMs) / 1000)
                 } else {
-                    curl_multi_poll(multi, nil, 0, timeoutMs, nil)
+                    try Self.check(curl_multi_poll(multi, nil, 0, timeoutMs, nil), "poll")
                 }
             }
         }

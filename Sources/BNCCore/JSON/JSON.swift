@@ -36,10 +36,42 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
     public var description: String { literal }
 
+    /// Equal when the values are equal exactly (`1`, `1.0` and `10e-1` are one number; two 18-digit ids one
+    /// apart are two), compared in decimal: never through Double, which holds 15-17 significant digits.
     public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
-        a.literal == b.literal || a.double == b.double
+        a.literal == b.literal || a.decimal == b.decimal
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(double) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(decimal) }
+
+    /// The value as sign, significant digits (no leading or trailing zeros) and a power of ten.
+    var decimal: Decimal {
+        var negative = false
+        var digits: [UInt8] = []
+        var exponent = 0
+        var bytes = Array(literal.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
+        var fraction = false
+        while let b = bytes.first, b != UInt8(ascii: "e"), b != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if b == UInt8(ascii: ".") { fraction = true; continue }
+            if digits.isEmpty && b == UInt8(ascii: "0") { if fraction { exponent -= 1 }; continue }
+            digits.append(b)
+            if fraction { exponent -= 1 }
+        }
+        if !bytes.isEmpty {
+            // An exponent beyond Int's range cannot come from a literal a user could store; clamp it.
+            exponent += Int(String(decoding: bytes.dropFirst(), as: UTF8.self).prefix(18)) ?? 0
+        }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast(); exponent += 1 }
+        if digits.isEmpty { return Decimal(negative: false, digits: [], exponent: 0) }
+        return Decimal(negative: negative, digits: digits, exponent: exponent)
+    }
+
+    struct Decimal: Hashable {
+        let negative: Bool
+        let digits: [UInt8]
+        let exponent: Int
+    }
 }
 
 /// An object whose keys keep the order they were first set in. Equality ignores order, as JSON's does.

@@ -1,4 +1,5 @@
 // Where output goes: data on stdout (json, ndjson or a table), diagnostics on stderr, colour only for people.
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,28 +14,41 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Writes to a file descriptor; a closed pipe (`bnc ... | head`) ends the process quietly with status 0.
-public final class OutputStream: @unchecked Sendable {
+/// Writes to a file descriptor. A failed write is remembered, not fatal: later writes are skipped and the
+/// command shape turns `writeError` into the exit status (a closed pipe, `| head`, is a quiet 0 for one answer;
+/// a full disk or a closed descriptor is 74). Library code never ends the process.
+public final class OutputStream: Sendable {
     public static let stdout = OutputStream(fd: 1)
     public static let stderr = OutputStream(fd: 2)
 
     let fd: Int32
+    private let failure = Mutex<Int32>(0)
+
     init(fd: Int32) { self.fd = fd }
 
     public func write(_ text: String) {
-        if !FileSystem.writeAll(fd, Array(text.utf8)), errno == EPIPE, fd == 1 { exit(0) }
+        failure.withLock { error in
+            guard error == 0 else { return }
+            if !FileSystem.writeAll(fd, Array(text.utf8)) { error = errno == 0 ? EIO : errno }
+        }
     }
 
     public func line(_ text: String) { write(text + "\n") }
+
+    /// The errno of the first write that failed, if any.
+    public var writeError: Int32? {
+        let e = failure.withLock { $0 }
+        return e == 0 ? nil : e
+    }
 }
 
 /// Prints warnings, errors and hints to stderr as `tool: warning: …`, coloured only on a terminal.
-public final class Diagnostics: @unchecked Sendable {
+/// Safe from any thread (the sandbox logs from its event loops): each line is written whole, under a lock.
+public final class Diagnostics: Sendable {
     public let tool: String
     public let color: Bool
     private let stream: OutputStream
-    /// Every warning printed, for tests and summaries.
-    public private(set) var warnings: [String] = []
+    private let printed = Mutex<[String]>([])
 
     public init(tool: String, color: Bool, stream: OutputStream = .stderr) {
         self.tool = tool
@@ -42,18 +56,24 @@ public final class Diagnostics: @unchecked Sendable {
         self.stream = stream
     }
 
+    /// Every warning printed, for tests and summaries.
+    public var warnings: [String] { printed.withLock { $0 } }
+
     private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
     /// The same warning is printed once per run (a batch repeats them line after line).
     public func warning(_ message: String) {
-        guard !warnings.contains(message) else { return }
-        warnings.append(message)
-        stream.line("\(tool): \(paint("warning:", "1;33")) \(message)")
+        printed.withLock { seen in
+            guard !seen.contains(message) else { return }
+            seen.append(message)
+            stream.line("\(tool): \(paint("warning:", "1;33")) \(message)")
+        }
     }
 
     public func error(_ error: BNCError) {
-        stream.line("\(tool): \(paint("error:", "1;31")) \(error.description)")
-        if let hint = error.hint { stream.line("\(tool): \(paint("hint:", "1;36")) \(hint)") }
+        var text = "\(tool): \(paint("error:", "1;31")) \(error.description)\n"
+        if let hint = error.hint { text += "\(tool): \(paint("hint:", "1;36")) \(hint)\n" }
+        stream.write(text)
     }
 
     public func error(_ message: String) {

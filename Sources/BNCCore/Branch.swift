@@ -1,0 +1,15 @@
+// What every Branch API shares: the default host, and how a batch line carries its device's IP.
+
+public enum Branch {
+    /// Branch's API host; `--api-url`, BNC_API_URL or a profile's api_url replace it.
+    public static let defaultBaseURL = "https://api2.branch.io"
+
+    /// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
+    public static func splitLineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> (JSONObject, IPAddress?) {
+        guard let value = line["ip"] else { return (line, fallback) }
+        guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
+        var body = line
+        body["ip"] = nil
+        return (body, try IPAddress(text))
+    }
+}

@@ -1,0 +1,104 @@
+// A request to any Branch endpoint by method and path (bnc-api), and the rules of where Branch's credentials
+// go: the key in a JSON body or the query, the secret in the body, the access token in the Access-Token header
+// with app_id in the query of a DELETE. One place, so no executable moves a credential itself.
+
+/// What the caller asked for; `APIRequest.build` turns it into a checked `HTTPRequest`.
+public struct APIRequest: Sendable {
+    public static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+
+    public var method: String
+    public var path: String
+    /// A JSON body (a file's or a batch line's), then `-f` fields over it.
+    public var body: JSON?
+    public var fields: [(String, JSON)] = []
+    /// `-q KEY=VALUE` items.
+    public var query: [String] = []
+    /// `-H 'Name: value'` lines.
+    public var headers: [String] = []
+    public var addKey = true
+    public var withSecret = false
+    public var withAccessToken = false
+
+    public init(method: String, path: String) {
+        self.method = method.uppercased()
+        self.path = path
+    }
+
+    /// The method and path checked (exit 64), before anything is read.
+    public func checkShape() throws(BNCError) {
+        guard Self.methods.contains(method) else {
+            throw BNCError.usage("method", "must be one of GET, POST, PUT, PATCH, DELETE, HEAD (got \(method))")
+        }
+        guard path.hasPrefix("/"), FieldSpec.forbiddenCharacter(in: path, multiline: false) == nil,
+              !path.contains(where: { $0.isWhitespace }) else {
+            throw BNCError.usage("path", "must start with / and contain no spaces or line breaks (got \(path))")
+        }
+    }
+
+    var sendsBody: Bool { ["POST", "PUT", "PATCH"].contains(method) }
+
+    /// The request with the credentials in their places.
+    public func build(settings: Settings, ip: IPAddress?) throws(BNCError) -> HTTPRequest {
+        try checkShape()
+        var object = body
+        if !fields.isEmpty {
+            guard case .object(var o) = object ?? .object([:]) else {
+                throw BNCError.usage("--field", "needs a JSON object body (--body holds \(object!.typeName))")
+            }
+            for (key, value) in fields { o[key] = value }
+            object = .object(o)
+        }
+        if object != nil && !sendsBody {
+            throw BNCError.usage("--body", "is only for POST, PUT and PATCH (use -q for \(method) parameters)")
+        }
+
+        var queryItems: [(String, String)] = []
+        for item in query {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw BNCError.usage("--query", "must be KEY=VALUE (got \(item))")
+            }
+            queryItems.append((String(item[..<eq]), String(item[item.index(after: eq)...])))
+        }
+
+        if addKey {
+            let key = try settings.requireKey()
+            if sendsBody {
+                var o: JSONObject = ["branch_key": .string(key.value)]
+                if case .object(let existing)? = object {
+                    for (k, v) in existing { o[k] = v }
+                } else if object != nil {
+                    throw BNCError.usage("--body", "must be a JSON object to carry branch_key (or pass --no-key)")
+                }
+                object = .object(o)
+            } else if !queryItems.contains(where: { $0.0 == "branch_key" }) {
+                queryItems.append(("branch_key", key.value))
+            }
+        }
+        if withSecret {
+            guard sendsBody else { throw BNCError.usage("--with-secret", "needs a POST, PUT or PATCH body") }
+            var o = object?.objectValue ?? JSONObject()
+            o["branch_secret"] = .string(try settings.requireSecret().exposed)
+            object = .object(o)
+        }
+
+        var headerFields: HTTPHeaders = ["Accept": "application/json"]
+        for h in headers {
+            guard let colon = h.firstIndex(of: ":"), colon != h.startIndex, FieldSpec.forbiddenCharacter(in: h, multiline: false) == nil else {
+                throw BNCError.usage("--header", "must be 'Name: value' on one line (got \(h.debugDescription))")
+            }
+            headerFields[String(h[..<colon]).trimmingWhitespace()] = String(h[h.index(after: colon)...]).trimmingWhitespace()
+        }
+        if let ip { headerFields["X-IP-Override"] = ip.text }
+        if withAccessToken {
+            guard let token = settings.accessToken else {
+                throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
+            }
+            headerFields["Access-Token"] = token.exposed
+            if method == "DELETE", let appID = settings.appID, !queryItems.contains(where: { $0.0 == "app_id" }) {
+                queryItems.append(("app_id", appID))
+            }
+        }
+        return HTTPRequest(method: method, base: settings.baseURL(default: Branch.defaultBaseURL), path: path,
+                           query: queryItems, headers: headerFields, body: object.map(HTTPBody.json))
+    }
+}

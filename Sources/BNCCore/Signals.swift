@@ -1,0 +1,58 @@
+// The one place signals are caught: SIGINT/SIGTERM counted atomically and written to a self-pipe, the only
+// async-signal-safe way to wake a thread. The batch runner polls the count; the sandbox blocks on the pipe.
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Signals received since `SignalWatcher.install`, and the pipe the handler writes one byte to per signal.
+private let receivedSignals = Atomic<Int32>(0)
+private let wakePipeWrite = Atomic<Int32>(-1)
+/// When non-zero, this many signals end the process at once with status 128+SIGINT (a second ^C aborts).
+private let abortThreshold = Atomic<Int32>(0)
+
+/// Catches SIGINT and SIGTERM for a run that wants to stop cleanly.
+public struct SignalWatcher: Sendable {
+    /// The read end of the self-pipe: readable once per signal received.
+    public let readFD: Int32
+
+    /// Installs the handler for `signals` and unblocks them (a parent may have started us with them blocked:
+    /// the mask is inherited across exec). Install before any other thread starts, so threads inherit the mask.
+    /// - Parameter abortAfter: when given, that many signals end the process at once (`_exit(130)`).
+    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM], abortAfter: Int32? = nil) throws(BNCError) -> SignalWatcher {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // The write end never blocks the handler: a full pipe already says "a signal came".
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        receivedSignals.store(0, ordering: .sequentiallyConsistent)
+        abortThreshold.store(abortAfter ?? 0, ordering: .sequentiallyConsistent)
+        wakePipeWrite.store(fds[1], ordering: .sequentiallyConsistent)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let n = receivedSignals.add(1, ordering: .sequentiallyConsistent).newValue
+            let limit = abortThreshold.load(ordering: .sequentiallyConsistent)
+            if limit > 0 && n >= limit { _exit(130) }
+            var byte: UInt8 = 1
+            _ = write(wakePipeWrite.load(ordering: .sequentiallyConsistent), &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in signals {
+            sigaction(sig, &action, nil)
+            sigaddset(&unblock, sig)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return SignalWatcher(readFD: fds[0])
+    }
+
+    /// How many signals arrived since `install`.
+    public var received: Int { Int(receivedSignals.load(ordering: .sequentiallyConsistent)) }
+
+    /// Blocks until a signal arrives.
+    public func wait() {
+        var byte: UInt8 = 0
+        while read(readFD, &byte, 1) < 0 && errno == EINTR {}
+    }
+}

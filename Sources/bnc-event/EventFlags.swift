@@ -1,0 +1,72 @@
+// bnc-event send's own flags: routing, user_data, typed event_data, custom_data and content items.
+// Declared apart from the command so main.swift stays the command's shape; turned into BNCEvent's EventInput.
+import ArgumentParser
+import BNCCore
+import BNCEvent
+
+struct EventFlags: ParsableArguments {
+    @Flag(name: .customLong("custom-event"), help: "Send to /v2/event/custom even when the name is a standard one.")
+    var customEvent = false
+
+    @Option(name: .customLong("developer-identity"), help: ArgumentHelp("Your user id (user_data.developer_identity).", valueName: "ID"))
+    var developerIdentity: String?
+
+    @Option(name: .customLong("user-data"), help: ArgumentHelp("Another user_data field: KEY=VALUE or KEY:=JSON (repeatable).", valueName: "KEY=VALUE"),
+            completion: .list(EventFields.userData.names.map { $0 + "=" }))
+    var userData: [String] = []
+
+    @Option(name: .customLong("transaction-id"), help: ArgumentHelp("event_data.transaction_id.", valueName: "ID")) var transactionID: String?
+    @Option(name: .customLong("currency"), help: ArgumentHelp("event_data.currency: ISO 4217, e.g. USD.", valueName: "CODE")) var currency: String?
+    @Option(name: .customLong("revenue"), help: ArgumentHelp("event_data.revenue, a number.", valueName: "AMOUNT")) var revenue: String?
+    @Option(name: .customLong("shipping"), help: ArgumentHelp("event_data.shipping, a number.", valueName: "AMOUNT")) var shipping: String?
+    @Option(name: .customLong("tax"), help: ArgumentHelp("event_data.tax, a number.", valueName: "AMOUNT")) var tax: String?
+    @Option(name: .customLong("coupon"), help: ArgumentHelp("event_data.coupon.", valueName: "CODE")) var coupon: String?
+    @Option(name: .customLong("affiliation"), help: ArgumentHelp("event_data.affiliation, e.g. a store.", valueName: "TEXT")) var affiliation: String?
+    @Option(name: .customLong("description"), help: ArgumentHelp("event_data.description.", valueName: "TEXT")) var eventDescription: String?
+    @Option(name: .customLong("search-query"), help: ArgumentHelp("event_data.search_query.", valueName: "TEXT")) var searchQuery: String?
+    @Option(name: .customLong("ad-type"), help: ArgumentHelp("event_data.ad_type: BANNER, INTERSTITIAL, REWARDED_VIDEO or NATIVE.", valueName: "TYPE"),
+            completion: .list(EventCatalog.adTypes))
+    var adType: String?
+
+    @Option(name: .customLong("custom"), help: ArgumentHelp("custom_data KEY=VALUE, a string (repeatable).", valueName: "KEY=VALUE"))
+    var custom: [String] = []
+
+    @Option(name: .customLong("custom-json"), help: ArgumentHelp("custom_data from a JSON object file (types kept).", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var customJSON: String?
+
+    @Option(name: .customLong("alias"), help: ArgumentHelp("customer_event_alias: your own label for the event.", valueName: "TEXT"))
+    var alias: String?
+
+    @Option(name: .customLong("item"), help: ArgumentHelp("A content item: '$sku=42,$price=19.99,$quantity=1,color=blue' (repeatable).", valueName: "SPEC"),
+            completion: .list(EventFields.contentItem.names.map { $0 + "=" }))
+    var items: [String] = []
+
+    @Option(name: .customLong("items"), help: ArgumentHelp("Content items from a JSON array file.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var itemsFile: String?
+
+    @Option(name: .customLong("category-form"), help: ArgumentHelp("Send $product_category as display (\"Baby & Toddler\") or enum (BABY_AND_TODDLER).", valueName: "FORM"))
+    var categoryForm: CategoryFormArgument = .display
+
+    @Flag(name: .customLong("no-state"), help: "Do not read randomized_device_token from bnc-open's state.")
+    var noState = false
+
+    enum CategoryFormArgument: String, ExpressibleByArgument, CaseIterable { case display, `enum` }
+
+    var categoryFormValue: CategoryForm { categoryForm == .enum ? .enum : .display }
+
+    /// The flags as BNCEvent's input (the name is checked by the command).
+    func input(name: String) -> EventInput {
+        var input = EventInput(name: name)
+        input.alias = alias
+        input.developerIdentity = developerIdentity
+        input.eventStrings = [("transaction_id", transactionID), ("currency", currency), ("coupon", coupon), ("affiliation", affiliation),
+                              ("description", eventDescription), ("search_query", searchQuery), ("ad_type", adType)]
+            .compactMap { field, value in value.map { (field, $0) } }
+        input.eventNumbers = [("revenue", revenue), ("shipping", shipping), ("tax", tax)].compactMap { field, value in value.map { (field, $0) } }
+        input.custom = custom
+        input.itemSpecs = items
+        return input
+    }
+}

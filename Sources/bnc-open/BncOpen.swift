@@ -1,0 +1,106 @@
+// bnc-open: report an app session to Branch's POST /v1/open and print its deep-link data.
+// Flags -> BNCOpen builds and checks the request, and keeps the session state -> Core sends -> the answer printed.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCOpen
+import BNCSuite
+
+@main
+struct BncOpen: BNCRootCommand, SendingCommand {
+    static let toolName = "bnc-open"
+    static let configuration = CommandConfiguration(
+        commandName: toolName,
+        abstract: ToolCatalog.open.abstract + ".",
+        discussion: """
+            Builds the server-to-server POST /v1/open body from the device (--device FILE and the device flags), the \
+            flags below, --body and --field, checks it against Branch's rules (os iOS or Android, os_version never \
+            blank, per-OS device ids, ad_tracking_enabled omitted under Limit Ad Tracking, install-only fields only \
+            in a first session, the IP override required) and sends it. Nothing that fails a rule is sent (exit 65).
+
+            --first-session auto (the default) sends first_session true the first time this Branch key sees the \
+            device and false afterwards. With --server-to-server-identity the randomized_bundle_token of the first \
+            answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call; `bnc-open state` shows \
+            and forgets what is kept.
+
+            The answer's data (a JSON string) is decoded: --output json prints {session_id, \
+            randomized_device_token, randomized_bundle_token, link, data}; the table shows the routing keys first; \
+            --route KEY prints one value (exit 1 when absent).
+
+            BODY FIELDS (any can be set with --field; the flags above set most of them):
+            \(OpenFields.helpText)
+
+            EXAMPLES:
+              bnc-open --sandbox --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent "$UA" --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11
+              bnc-open --device pixel.json --ip 8.8.4.4 --opened-with 'myapp://open?link_click_id=823569794275788167'
+              bnc-open --device iphone.json --ip 8.8.4.4 --route '$deeplink_path'
+              bnc-open --device iphone.json --ip 8.8.4.4 --server-to-server-identity --identity U1923847128356
+              bnc-open --sandbox --batch sessions.ndjson --concurrency 8 > results.ndjson
+            """,
+        version: BNCVersion.string,
+        subcommands: [StateCommand.self])
+
+    static let fieldTables = [OpenFields.table]
+
+    @OptionGroup(title: "Session") var session: SessionFlags
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup(title: "Device") var device: DeviceOptions
+    @OptionGroup(title: "Batch") var batch: BatchOptions
+
+    var deviceOptions: DeviceOptions? { device }
+    var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("--body", session.body), ("--asa-token", session.asaToken)] }
+
+    func validate() throws {
+        if session.route != nil && (shared.output.dryRun || shared.output.curl) {
+            throw ValidationError("--route reads an answer; --dry-run and --curl send nothing")
+        }
+    }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let key = try tool.settings.requireKey()
+        let secret = try tool.settings.requireSecret()
+        var options = session.options
+        if let token = session.asaToken {
+            let value = token == "-" ? try FileSystem.readText("-", what: "--asa-token").trimmingWhitespace() : token
+            options.asaToken = value
+            tool.addSecret(value)
+        }
+        let overrides = try session.fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        let baseURL = tool.settings.apiURL
+
+        if tool.isBatch {
+            // Each line is a body (minus credentials; "ip" is its X-IP-Override); flags fill what a line leaves out.
+            let defaults = try OpenRequest.body(device: tool.device, options: options, fields: overrides)
+            return try tool.runBatch { _, line, warnings throws(BNCError) in
+                try OpenRequest.request(line: line, defaults: defaults, key: key, secret: secret, ip: tool.ip,
+                                        baseURL: baseURL, warnings: warnings)
+            }
+        }
+
+        var start = JSONObject()
+        if let file = session.body {
+            guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
+            start = o
+        }
+        let store = session.noState ? nil : try StateStore(path: StateStore.defaultPath(tool.environment))
+        let state = OpenSession(store: store, key: key)
+        let draft = try OpenRequest.body(base: start, device: tool.device, options: options, fields: overrides)
+        let (body, deviceKey) = try state.prepare(draft, ip: tool.ip, decideFirstSession: session.firstSession == .auto,
+                                                  keepToken: session.serverToServerIdentity)
+        let warnings = Warnings()
+        let request = try OpenRequest.request(body, key: key, secret: secret, ip: tool.ip, baseURL: baseURL, warnings: warnings)
+        try tool.admit(warnings)
+        if tool.render(request) { return .success }
+
+        let answer = try OpenResponse(response: try tool.send(request), redactor: tool.redactor)
+        try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
+        if let route = session.route {
+            guard let value = answer.route(route) else { return .partialFailure }
+            tool.stdout.line(value.plainText)
+            return .success
+        }
+        tool.emit(answer.json) { _ in answer.table }
+        return .success
+    }
+}
