@@ -48,7 +48,7 @@ extension ToolRun {
         let retries = network.verbose ? RetryLog(diagnostics: diagnostics) : nil
         runner.observer = (progress as BatchObserver?) ?? retries
         // SIGINT or SIGTERM: finish the lines in flight, print the summary; a second signal aborts at once.
-        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortAfter: 2)
+        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortOnSecond: true)
         let out = stdout
         runner.shouldStop = { signals.received > 0 || out.writeError != nil }
 

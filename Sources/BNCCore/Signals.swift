@@ -8,8 +8,6 @@ import Glibc
 /// Signals received since `SignalWatcher.install`, and the pipe the handler writes one byte to per signal.
 private let receivedSignals = Atomic<Int32>(0)
 private let wakePipeWrite = Atomic<Int32>(-1)
-/// When non-zero, this many signals end the process at once with status 128+SIGINT (a second ^C aborts).
-private let abortThreshold = Atomic<Int32>(0)
 
 /// Catches SIGINT and SIGTERM for a run that wants to stop cleanly.
 public struct SignalWatcher: Sendable {
@@ -18,25 +16,24 @@ public struct SignalWatcher: Sendable {
 
     /// Installs the handler for `signals` and unblocks them (a parent may have started us with them blocked:
     /// the mask is inherited across exec). Install before any other thread starts, so threads inherit the mask.
-    /// - Parameter abortAfter: when given, that many signals end the process at once (`_exit(130)`).
-    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM], abortAfter: Int32? = nil) throws(BNCError) -> SignalWatcher {
+    /// - Parameter abortOnSecond: the handler resets itself (`SA_RESETHAND`), so a second signal takes the default
+    ///   action and ends the process at once, as a second ^C should; no code here ever calls exit.
+    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM], abortOnSecond: Bool = false) throws(BNCError) -> SignalWatcher {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // The write end never blocks the handler: a full pipe already says "a signal came".
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         receivedSignals.store(0, ordering: .sequentiallyConsistent)
-        abortThreshold.store(abortAfter ?? 0, ordering: .sequentiallyConsistent)
         wakePipeWrite.store(fds[1], ordering: .sequentiallyConsistent)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            let n = receivedSignals.add(1, ordering: .sequentiallyConsistent).newValue
-            let limit = abortThreshold.load(ordering: .sequentiallyConsistent)
-            if limit > 0 && n >= limit { _exit(130) }
+            receivedSignals.add(1, ordering: .sequentiallyConsistent)
             var byte: UInt8 = 1
             _ = write(wakePipeWrite.load(ordering: .sequentiallyConsistent), &byte, 1)
         }
         sigemptyset(&action.sa_mask)
+        if abortOnSecond { action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND) }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in signals {

@@ -16,7 +16,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         abstract: ToolCatalog.api.abstract + ".",
         discussion: """
             The path is appended to the base URL (--api-url, BNC_API_URL, the profile's api_url, else \
-            https://api2.branch.io). The Branch key is added as branch_key to the JSON body of POST, PUT and \
+            \(Branch.defaultBaseURL)). The Branch key is added as branch_key to the JSON body of POST, PUT and \
             PATCH requests, to the query of the others. --with-secret adds branch_secret to the body and \
             --with-access-token sends the Access-Token header; both are redacted in every rendering.
 

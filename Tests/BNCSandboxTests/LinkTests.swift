@@ -18,6 +18,17 @@ import Testing
         #expect(legacy.createLink(["alias": "a1", "channel": "x"]).status == 409)
     }
 
+    @Test func twoEighteenDigitIdsOneApartAreDifferentLinkData() throws {
+        // Beyond 2^53 a Double cannot tell them apart; the alias check must (they are different parameters).
+        let h = try Harness()
+        let first = h.createLink(["alias": "item-id", "data": ["item_id": .number(JSONNumber(literal: "823569794275788167")!)]])
+        #expect(first.status == 200)
+        let same = h.createLink(["alias": "item-id", "data": ["item_id": .number(JSONNumber(literal: "823569794275788167")!)]])
+        #expect(same.status == 200, "the same number is the same data")
+        let other = h.createLink(["alias": "item-id", "data": ["item_id": .number(JSONNumber(literal: "823569794275788168")!)]])
+        #expect(other.status == 400 && other.message.hasPrefix("Link alias conflict"))
+    }
+
     @Test(arguments: [
         (["type": 2], "type 2 (marketing) links need data.$marketing_title"),
         (["type": 3], "type must be 0"),

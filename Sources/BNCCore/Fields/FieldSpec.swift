@@ -199,7 +199,7 @@ public struct FieldSpec: Sendable {
     }
 
     static func describe(_ r: ClosedRange<Double>) -> String {
-        func show(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+        func show(_ d: Double) -> String { d == d.rounded() && abs(d) <= 1e18 ? String(Int64(d)) : String(d) }
         if r.upperBound == .greatestFiniteMagnitude { return "at least \(show(r.lowerBound))" }
         return "between \(show(r.lowerBound)) and \(show(r.upperBound))"
     }

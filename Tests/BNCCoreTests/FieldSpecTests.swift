@@ -1,0 +1,125 @@
+// The field-spec type every table is declared with: types, rules, bounds, unknown keys and their did-you-mean.
+import Testing
+@testable import BNCCore
+
+@Suite struct FieldSpecTests {
+    static let table = FieldTable("sample", [
+        FieldSpec("name", .string, "A name", maxLength: 5),
+        FieldSpec("kind", .string, "A kind", allowed: ["ALPHA", "BETA"]),
+        FieldSpec("count", .integer, "A count", range: 0...10),
+        FieldSpec("price", .number, "A price", range: 0...1e15),
+        FieldSpec("version", .version, "A version"),
+        FieldSpec("id", .string, "An id", pattern: .uuid),
+        FieldSpec("note", .string, "A note", multiline: true),
+        FieldSpec("tags", .strings, "Tags"),
+        FieldSpec("token", .string, "A token", secret: true),
+    ])
+
+    func check(_ key: String, _ value: JSON) throws(BNCError) -> JSON? {
+        try Self.table.check([key: value], warnings: Warnings())[key]
+    }
+
+    @Test(arguments: [
+        ("name", "toolong", "name must be at most 5 characters (got 7)"),
+        ("name", 12, "name must be a string, got number"),
+        ("name", "a\r\nX-Injected: 1", "name must not contain line breaks (CR or LF)"),
+        ("name", "a\u{0}b", "name must not contain NUL characters"),
+        ("kind", "ALPHE", "kind must be one of ALPHA, BETA (got ALPHE); did you mean ALPHA?"),
+        ("count", 11, "count must be between 0 and 10 (got 11)"),
+        ("count", 1.5, "count must be a whole number"),
+        ("count", .number(JSONNumber(literal: "18446744073709551616")!), "count must be a whole number"),
+        ("price", .number(JSONNumber(literal: "1e400")!), "price must be a finite number (got 1e400)"),
+        ("price", .number(JSONNumber(literal: "1e-400")!), "price is too small to represent (got 1e-400)"),
+        ("price", -1, "price must be between 0 and 1000000000000000 (got -1)"),
+        ("id", "not-a-uuid", "id must be a UUID (8-4-4-4-12 hex digits) (got not-a-uuid)"),
+        ("tags", ["a", 1], "tags[1] must be a string, got number"),
+        ("version", true, "version must be a string, got boolean"),
+    ] as [(String, JSON, String)])
+    func refusesNamingTheFieldAndTheRule(_ key: String, _ value: JSON, _ message: String) {
+        #expect {
+            try check(key, value)
+        } throws: { error in
+            guard let e = error as? BNCError else { return false }
+            return e.exitStatus == .dataError && e.message.hasPrefix(message) && e.field?.hasPrefix(key) == true
+        }
+    }
+
+    @Test func acceptsAndNormalises() throws {
+        #expect(try check("version", 26) == "26", "a number version is sent as text")
+        #expect(try check("note", "two\nlines") == "two\nlines")
+        #expect(try check("price", 0) == 0)
+        #expect(try check("count", .null) == nil, "null removes")
+        #expect(Self.table.secretNames == ["token"])
+    }
+
+    @Test func unknownKeysWarnWithADidYouMeanAndAreDropped() throws {
+        let warnings = Warnings()
+        let out = try Self.table.check(["nmae": "x", "count": 1, "zzz": 2], prefix: "obj.", warnings: warnings)
+        #expect(out.keys == ["count"])
+        #expect(warnings.messages == ["obj.nmae is not a sample field (did you mean obj.name?); not sent",
+                                      "obj.zzz is not a sample field; not sent"])
+        let custom = FieldTable("custom", unknownKeys: .custom(FieldSpec("custom", .any, "any")), [])
+        #expect(try custom.check(["a": ["b": 1]], warnings: warnings)["a"] == ["b": 1])
+        #expect(throws: BNCError.self) { try custom.check(["a\nb": 1], warnings: warnings) }
+        #expect(throws: BNCError.self) { try custom.check(["a": .number(JSONNumber(literal: "1e999")!)], warnings: warnings) }
+    }
+
+    @Test func didYouMeanOnlyForNearWords() {
+        #expect(Self.table.suggestion(for: "prcie") == "price")
+        #expect(Self.table.suggestion(for: "NAME") == "name")
+        #expect(Self.table.suggestion(for: "ip") == nil, "two letters away from a two-letter word is no typo")
+        #expect(Self.table.suggestion(for: "completely_else") == nil)
+    }
+}
+
+@Suite struct ExactNumberTests {
+    func n(_ s: String) -> JSONNumber { JSONNumber(literal: s)! }
+
+    @Test func eighteenDigitIdsOneApartAreDifferent() {
+        #expect(n("823569794275788167") != n("823569794275788168"))
+        #expect(JSON.number(n("823569794275788167")) != JSON.number(n("823569794275788168")))
+        #expect(Set([n("823569794275788167"), n("823569794275788168")]).count == 2)
+    }
+
+    @Test func oneValueInManySpellingsIsOneNumber() {
+        for (a, b) in [("1", "1.0"), ("1", "10e-1"), ("100", "1e2"), ("0", "-0"), ("0.5", "5E-1"), ("-12.50", "-1.25e1")] {
+            #expect(n(a) == n(b), "\(a) == \(b)")
+            #expect(n(a).hashValue == n(b).hashValue)
+        }
+        #expect(n("1") != n("-1"))
+        #expect(n("1e400") != n("1e401"))
+    }
+}
+
+@Suite struct APIRequestTests {
+    let settings = Settings(branchKey: try! BranchKey("key_test_api"), branchSecret: Secret("secret_test_api"),
+                            accessToken: Secret("tok_api_0001"), appID: "123")
+
+    @Test func credentialsGoWhereBranchWantsThem() throws {
+        var post = APIRequest(method: "post", path: "/v1/url")
+        post.fields = [("channel", "email")]
+        post.withSecret = true
+        let p = try post.build(settings: settings, ip: nil)
+        #expect(p.method == "POST" && p.url == "https://api2.branch.io/v1/url")
+        #expect(p.body == .json(["branch_key": "key_test_api", "channel": "email", "branch_secret": "secret_test_api"]))
+        var del = APIRequest(method: "DELETE", path: "/v1/url")
+        del.query = ["url=https://x.app.link/a"]
+        del.withAccessToken = true
+        let d = try del.build(settings: settings, ip: try IPAddress("8.8.4.4"))
+        #expect(d.url == "https://api2.branch.io/v1/url?url=https%3A%2F%2Fx.app.link%2Fa&branch_key=key_test_api&app_id=123")
+        #expect(d.headers["Access-Token"] == "tok_api_0001" && d.headers["X-IP-Override"] == "8.8.4.4")
+    }
+
+    @Test(arguments: [
+        ("GET", "/v1/open", ["X-A: b\r\nX-Injected: 1"], "--header must be 'Name: value' on one line"),
+        ("FETCH", "/v1/open", [], "method must be one of"),
+        ("GET", "/v1/open\r\nHost: evil", [], "path must start with / and contain no spaces or line breaks"),
+    ] as [(String, String, [String], String)])
+    func refusesWhatWouldSplitARequest(_ method: String, _ path: String, _ headers: [String], _ message: String) {
+        var r = APIRequest(method: method, path: path)
+        r.headers = headers
+        #expect {
+            try r.build(settings: settings, ip: nil)
+        } throws: { ($0 as? BNCError)?.exitStatus == .usage && ($0 as? BNCError)?.message.hasPrefix(message) == true }
+    }
+}

@@ -1,0 +1,95 @@
+// The one command shape, end to end: what every sending tool checks the same way before anything is sent —
+// unknown fields, flags for the other platform, --strict, two readers of stdin, output that cannot be written.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CommandShapeTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let pixel = ["--os", "android", "--os-version", "14", "--model", "Pixel 8", "--app-version", "2.3.0",
+                        "--user-agent", "Mozilla/5.0 (Linux; Android 14)", "--android-id", "a1b2c3d4e5f60718", "--ip", "8.8.4.4"]
+
+    func env(_ s: SandboxProcess) -> [String: String] {
+        ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_shape", "BRANCH_SECRET": "secret_test_shape"]
+    }
+
+    @Test func aTypoedBodyFieldWarnsNamingTheRightOneAndIsNotSent() throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-open", Self.pixel + ["--no-state", "-f", "scren_width:=1170", "-f", "screen_height:=2532"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("bnc-open: warning: scren_width is not a v1/open field (did you mean screen_width?); not sent"), "\(r.stderr)")
+        let sent = try #require(try s.received().first?["body"] as? [String: Any])
+        #expect(sent["scren_width"] == nil && sent["screen_height"] as? Int == 2532)
+    }
+
+    @Test func strictMakesAWarningAnErrorAndSendsNothing() throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-open", Self.pixel + ["--no-state", "--strict", "-f", "scren_width:=1170"], env: env(s))
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix("bnc-open: error: scren_width is not a v1/open field (did you mean screen_width?)"), "\(r.stderr)")
+        #expect(r.stderr.contains("--strict"))
+        #expect(try s.received().isEmpty)
+        // The same body field read from --body is checked the same way.
+        let body = try box.write("body.json", #"{"custom_param_1": "x", "identty": "u1"}"#)
+        let b = try box.run("bnc-open", Self.pixel + ["--no-state", "--body", body, "--dry-run"], env: env(s))
+        #expect(b.stderr.contains("identty is not a v1/open field (did you mean identity?)"), "\(b.stderr)")
+    }
+
+    @Test func aFlagForTheOtherPlatformWarnsNamingIt() throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-open", Self.pixel + ["--no-state", "--idfv", "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("bnc-open: warning: --idfv is an iOS identifier: not sent with os Android"), "\(r.stderr)")
+        let sent = try #require(try s.received().first?["body"] as? [String: Any])
+        #expect(!"\(sent)".contains("1EF2A0C4"))
+        // bnc-event shares the check (the same shape), and --strict refuses it.
+        let e = try box.run("bnc-event", ["send", "LOGIN", "--developer-identity", "u1", "--os", "iOS", "--gaid",
+                                          "38400000-8cf0-11bd-b23e-10b96e40000d", "--strict", "--dry-run"], env: env(s))
+        #expect(e.status == 65)
+        #expect(e.stderr.hasPrefix("bnc-event: error: --gaid is an Android identifier: not sent with os iOS"), "\(e.stderr)")
+    }
+
+    @Test(arguments: [
+        ("bnc-open", ["--device", "-", "--body", "-"], "--device and --body both read standard input"),
+        ("bnc-open", ["--secret-file", "-", "--asa-token", "-"], "--secret-file and --asa-token both read standard input"),
+        ("bnc-event", ["send", "X", "--device", "-", "--items", "-"], "--device and --items both read standard input"),
+        ("bnc-api", ["POST", "/v1/open", "--body", "-", "--secret-file", "-"], "--secret-file and --body both read standard input"),
+        ("bnc-event", ["send", "--batch", "-", "--custom-json", "-"], "--batch and --custom-json both read standard input"),
+    ] as [(String, [String], String)])
+    func twoReadersOfStdinAreAUsageError(_ tool: String, _ args: [String], _ message: String) throws {
+        let s = try SandboxProcess()
+        let r = try box.run(tool, args, env: env(s), stdin: "{}")
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("\(tool): error: \(message)"), "\(r.stderr)")
+        #expect(try s.received().isEmpty)
+    }
+
+    @Test func batchExcludesTheRenderingsInEveryTool() throws {
+        for tool in ["bnc-open", "bnc-api"] {
+            let args = tool == "bnc-api" ? ["POST", "/v2/event/custom", "--batch", "x.ndjson", "--dry-run"] : ["--batch", "x.ndjson", "--curl"]
+            let r = try box.run(tool, args)
+            #expect(r.status == 64)
+            #expect(r.stderr.contains("--batch sends; --dry-run and --curl render one request"), "\(r.stderr)")
+        }
+    }
+
+    @Test func aFullStdoutIsExit74AndAClosedPipeIsQuiet() throws {
+        let s = try SandboxProcess()
+        let full = try box.run("/bin/sh", ["-c", "\"$0\" \"$@\" > /dev/full", Executables.path("bnc-event"), "list", "--output", "json"],
+                               env: env(s))
+        #expect(full.status == 74, "\(full.stderr)")
+        #expect(full.stderr.hasPrefix("bnc-event: error: cannot write to standard output: No space left on device"), "\(full.stderr)")
+        let piped = try box.run("/bin/bash", ["-c", "\"$0\" \"$@\" | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}",
+                                            Executables.path("bnc-event"), "list", "--output", "ndjson"], env: env(s))
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+    }
+
+    @Test func aMaxTimeBeyondADayIsAUsageErrorNotACrash() throws {
+        let r = try box.run("bnc-open", Self.pixel + ["--max-time", "1e308", "--dry-run"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--max-time must be between 0 and 86400 seconds"), "\(r.stderr)")
+    }
+}
