@@ -72,35 +72,21 @@ public enum EventRequest {
         var u = JSONObject()
         func set(_ k: String, _ v: String?) { if let v { u[k] = .string(v) } }
         set("os", device.platform?.rawValue ?? device.os)
-        set("os_version", device.osVersion)
-        set("user_agent", device.userAgent)
         set("developer_identity", developerIdentity)
-        switch device.platform {
-        case .iOS?:
+        // Advertising and device ids by platform (both sets when the platform is unknown).
+        if device.platform != .android {
             set("idfa", device.idfa)
             set("idfv", device.idfv)
-        case .android?:
-            set("aaid", device.gaid)
-            set("android_id", device.androidID)
-        case nil:
-            set("idfa", device.idfa)
-            set("idfv", device.idfv)
-            set("aaid", device.gaid)
-            set("android_id", device.androidID)
         }
-        if let oaid = device.oaid, device.platform != .iOS { u["advertising_ids"] = ["oaid": .string(oaid)] }
-        if let lat = device.limitAdTracking { u["limit_ad_tracking"] = .bool(lat) }
+        if device.platform != .iOS {
+            set("aaid", device.gaid)
+            set("android_id", device.androidID)
+            if let oaid = device.oaid { u["advertising_ids"] = ["oaid": .string(oaid)] }
+        }
         set("ip", ip?.text)
-        set("country", device.country)
-        set("language", device.language)
-        set("brand", device.brand)
-        set("model", device.model)
-        set("app_version", device.appVersion)
-        set("local_ip", device.localIP)
         set("randomized_device_token", randomizedDeviceToken)
-        if let w = device.screenWidth { u["screen_width"] = .int(w) }
-        if let h = device.screenHeight { u["screen_height"] = .int(h) }
-        if let d = device.screenDPI { u["screen_dpi"] = .int(d) }
+        // The fields the table declares as copied from the device (`device:`).
+        for (name, value) in EventFields.userData.values(from: device) { u[name] = value }
         return u
     }
 

@@ -30,21 +30,9 @@ public enum OpenRequest {
         func set(_ key: String, _ value: JSON?) { if let value { b[key] = value } }
 
         set("server_to_server", true)
-        set("app_version", device.appVersion.map(JSON.string))
         set("os", device.platform.map { .string($0.rawValue) } ?? device.os.map(JSON.string))
-        set("os_version", device.osVersion.map(JSON.string))
-        set("model", device.model.map(JSON.string))
-        set("user_agent", device.userAgent.map(JSON.string))
-        set("screen_width", device.screenWidth.map(JSON.int))
-        set("screen_height", device.screenHeight.map(JSON.int))
-        set("screen_dpi", device.screenDPI.map(JSON.int))
-        set("local_ip", device.localIP.map(JSON.string))
-        set("brand", device.brand.map(JSON.string))
-        set("country", device.country.map(JSON.string))
-        set("language", device.language.map(JSON.string))
-        set("locale", device.locale.map(JSON.string))
-        set("carrier", device.carrier.map(JSON.string))
-        set("connection_type", device.connectionType.map(JSON.string))
+        // The fields the table declares as copied from the device (`device:`); ids follow per-OS rules below.
+        for (name, value) in OpenFields.table.values(from: device) { b[name] = value }
 
         // Device ids, per the seed's per-OS rules.
         let platform = Platform(name: (b["os"]?.stringValue) ?? "")

@@ -90,10 +90,13 @@ public struct FieldSpec: Sendable {
     public let help: String
     /// The dedicated flag that sets it, if any (`--app-version`).
     public let flag: String?
+    /// The device field it is copied from when a request is built from a device (`local_ip`), if any.
+    public let device: String?
 
     public init(_ name: String, _ type: FieldType, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
                 range: ClosedRange<Double>? = nil, maxLength: Int? = nil, platform: Platform? = nil, required: Bool = false,
-                firstSessionOnly: Bool = false, secret: Bool = false, multiline: Bool = false, flag: String? = nil) {
+                firstSessionOnly: Bool = false, secret: Bool = false, multiline: Bool = false, flag: String? = nil,
+                device: String? = nil) {
         self.name = name
         self.type = type
         self.help = help
@@ -107,6 +110,7 @@ public struct FieldSpec: Sendable {
         self.secret = secret
         self.multiline = multiline
         self.flag = flag
+        self.device = device
     }
 
     /// Type, platform and rules as --help lists them: `string, iOS only, required`.
@@ -253,6 +257,11 @@ public struct FieldTable: Sendable {
     public var names: [String] { fields.map(\.name) }
     public var secretNames: Set<String> { Set(fields.filter(\.secret).map(\.name)) }
     public var requiredNames: [String] { fields.filter(\.required).map(\.name) }
+
+    /// The members a device fills: each field declared `device:` with the device's value, in table order.
+    public func values(from device: Device) -> [(String, JSON)] {
+        fields.compactMap { f in f.device.flatMap { device[$0] }.map { (f.name, $0) } }
+    }
 
     /// The declared name a misspelt key most likely meant.
     public func suggestion(for key: String) -> String? { EditDistance.closest(to: key, in: names) }
