@@ -9,7 +9,7 @@ extension ToolRun {
     /// Runs the batch of `--batch`, each line made into a request by `prepare` (which adds its warnings; with
     /// --strict a line with a warning fails, unsent). Returns the batch's status: 0 all ok, 1 some failed,
     /// 130 interrupted, 74 when the results could not be written.
-    public func runBatch(retry: RetryPolicy? = nil,
+    public func runBatch(retry: RetryPolicy? = nil, requireJSON: Bool = true,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         guard let batch, let input = batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate, ordered: !batch.unordered,
@@ -17,14 +17,18 @@ extension ToolRun {
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
                                      transport: transportOptions)
         settings.transport.userAgent = context.userAgent
+        settings.requireJSON = requireJSON
 
         // The journal: named, or kept in the state directory under the input's path and content fingerprint.
         var total: Int?
         var journal: BatchJournal?
         let fingerprint: String
-        if input == "-" {
+        // A pipe, a FIFO or process substitution can be read once only: it is streamed like stdin (no line
+        // count, no automatic journal); only a regular file is fingerprinted first.
+        let stream = input == "-" || !FileSystem.isRegularFile(input)
+        if stream {
             if batch.resume && batch.journal == nil {
-                throw BNCError.usage("--resume", "needs --journal FILE when the batch comes from stdin")
+                throw BNCError.usage("--resume", "needs --journal FILE when the batch comes from stdin or a pipe")
             }
             fingerprint = "stdin"
         } else {
@@ -34,10 +38,9 @@ extension ToolRun {
             path.add(Array((Subprocess.absolutePath(input)).utf8))
             fingerprint = "\(path.hex)-\(hash)"
         }
-        if let path = batch.journal ?? (input == "-" ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
+        if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
-            if !batch.resume { unlink(path); unlink(path + "-wal"); unlink(path + "-shm") }
-            let j = try BatchJournal(path: path)
+            let j = try BatchJournal(path: path, fresh: !batch.resume)
             try j.bind(input: input, fingerprint: fingerprint)
             journal = j
             if network.verbose { diagnostics.note("journal \(path)") }

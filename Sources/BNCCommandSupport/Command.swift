@@ -18,6 +18,8 @@ extension BNCRootCommand {
 
     public static func main(_ arguments: [String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
+        umask(0o077)
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
         let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))

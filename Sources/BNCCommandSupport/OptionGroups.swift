@@ -65,6 +65,10 @@ public struct NetworkOptions: ParsableArguments, Sendable {
         "Retries of 408, 429, 5xx and network errors, with exponential backoff and jitter.", valueName: "N"))
     public var retries: Int = 3
 
+    @Option(name: .customLong("max-response-size"), help: ArgumentHelp(
+        "Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.", valueName: "BYTES"))
+    public var maxResponseSize: Int = TransportOptions.defaultMaxResponseBytes
+
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Trace the HTTP exchange on stderr (secrets redacted).")
     public var verbose = false
 
@@ -84,6 +88,9 @@ public struct NetworkOptions: ParsableArguments, Sendable {
         guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be between 0 and 3600 seconds") }
         guard maxTime > 0, maxTime <= 86_400 else { throw ValidationError("--max-time must be between 0 and 86400 seconds (a day)") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        guard (1024...(1 << 30)).contains(maxResponseSize) else {
+            throw ValidationError("--max-response-size must be between 1024 and 1073741824 bytes")
+        }
     }
 }
 

@@ -142,7 +142,7 @@ public final class ToolRun {
 
     public var transportOptions: TransportOptions {
         TransportOptions(connectTimeout: network.connectTimeout, maxTime: network.maxTime, insecure: network.insecure,
-                         caCertFile: network.cacert, userAgent: context.userAgent)
+                         caCertFile: network.cacert, userAgent: context.userAgent, maxResponseBytes: network.maxResponseSize)
     }
 
     /// Prints the request for `--dry-run` or `--curl` and returns true; returns false when it should be sent.
@@ -178,11 +178,19 @@ public final class ToolRun {
         return response
     }
 
-    /// Sends and requires a 2xx answer; any other status is a typed error (its exit code follows the status).
-    public func deliver(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
+    /// Sends and requires a 2xx JSON answer; any other status is a typed error (its exit code follows the
+    /// status), and a 2xx that is not JSON is a malformed answer (exit 76).
+    public func deliver(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> (HTTPResponse, JSON) {
         let response = try send(request, retry: retry)
         guard response.isSuccess else { throw response.httpError(redactor: redactor) }
-        return response
+        guard let json = response.json else { throw response.notJSONError() }
+        return (response, json)
+    }
+
+    /// Prints text as it came (for a pipe), or with control characters made visible when stdout is a terminal.
+    public func printText(_ text: String, newline: Bool = true) {
+        let shown = environment.stdoutIsTTY ? TerminalText.escape(text, keepNewlines: true) : text
+        newline ? stdout.line(shown) : stdout.write(shown)
     }
 
     /// Prints a value in the run's format.

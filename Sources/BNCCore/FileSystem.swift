@@ -44,6 +44,12 @@ public enum FileSystem {
         return text
     }
 
+    /// Whether `path` names a regular file (not a pipe, FIFO, device or directory), following links.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
     public static func exists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0
@@ -79,7 +85,7 @@ public enum FileSystem {
     }
 
     /// Writes a whole file atomically enough for our needs (create/truncate); used by tests and state helpers.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(BNCError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(BNCError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         if fd < 0 { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
         defer { close(fd) }

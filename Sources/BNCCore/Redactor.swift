@@ -32,12 +32,44 @@ public struct Redactor: Sendable {
     /// A redactor that masks nothing extra (for `--show-secrets`).
     public static let none = Redactor(secrets: [], showSecrets: true)
 
-    /// The text with every known secret value replaced.
+    /// The text with every known secret value replaced, and with the secrets a URL may carry masked even when
+    /// their value is unknown: a password in its user info (`https://u:pw@host`) and query parameters named as
+    /// secret fields (`?branch_secret=...`).
     public func redact(_ text: String) -> String {
         guard !showSecrets else { return text }
         var out = text
         for v in values where out.contains(v) {
             out = out.replacing(v, with: Self.placeholder)
+        }
+        if out.contains("@") { out = Self.maskUserInfo(out) }
+        if out.contains("=") { out = maskSecretParameters(out) }
+        return out
+    }
+
+    /// `scheme://user:password@` -> `scheme://user:<redacted>@`.
+    static func maskUserInfo(_ text: String) -> String {
+        text.replacing(/(?<head>[A-Za-z][A-Za-z0-9+.\-]*:\/\/[^\/@\s:]*:)[^@\/\s]+@/) { match in
+            "\(match.output.head)\(placeholder)@"
+        }
+    }
+
+    /// `branch_secret=abc&` -> `branch_secret=<redacted>&`, for every secret field name, in queries and forms.
+    func maskSecretParameters(_ text: String) -> String {
+        var out = text
+        for name in secretFields where out.lowercased().contains(name + "=") {
+            var result = ""
+            var rest = Substring(out)
+            while let r = rest.range(of: name + "=", options: .caseInsensitive) {
+                // Only a whole parameter name: at the start, or after ?, & or a space.
+                let before = r.lowerBound == rest.startIndex ? nil : rest[rest.index(before: r.lowerBound)]
+                result += rest[..<r.upperBound]
+                rest = rest[r.upperBound...]
+                guard before == nil || before == "?" || before == "&" || before == " " || before == ";" else { continue }
+                let end = rest.firstIndex { $0 == "&" || $0 == " " || $0 == "#" || $0 == "\"" || $0 == "'" || $0.isNewline } ?? rest.endIndex
+                if end != rest.startIndex { result += Self.placeholder }
+                rest = rest[end...]
+            }
+            out = result + rest
         }
         return out
     }

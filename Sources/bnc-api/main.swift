@@ -85,7 +85,8 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         request.fields = try fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
         if tool.isBatch {
             // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
-            return try tool.runBatch { _, line, _ throws(BNCError) in
+            // Any endpoint: its answer need not be JSON.
+            return try tool.runBatch(requireJSON: false) { _, line, _ throws(BNCError) in
                 let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip)
                 var r = request
                 r.body = .object(body)
@@ -100,7 +101,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         if let json = response.json {
             tool.emit(tool.redactor.redact(json))
         } else if !response.body.isEmpty {
-            tool.stdout.write(tool.redactor.redact(response.bodyText))
+            tool.printText(tool.redactor.redact(response.bodyText), newline: false)
         }
         guard response.isSuccess else { throw response.httpError(redactor: tool.redactor) }
         return .success

@@ -103,8 +103,7 @@ struct Send: SendingCommand {
                                                categoryForm: form, warnings: warnings)
         try tool.admit(warnings)
         if tool.render(request) { return .success }
-        let response = try tool.deliver(request)
-        tool.emit(response.json ?? ["status": .int(response.status)])
+        tool.emit(try tool.deliver(request).1)
         return .success
     }
 }

@@ -97,7 +97,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
         if let route = session.route {
             guard let value = answer.route(route) else { return .partialFailure }
-            tool.stdout.line(value.plainText)
+            tool.printText(value.plainText)
             return .success
         }
         tool.emit(answer.json) { _ in answer.table }

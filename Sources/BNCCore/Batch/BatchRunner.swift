@@ -13,6 +13,8 @@ public struct BatchSettings: Sendable {
     public var shard: (k: Int, n: Int)?
     public var retry: RetryPolicy
     public var transport: TransportOptions
+    /// A 2xx answer must be JSON to acknowledge a line (a captive portal's HTML page is not Branch's answer).
+    public var requireJSON = true
 
     public init(concurrency: Int = 8, rate: Double? = nil, ordered: Bool = true, failFast: Bool = false,
                 shard: (k: Int, n: Int)? = nil, retry: RetryPolicy = .standard, transport: TransportOptions = TransportOptions()) {
@@ -263,7 +265,10 @@ public final class BatchRunner {
             case .success(let r):
                 final.status = r.status
                 final.ok = r.isSuccess
-                if final.ok {
+                if final.ok && settings.requireJSON && r.json == nil {
+                    final.ok = false
+                    final.error = r.notJSONError().message
+                } else if final.ok {
                     final.response = r.json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
                 } else {
                     final.error = r.httpError(redactor: redactor).message

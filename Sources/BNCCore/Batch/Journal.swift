@@ -2,18 +2,51 @@
 // `--resume` after a crash or kill -9 sends none of them again. SQLite in WAL mode: a commit survives the death
 // of the process (it is in the WAL file), which is the durability a resumed run needs.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 public final class BatchJournal {
     private let db: SQLiteDatabase
     public let path: String
+    /// The lock file's descriptor, holding an exclusive flock(2) for as long as this journal is open: a second
+    /// run on the same journal would send the same lines again.
+    private let lockFD: Int32
 
-    public init(path: String) throws(BNCError) {
+    /// Opens (or, when `fresh`, starts anew) the journal at `path`, after taking its lock. A journal held by
+    /// another run is a temporary failure (exit 75) that names the holder's pid.
+    public init(path: String, fresh: Bool = false) throws(BNCError) {
         self.path = path
-        db = try SQLiteDatabase(path: path)
+        let lockPath = path + ".lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw BNCError(.io, "cannot create the journal lock \(lockPath): \(FileSystem.errnoText())") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let holder = (try? FileSystem.read(lockPath, what: "journal lock", limit: 64)).map { String(decoding: $0, as: UTF8.self) }?
+                .trimmingWhitespace() ?? ""
+            close(fd)
+            throw BNCError(.temporary, "the journal \(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))")",
+                           hint: "wait for it to finish, or pass another --journal")
+        }
+        _ = ftruncate(fd, 0)
+        _ = FileSystem.writeAll(fd, Array("\(getpid())\n".utf8))
+        lockFD = fd
+        if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        do {
+            db = try SQLiteDatabase(path: path)
+        } catch {
+            close(fd)
+            throw error
+        }
         try db.execute("""
             CREATE TABLE IF NOT EXISTS acknowledged (line INTEGER PRIMARY KEY, status INTEGER NOT NULL, attempts INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS in_flight (line INTEGER PRIMARY KEY);
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             """)
+    }
+
+    deinit {
+        flock(lockFD, LOCK_UN)
+        close(lockFD)
     }
 
     /// Records what the journal is about; a journal for other input is refused rather than mixed.

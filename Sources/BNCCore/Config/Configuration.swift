@@ -395,6 +395,10 @@ public struct ConfigurationResolver: Sendable {
     /// A base URL: http(s), a host, no query or fragment; a trailing slash is dropped.
     public static func validateBaseURL(_ raw: String, source: String) throws(BNCError) -> String {
         let s = raw.trimmingWhitespace()
+        if let bad = FieldSpec.forbiddenCharacter(in: raw, multiline: false) ?? (s.contains(where: \.isWhitespace) ? "white space" : nil) {
+            let rule = "must not contain \(bad) (got \(raw.debugDescription))"
+            throw source.hasPrefix("--") ? BNCError.usage(source, rule) : BNCError.configuration("\(source) \(rule)")
+        }
         guard let url = HTTPURL(s), url.query == nil, url.fragment == nil else {
             throw BNCError.configuration("\(source): \(s) is not a base URL (http[s]://host[:port][/prefix], no query)")
         }

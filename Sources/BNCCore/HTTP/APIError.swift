@@ -54,3 +54,12 @@ extension HTTPResponse {
         return nil
     }
 }
+
+extension HTTPResponse {
+    /// A 2xx whose body is not the JSON the API answers: a captive portal, a proxy's page (exit 76).
+    public func notJSONError() -> BNCError {
+        let what = headers["Content-Type"].map { " (\($0))" } ?? ""
+        return BNCError(.malformedResponse, "answered HTTP \(status) with something that is not JSON\(what): a proxy or captive portal may be in the way",
+                        requestID: requestID)
+    }
+}

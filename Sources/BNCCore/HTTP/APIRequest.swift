@@ -57,6 +57,9 @@ public struct APIRequest: Sendable {
             guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
                 throw BNCError.usage("--query", "must be KEY=VALUE (got \(item))")
             }
+            if let bad = FieldSpec.forbiddenCharacter(in: item, multiline: false) {
+                throw BNCError.usage("--query \(item[..<eq])", "must not contain \(bad)")
+            }
             queryItems.append((String(item[..<eq]), String(item[item.index(after: eq)...])))
         }
 

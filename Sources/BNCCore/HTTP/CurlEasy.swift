@@ -23,6 +23,9 @@ final class CurlEasy {
     /// handle (a Swift array's `&` pointer is valid only for the duration of one call).
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var traceSink: TraceSink?
+    private var maxResponseBytes = TransportOptions.defaultMaxResponseBytes
+    /// The answer outgrew `maxResponseBytes`: the write callback refused the rest.
+    private var tooLarge = false
     private var redactor = Redactor.none
     /// Caller's token for multi transfers (index of the request in flight on this handle).
     var tag = -1
@@ -50,6 +53,8 @@ final class CurlEasy {
         responseBody.removeAll(keepingCapacity: true)
         responseHeaders = HTTPHeaders()
         statusLineSeen = false
+        tooLarge = false
+        maxResponseBytes = options.maxResponseBytes
         errorBuffer[0] = 0
         traceSink = trace
         self.redactor = redactor
@@ -97,6 +102,10 @@ final class CurlEasy {
         try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
             let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
             let n = size * count
+            if me.responseBody.count + n > me.maxResponseBytes {
+                me.tooLarge = true
+                return 0  // libcurl stops the transfer with CURLE_WRITE_ERROR
+            }
             if let ptr { me.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: ptr, count: n)) }
             return n
         }), "WRITEFUNCTION")
@@ -162,6 +171,11 @@ final class CurlEasy {
 
     /// The finished exchange, or the transport error in the terms the retry policy uses.
     func result(of code: CURLcode, url: String) -> Result<HTTPResponse, TransportError> {
+        if tooLarge {
+            return .failure(TransportError(code: TransportError.tooLargeCode,
+                                           message: "the answer is larger than \(maxResponseBytes) bytes (--max-response-size)",
+                                           url: redactor.redact(url)))
+        }
         guard code == CURLE_OK else {
             let buffered = String(cString: errorBuffer)
             let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
@@ -194,6 +208,9 @@ public struct TransportError: Error, Sendable, Equatable {
     public let message: String
     public let url: String
 
+    /// Not a curl code: the answer outgrew the cap (a misbehaving server; retrying would not help).
+    static let tooLargeCode = -1
+
     /// How the retry policy sees it.
     public var failure: TransportFailure {
         switch code {
@@ -221,6 +238,8 @@ public struct TransportError: Error, Sendable, Equatable {
             return BNCError(.temporary, "\(url) timed out\(tries): \(message)", hint: "raise --max-time or --retries")
         case .connectionReset:
             return BNCError(.temporary, "connection to \(url) failed\(tries): \(message)")
+        case .permanent where code == Self.tooLargeCode:
+            return BNCError(.malformedResponse, "\(url): \(message)", hint: "raise --max-response-size if the answer is expected")
         case .permanent:
             let tls = code == Int(CURLE_PEER_FAILED_VERIFICATION.rawValue) || code == Int(CURLE_SSL_CONNECT_ERROR.rawValue)
                 || code == Int(CURLE_SSL_CACERT_BADFILE.rawValue)

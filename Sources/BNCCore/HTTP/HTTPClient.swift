@@ -13,9 +13,16 @@ public struct TransportOptions: Sendable, Equatable {
     public var insecure: Bool
     public var caCertFile: String?
     public var userAgent: String
+    /// The most bytes an answer may have; a longer one is cut off and reported (an endless body must not grow
+    /// the process without bound).
+    public var maxResponseBytes: Int
+
+    /// 16 MiB: Branch's answers are a few KiB; a bulk link answer for 1,000 links is about 100 KiB.
+    public static let defaultMaxResponseBytes = 16 << 20
 
     public init(connectTimeout: Double = 10, maxTime: Double = 30, insecure: Bool = false, caCertFile: String? = nil,
-                userAgent: String = "bnc/\(BNCVersion.string)") {
+                userAgent: String = "bnc/\(BNCVersion.string)", maxResponseBytes: Int = defaultMaxResponseBytes) {
+        self.maxResponseBytes = maxResponseBytes
         self.connectTimeout = connectTimeout
         self.maxTime = maxTime
         self.insecure = insecure

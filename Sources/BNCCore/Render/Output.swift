@@ -66,27 +66,51 @@ public final class Diagnostics: Sendable {
         printed.withLock { seen in
             guard !seen.contains(message) else { return }
             seen.append(message)
-            stream.line("\(tool): \(paint("warning:", "1;33")) \(message)")
+            stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(message))")
         }
     }
 
     public func error(_ error: BNCError) {
-        var text = "\(tool): \(paint("error:", "1;31")) \(error.description)\n"
-        if let hint = error.hint { text += "\(tool): \(paint("hint:", "1;36")) \(hint)\n" }
+        var text = "\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(error.description))\n"
+        if let hint = error.hint { text += "\(tool): \(paint("hint:", "1;36")) \(TerminalText.escape(hint))\n" }
         stream.write(text)
     }
 
     public func error(_ message: String) {
-        stream.line("\(tool): \(paint("error:", "1;31")) \(message)")
+        stream.line("\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(message))")
     }
 
     /// Informational lines (`-v`, `--timing`): prefixed with the tool's name, never on stdout.
     public func note(_ message: String) {
-        stream.line("\(tool): \(message)")
+        stream.line("\(tool): \(TerminalText.escape(message))")
     }
 
     /// Raw trace lines of `-v` (already redacted).
-    public func raw(_ line: String) { stream.line(line) }
+    public func raw(_ line: String) { stream.line(TerminalText.escape(line)) }
+}
+
+/// Text for a person's terminal: control characters (C0 but tab and newline where allowed, DEL, C1) shown as
+/// `\x1b` so that an answer cannot move the cursor, retitle the window or hide text (link data and error
+/// messages come from the server).
+public enum TerminalText {
+    public static func escape(_ s: String, keepNewlines: Bool = false) -> String {
+        guard s.unicodeScalars.contains(where: { needsEscape($0, keepNewlines: keepNewlines) }) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            if needsEscape(u, keepNewlines: keepNewlines) {
+                let hex = String(u.value, radix: 16)
+                out += u.value <= 0xFF ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{\(hex)}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ u: Unicode.Scalar, keepNewlines: Bool) -> Bool {
+        if keepNewlines && u == "\n" { return false }
+        return u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
+    }
 }
 
 /// A simple text table: a header row and left-aligned columns, for `--output table`.
@@ -96,7 +120,8 @@ public struct TextTable: Sendable {
 
     public init(columns: [String]) { self.columns = columns }
 
-    public mutating func add(_ row: [String]) { rows.append(row) }
+    /// Adds a row; its cells are escaped for the terminal (they may hold anything the server sent).
+    public mutating func add(_ row: [String]) { rows.append(row.map { TerminalText.escape($0) }) }
 
     public func render(color: Bool = false) -> String {
         let all = [columns] + rows

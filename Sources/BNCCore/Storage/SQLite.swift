@@ -1,6 +1,9 @@
 // A thin, typed layer over SQLite: the suite's storage for state, journals and the sandbox's --state file.
 // WAL mode and a busy timeout make it safe for several processes at once (DESIGN.md §8).
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A value bound to or read from a statement.
 public enum SQLValue: Sendable, Equatable {
@@ -22,11 +25,17 @@ public final class SQLiteDatabase {
     public init(path: String, busyTimeoutMs: Int32 = 5000) throws(BNCError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        if path != ":memory:" {
+            // Created private (0600) whatever the umask: it holds tokens; SQLite gives its -wal and -shm files the
+            // same mode.
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close(db) }
-            throw BNCError(.inputMissing, "cannot open database \(path): \(message)")
+            throw BNCError(Self.kind(rc, default: .inputMissing), "cannot open database \(path): \(message)")
         }
         handle = db
         self.path = path
@@ -40,7 +49,17 @@ public final class SQLiteDatabase {
     deinit { sqlite3_close_v2(handle) }
 
     private func error(_ what: String) -> BNCError {
-        BNCError(.internal, "\(what) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
+        BNCError(Self.kind(sqlite3_errcode(handle)), "\(what) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
+    }
+
+    /// What a SQLite result code means for the exit status: a full disk or an I/O error is 74, a database
+    /// held by another process 75; anything else is a bug (70).
+    static func kind(_ rc: Int32, default other: BNCError.Kind = .internal) -> BNCError.Kind {
+        switch rc & 0xff {
+        case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN: .io
+        case SQLITE_BUSY, SQLITE_LOCKED: .temporary
+        default: other
+        }
     }
 
     /// Runs one or more statements that take no parameters and return no rows.
@@ -49,7 +68,7 @@ public final class SQLiteDatabase {
         if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
-            throw BNCError(.internal, "SQLite (\(path)): \(text)")
+            throw BNCError(Self.kind(sqlite3_errcode(handle)), "SQLite (\(path)): \(text)")
         }
     }
 
