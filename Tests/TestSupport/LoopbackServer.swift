@@ -32,6 +32,8 @@ public enum ScriptedReply: Sendable {
     case respond(status: Int, headers: [(String, String)], body: String)
     /// Close the connection without answering (a reset, as the client sees it).
     case reset
+    /// A 200 whose body never ends (no Content-Length; bytes until the client hangs up): a client must cap it.
+    case endless
 
     public static func json(_ status: Int, _ body: String, headers: [(String, String)] = []) -> ScriptedReply {
         .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
@@ -178,6 +180,12 @@ public final class LoopbackServer: @unchecked Sendable {
             case .reset:
                 var linger = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                return
+            case .endless:
+                let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[".utf8)
+                _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let chunk = [UInt8](repeating: UInt8(ascii: "1"), count: 65536)
+                while chunk.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) > 0 {}
                 return
             case .respond(let status, let extra, let text):
                 let payload = Array(text.utf8)

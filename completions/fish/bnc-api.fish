@@ -20,7 +20,7 @@ function __bnc-api_parse_tokens -S
     set -l unparsed_tokens (__bnc-api_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-api'
-        __bnc-api_parse_subcommand 2 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-api_parse_subcommand 2 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-api_parse_subcommand -r 1 'version'
@@ -94,6 +94,7 @@ complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_option
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for a connection.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" max-time' -l 'max-time' -d 'Seconds one attempt may take in all.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" retries' -l 'retries' -d 'Retries of 408, 429, 5xx and network errors, with exponential backoff and jitter.' -rfka ''
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" max-response-size' -l 'max-response-size' -d 'Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" v verbose' -s 'v' -l 'verbose' -d 'Trace the HTTP exchange on stderr (secrets redacted).'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
