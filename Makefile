@@ -9,7 +9,7 @@ TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-sandbox
 # zsh and fish to check the completion scripts.
 DEBS := libcurl4-openssl-dev libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
 
-.PHONY: all bootstrap build release test unit-tests check-docs docs demo install uninstall clean
+.PHONY: all bootstrap build release test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 
 all: build
 
@@ -35,6 +35,18 @@ test: bootstrap
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS) 2>&1 | grep -vE '^(◇ Test .* started|↳)'; exit $${PIPESTATUS[0]}
 	$(MAKE) --no-print-directory check-docs
+	$(MAKE) --no-print-directory fuzz-replay
+
+## fuzz-replay: every fuzz target over its seed corpus (and any inputs a fuzz run kept), without libFuzzer
+fuzz-replay:
+	@for t in json ndjson device referrer openedwith config open-body event-body; do \
+		.build/debug/fuzz-parsers $$t Fuzz/corpus/$$t $$(test -d .build-fuzz/corpus/$$t && echo .build-fuzz/corpus/$$t) || exit 1; \
+	done
+
+## fuzz: libFuzzer + AddressSanitizer on every parser of outside input, FUZZ_SECONDS each (default 60)
+FUZZ_SECONDS ?= 60
+fuzz: bootstrap
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## check-docs: man/ and completions/ match the tools; man pages lint clean; completions parse
 check-docs:

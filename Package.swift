@@ -80,6 +80,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Writes man/ and completions/ from the tools' own flags and Core's tables; --check fails on drift.
         .executableTarget(name: "docgen", dependencies: ["BNCCore", "BNCSuite"]),
+        // Fuzz targets for every parser of outside input (libFuzzer with -sanitize=fuzzer -DFUZZING; otherwise a
+        // corpus replayer for make test). Not a bnc- tool: never installed, never a plugin.
+        .executableTarget(name: "fuzz-parsers", dependencies: ["BNCCore", "BNCOpen", "BNCEvent"], path: "Fuzz/Sources"),
         // `swift package generate-docs [--check]`: builds the tools and runs docgen.
         .plugin(
             name: "GenerateDocs",

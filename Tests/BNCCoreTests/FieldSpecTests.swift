@@ -1,5 +1,8 @@
 // The field-spec type every table is declared with: types, rules, bounds, unknown keys and their did-you-mean.
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import BNCCore
 
 @Suite struct FieldSpecTests {
@@ -121,5 +124,25 @@ import Testing
         #expect {
             try r.build(settings: settings, ip: nil)
         } throws: { ($0 as? BNCError)?.exitStatus == .usage && ($0 as? BNCError)?.message.hasPrefix(message) == true }
+    }
+}
+
+@Suite struct StorageStatusTests {
+    @Test func aFullDiskIsAnIOErrorAndABusyDatabaseATemporaryOne() {
+        #expect(SQLiteDatabase.kind(13) == .io, "SQLITE_FULL")
+        #expect(SQLiteDatabase.kind(10 | (1 << 8)) == .io, "SQLITE_IOERR_READ")
+        #expect(SQLiteDatabase.kind(5) == .temporary, "SQLITE_BUSY")
+        #expect(SQLiteDatabase.kind(6) == .temporary, "SQLITE_LOCKED")
+        #expect(SQLiteDatabase.kind(1) == .internal)
+        #expect(ExitStatus(for: BNCError(.io, "x")) == .ioError)
+    }
+
+    @Test func databasesAreCreatedPrivate() throws {
+        let path = "/tmp/bnc-storage-\(getpid()).db"
+        defer { for s in ["", "-wal", "-shm"] { unlink(path + s) } }
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("CREATE TABLE t (a)")
+        var st = stat()
+        #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
 }

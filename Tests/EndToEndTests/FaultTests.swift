@@ -180,4 +180,22 @@ import TestSupport
         let shown = try box.run("bnc-open", base + ["--dry-run", "--show-secrets"], env: env(s.url))
         #expect(shown.stdout.contains(Self.secret))
     }
+
+    @Test func aBatchWhoseReaderLeavesStopsWithItsSummaryAndExit74() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("e.ndjson", (1...3000).map { #"{"name":"L\#($0)","user_data":{"developer_identity":"u1","user_agent":"UA"}}"# }
+            .joined(separator: "\n"))
+        let journal = box.root.appendingPathComponent("j.db").path
+        let r = try box.run("/bin/bash", ["-c", "\"$0\" send --batch \"$1\" --journal \"$2\" | head -n 1 > /dev/null; exit ${PIPESTATUS[0]}",
+                                          Executables.path("bnc-event"), input, journal], env: env(s.url))
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write results to standard output: Broken pipe"), "\(r.stderr)")
+        #expect(r.stderr.contains(" lines, "), "the summary is printed")
+        // What was acknowledged is kept: a resumed run sends only the rest, and every line arrives once.
+        let resumed = try box.run("bnc-event", ["send", "--batch", input, "--journal", journal, "--resume"], env: env(s.url))
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let names = try s.received().compactMap { (($0["body"] as? [String: Any])?["name"] as? String) }
+        #expect(Set(names).count == 3000)
+        #expect(names.count - 3000 <= 64, "at most the lines in flight are sent twice")
+    }
 }

@@ -1,0 +1,83 @@
+// Fuzz targets for every parser of outside input. Each takes bytes and must never crash, hang or trap; where a
+// property holds (a parsed document serialises and parses back to itself), it is checked too.
+import BNCCore
+import BNCEvent
+import BNCOpen
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum Targets {
+    static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "json": json, "ndjson": ndjson, "device": device, "referrer": referrer, "openedwith": openedWith,
+        "config": config, "open-body": openBody, "event-body": eventBody,
+    ]
+
+    /// JSON: strict parsing; a parsed value serialises and parses back to the same value.
+    static func json(_ bytes: [UInt8]) {
+        guard let value = try? JSON.parse(bytes: bytes) else { return }
+        let again = try? JSON.parse(value.serialized())
+        precondition(again == value, "JSON round trip changed the value")
+    }
+
+    /// NDJSON as the batch runner reads it: lines from a descriptor, each parsed on its own.
+    static func ndjson(_ bytes: [UInt8]) {
+        guard scratch >= 0, ftruncate(scratch, 0) == 0 else { return }
+        _ = bytes.withUnsafeBytes { pwrite(scratch, $0.baseAddress, $0.count, 0) }
+        guard let reader = try? LineReader(path: "/proc/self/fd/\(scratch)", maxLineLength: 1 << 16) else { return }
+        while let line = try? reader.next() { _ = try? JSON.parse(bytes: line) }
+    }
+
+    /// One scratch file for the NDJSON target, reopened by path for each input (LineReader reads a path).
+    static let scratch: Int32 = {
+        var template = Array("/tmp/bnc-fuzz-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        if fd >= 0 { unlink(String(cString: template)) }
+        return fd
+    }()
+
+    /// A device file: JSON, then every field's check and normalisation.
+    static func device(_ bytes: [UInt8]) {
+        guard let value = try? JSON.parse(bytes: bytes) else { return }
+        _ = try? Device.load(json: value, source: "fuzz", warn: { _ in })
+    }
+
+    /// The Play install referrer string.
+    static func referrer(_ bytes: [UInt8]) {
+        _ = LinkSources.installReferrer(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The URL that opened the app, for both platforms.
+    static func openedWith(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for platform in [Platform.iOS, .android, nil] { _ = try? LinkSources.openedWith(text, platform: platform) }
+    }
+
+    /// The TOML configuration file.
+    static func config(_ bytes: [UInt8]) {
+        _ = try? ConfigFile.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.toml")
+    }
+
+    /// A v1/open body (a --body file or a batch line) through the field table and the seed's rules.
+    static func openBody(_ bytes: [UInt8]) {
+        guard case .object(let body)? = try? JSON.parse(bytes: bytes), let ip = try? IPAddress("8.8.4.4") else { return }
+        _ = try? OpenRequest.validate(body, ipOverride: ip)
+        _ = try? OpenResponse(.object(body))
+    }
+
+    /// A v2 event body through its tables.
+    static func eventBody(_ bytes: [UInt8]) {
+        guard case .object(let body)? = try? JSON.parse(bytes: bytes) else { return }
+        _ = try? EventRequest.validate(body)
+        _ = try? EventRequest.validate(body, categoryForm: .enum, forceCustom: true)
+    }
+}
+
+/// libFuzzer's entry: the target named by BNC_FUZZ_TARGET.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let name = getenv("BNC_FUZZ_TARGET").map { String(cString: $0) } ?? "json"
+    guard let target = Targets.all[name] else { fatalError("unknown BNC_FUZZ_TARGET \(name)") }
+    target(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
