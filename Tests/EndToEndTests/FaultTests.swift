@@ -198,4 +198,16 @@ import TestSupport
         #expect(Set(names).count == 3000)
         #expect(names.count - 3000 <= 64, "at most the lines in flight are sent twice")
     }
+
+    @Test func aBatchHonoursMaxTimePerAttempt() throws {
+        let server = try LoopbackServer(script: [])
+        server.stopAnswering()
+        let input = try box.write("e.ndjson", #"{"name":"LOGIN","user_data":{"developer_identity":"u1","user_agent":"UA"}}"#)
+        let start = Date()
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--max-time", "0.5", "--retries", "1"], env: env(server.baseURL))
+        #expect(r.status == 1)
+        #expect((try results(r.stdout).first?["error"] as? String)?.contains("timed out") == true, "\(r.stdout)")
+        #expect(Date().timeIntervalSince(start) < 2.9, "two attempts of 0.5 s and a backoff, not the server's 3 s silence")
+        withExtendedLifetime(server) {}
+    }
 }
