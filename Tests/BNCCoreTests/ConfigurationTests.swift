@@ -180,4 +180,33 @@ import TestSupport
         #expect(Environment(variables: ["NO_COLOR": "1"]).wantsColor(onStderr: true, mode: .always))
         #expect(!tty.wantsColor(onStderr: false, mode: .never))
     }
+
+    /// toml++ (inside TOMLKit) aborts on some malformed files (found by `make fuzz`): they never reach it.
+    @Test(arguments: [
+        ("[e]\ny=\"\"\n[\n", 3, "a table header is [name] or [name.sub]"),
+        ("[profile.a\n", 1, "a table header must end with ]"),
+        ("branch_key = \"\"\"multi\n", 1, "a value is a"),
+        ("branch_key = [1, 2]\n", 1, "a value is a"),
+        ("branch_key = \"a\" trailing\n", 1, "unexpected text after the value"),
+        ("a = \"bad \\q escape\"\n", 1, "a value is a"),
+        ("key\u{7}bell = 1\n", 1, "control characters are not allowed"),
+        ("= 1\n", 1, "expected key = value"),
+    ] as [(String, Int, String)])
+    func malformedFilesAreRefusedWithTheirLine(_ text: String, _ line: Int, _ rule: String) {
+        #expect {
+            try ConfigFile.parse(text, path: "c.toml")
+        } throws: { error in
+            guard let e = error as? BNCError else { return false }
+            return e.exitStatus == .configuration && e.message.hasPrefix("c.toml:\(line): \(rule)")
+        }
+    }
+
+    @Test func theDocumentedSubsetParses() throws {
+        let text = "\u{FEFF}# bnc\ndefault_profile = \"live\"  # comment\r\n\n[profile.live]\nbranch_key = 'key_live_abcdefghijklmnop'\n"
+            + "\"api_url\" = \"https://api2.branch.io\\u002f\"\n[ profile . \"test\" ]\napp_id = \"12\"\n"
+        let file = try ConfigFile.parse(text, path: "c.toml")
+        #expect(file.defaultProfile == "live")
+        #expect(file.profiles["live"]?.branchKey == "key_live_abcdefghijklmnop")
+        #expect(file.profiles["test"]?.appID == "12")
+    }
 }

@@ -77,6 +77,7 @@ public struct ConfigFile: Sendable {
 
     /// Parses TOML text. Unknown keys are refused so a typo never silently drops a setting.
     public static func parse(_ text: String, path: String) throws(BNCError) -> ConfigFile {
+        try ConfigSyntax.check(text, path: path)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
