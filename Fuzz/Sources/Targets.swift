@@ -32,7 +32,7 @@ enum Targets {
     static let scratch: Int32 = {
         var template = Array("/tmp/bnc-fuzz-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
-        if fd >= 0 { unlink(String(cString: template)) }
+        if fd >= 0 { unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         return fd
     }()
 

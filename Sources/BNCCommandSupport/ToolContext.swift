@@ -175,6 +175,9 @@ public final class ToolRun {
         let response = try client.send(request)
         if network.timing, let timing = response.timing { diagnostics.note("timing: " + timing.summary) }
         if network.verbose, let id = response.requestID { diagnostics.note("X-Branch-Request-Id: \(id)") }
+        if network.verbose {
+            for (name, value) in response.headers where name.lowercased() == "x-sandbox-lint" { diagnostics.note("sandbox lint: \(value)") }
+        }
         return response
     }
 

@@ -77,7 +77,7 @@ extension Sandbox {
                 errors.append(r.header("X-IP-Override") != nil
                     ? "device_ip is required: TUNE reads the device IP from the device_ip query parameter, never from X-IP-Override"
                     : "device_ip is required for server-to-server requests")
-            } else if (try? IPAddress(params["device_ip"]!)) == nil {
+            } else if !SandboxIP.isValid(params["device_ip"]!) {
                 errors.append("device_ip must be an IPv4 or IPv6 address")
             }
             if (params["site_id"] ?? "").isEmpty && (params["package_name"] ?? "").isEmpty { errors.append("site_id is required") }

@@ -31,6 +31,11 @@ extension Sandbox {
     ]
 
     func event(_ r: SandboxRequest, standard: Bool) throws -> SandboxResponse {
+        // A form-encoded event (curl -d without a JSON Content-Type, as users do) is read as form fields: Branch
+        // answers with its field-level error shape.
+        if r.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            return .json(400, ["error": ["user_data": "missing required field"]])
+        }
         let body = try jsonObject(r)
         _ = try checkKey(body["branch_key"])
         let ip = try ipOverride(r, required: false)
@@ -46,13 +51,23 @@ extension Sandbox {
         }
         guard case .object(let user)? = body["user_data"] else { throw Rejection("user_data: missing required field") }
         try checkIdentifier(user)
-        if let ip, let bodyIP = user["ip"]?.stringValue, bodyIP != ip {
-            throw Rejection("user_data.ip (\(bodyIP)) must equal the X-IP-Override header (\(ip))")
+        if let ip {
+            // The documented pair: production takes the event, but attributes by user_data.ip.
+            switch user["ip"]?.stringValue {
+            case nil: lint("X-IP-Override sent without user_data.ip: the event is attributed without the device's IP")
+            case let bodyIP? where bodyIP != ip: lint("X-IP-Override (\(ip)) differs from user_data.ip (\(bodyIP))")
+            default: break
+            }
         }
         for (field, value) in user {
             switch field {
-            case "limit_ad_tracking", "dma_eea", "dma_ad_personalization", "dma_ad_user_data":
+            case "dma_eea", "dma_ad_personalization", "dma_ad_user_data", "unidentified_device", "disable_ad_network_callouts":
                 guard value.boolValue != nil else { throw Rejection("user_data.\(field) must be a boolean") }
+            case "limit_ad_tracking":
+                // A boolean, or 0/1 as the Android SDK sends it.
+                guard value.boolValue != nil || ["0", "1"].contains(value.numberValue?.literal ?? "") else {
+                    throw Rejection("user_data.limit_ad_tracking must be a boolean")
+                }
             case "screen_dpi", "screen_height", "screen_width":
                 guard value.numberValue?.isInteger == true else { throw Rejection("user_data.\(field) must be an integer") }
             case "advertising_ids":

@@ -19,7 +19,7 @@ extension Sandbox {
     }
 
     func bulkCreate(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {
-        let key = try checkKey(.string(HTTPURL.percentDecode(rawKey, plus: false)))
+        let key = try checkKey(.string(Percent.decode(rawKey, plus: false)))
         if r.body.count > 250 * 1024 {
             throw Rejection("Bulk payload of \(r.body.count) bytes is over the 250KB limit; send it in smaller batches", status: 413)
         }
@@ -158,7 +158,7 @@ extension Sandbox {
         guard host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
         var path = String(rest[rest.index(after: slash)...])
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        return store.links[HTTPURL.percentDecode(path, plus: false)]
+        return store.links[Percent.decode(path, plus: false)]
     }
 
     private func requireLink(_ r: SandboxRequest, key: String?) throws -> StoredLink {
@@ -230,7 +230,8 @@ extension Sandbox {
 
     // MARK: clicks
 
-    func click(_ r: SandboxRequest) -> SandboxResponse {
+    /// A link opened in a browser. `counts` is false for HEAD: a crawler's or a checker's look is not a click.
+    func click(_ r: SandboxRequest, counts: Bool = true) -> SandboxResponse {
         let code = String(r.path.dropFirst())
         guard let link = store.links[code] else {
             return .branchError(404, "The resource you were looking for could not be found.")
@@ -243,8 +244,11 @@ extension Sandbox {
         }
         let ip = r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
         let ua = r.header("User-Agent") ?? ""
-        let click = recordClick(link, ip: ip, userAgent: ua)
         let target = redirect(for: link, userAgent: ua)
+        guard counts else {
+            return SandboxResponse(status: target == nil ? 200 : 302, headers: target.map { [("Location", $0)] } ?? [], body: [])
+        }
+        let click = recordClick(link, ip: ip, userAgent: ua)
         var headers: [(String, String)] = [("X-Branch-Link-Click-Id", click.id), ("Cache-Control", "no-store")]
         if let target {
             headers.append(("Location", target))
@@ -283,7 +287,7 @@ extension Sandbox {
         guard let url = body["url"]?.stringValue, let link = linkFor(url: url) else {
             return .branchError(404, "url is not a link of this sandbox")
         }
-        guard let ip = body["ip"]?.stringValue, (try? IPAddress(ip)) != nil else {
+        guard let ip = body["ip"]?.stringValue, SandboxIP.isValid(ip) else {
             return .branchError(400, "ip must be an IPv4 or IPv6 address")
         }
         let ua = body["user_agent"]?.stringValue ?? ""

@@ -79,7 +79,8 @@ extension Sandbox {
             }
         }
         if body["ad_tracking_enabled"]?.boolValue == false {
-            throw Rejection("ad_tracking_enabled must be omitted, not false, when limit ad tracking is on")
+            // Production accepts it (the SDKs send it); the seed asks to omit the field under Limit Ad Tracking.
+            lint("ad_tracking_enabled false: the S2S guide says to omit it when Limit Ad Tracking is on")
         }
         if body["first_session"]?.boolValue == false, let f = Self.installOnly.first(where: { body[$0] != nil }) {
             throw Rejection("\(f) is only sent with an app's first session")
@@ -94,6 +95,8 @@ extension Sandbox {
             ?? body["advertising_ids"]?["oaid"]?.stringValue ?? "fp:\(ip)|\(userAgent)"
         let deviceKey = "\(key)|\(deviceID)"
         let t = now
+        // tracking_disabled: Branch answers but stores nothing of the session.
+        let tracked = body["tracking_disabled"]?.boolValue != true
         var device = store.devices[deviceKey] ?? DeviceRecord(randomizedDeviceToken: random.branchID())
         if t - device.lastOpen < config.burstWindow {
             bump("open_rate_limited_429")
@@ -106,10 +109,11 @@ extension Sandbox {
         let seen = device.sessions > 0
         let firstSession = body["first_session"]?.boolValue
         let isFirstSession: Bool
+        var isOpen = false
         switch (firstSession, seen) {
         case (true?, false), (nil, false): isFirstSession = true; bump("installs")
         case (true?, true): isFirstSession = false; bump("reinstalls")
-        default: isFirstSession = false; bump("opens")
+        default: isFirstSession = false; isOpen = true; bump("opens")
         }
         device.sessions += 1
         device.lastOpen = t
@@ -118,10 +122,16 @@ extension Sandbox {
         var bundleToken = body["randomized_bundle_token"]?.stringValue
         if body["server_to_server_identity"]?.boolValue == true {
             if let token = bundleToken {
-                guard store.devices.values.contains(where: { $0.bundleTokens.contains(token) }) || device.bundleTokens.contains(token) else {
-                    throw Rejection("randomized_bundle_token \(token) was not issued by this app")
+                // Tokens are per app: another app's token is not this app's. An unknown one (a sandbox restarted
+                // without --state, another app's) is answered normally, as production answers a token it lost.
+                let known = device.bundleTokens.contains(token)
+                    || store.devices.contains { $0.key.hasPrefix(key + "|") && $0.value.bundleTokens.contains(token) }
+                if known {
+                    bump("bundle_token_reused")
+                } else {
+                    lint("randomized_bundle_token \(token) was not issued to this app by this sandbox: answered, but identity does not carry over")
+                    bump("bundle_token_unknown")
                 }
-                bump("bundle_token_reused")
             } else {
                 if !device.bundleTokens.isEmpty { bump("bundle_token_missing_on_repeat") }
                 let token = random.branchID()
@@ -130,13 +140,16 @@ extension Sandbox {
                 bump("bundle_token_issued")
             }
         }
-        store.save(device: device, id: deviceKey)
+        if tracked { store.save(device: device, id: deviceKey) } else { bump("opens_tracking_disabled") }
 
         var data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os, isFirstSession: isFirstSession)
         data["+is_first_session"] = .bool(isFirstSession)
         let referred = data["+clicked_branch_link"]?.boolValue == true
+        // The non-referred limit (once per IP in 4 h) counts OPENs: installs and reinstalls are always counted.
         if referred {
             bump("opens_referred")
+        } else if !isOpen || !tracked {
+            bump("sessions_non_referred")
         } else {
             let ipKey = "\(key)|\(ip)"
             if let last = store.nonReferredByIP[ipKey], t - last < config.nonReferredWindow {

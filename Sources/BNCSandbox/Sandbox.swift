@@ -17,6 +17,12 @@ public final class Sandbox: @unchecked Sendable {
     private var counts: [String: [Int: Int]] = [:]
     /// Named counters (installs, opens, non-referred opens counted and limited, ...).
     var counters: [String: Int] = [:]
+    /// What the request being answered does that production silently mishandles (X-Sandbox-Lint).
+    private var pendingLints: [String] = []
+    /// Seconds the sandbox clock was moved forward (POST /_sandbox/clock): ages tokens, windows and links.
+    private var clockOffset = 0.0
+    /// Answers given, for X-Branch-Request-Id (a counter: the seeded id stream is not disturbed).
+    private var requestCount = 0
 
     public init(config: SandboxConfig) throws(BNCError) {
         self.config = config
@@ -27,7 +33,12 @@ public final class Sandbox: @unchecked Sendable {
         chaosRandom = SeededRandom(seed: config.seed ^ 0xC4A0_5C4A_05C4_A05C)
     }
 
-    var now: Double { config.now() }
+    var now: Double { config.now() + clockOffset }
+
+    /// Notes what production would accept but silently mishandle: answered normally, plus an X-Sandbox-Lint header.
+    func lint(_ reason: String) {
+        if !pendingLints.contains(reason) { pendingLints.append(reason) }
+    }
 
     /// Answers one request. Thread-safe.
     public func handle(_ request: SandboxRequest) -> SandboxResponse {
@@ -38,6 +49,7 @@ public final class Sandbox: @unchecked Sendable {
         let control = request.path.hasPrefix("/_sandbox/")
         if control { return routeControl(request) }
 
+        pendingLints = []
         var response: SandboxResponse
         if let injected = chaos() {
             response = injected
@@ -51,6 +63,13 @@ public final class Sandbox: @unchecked Sendable {
             }
         }
         response.delay = config.chaos.latency
+        response.lints = pendingLints
+        for reason in pendingLints { response.headers.append(("X-Sandbox-Lint", reason)) }
+        // Every Branch answer carries a request id support can trace (not Apple's, not TUNE's).
+        if !response.reset, !["/api/v1/", "/api/v1", "/serve"].contains(request.path) {
+            requestCount += 1
+            response.headers.append(("X-Branch-Request-Id", "bnc-sandbox-\(requestCount)"))
+        }
         record(request, response)
         return response
     }
@@ -93,7 +112,7 @@ public final class Sandbox: @unchecked Sendable {
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
                 return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
             }
-            if r.method == "GET" || r.method == "HEAD" { return click(r) }
+            if r.method == "GET" || r.method == "HEAD" { return click(r, counts: r.method == "GET") }
             return .branchError(404, "The resource you were looking for could not be found.")
         }
     }
@@ -101,7 +120,8 @@ public final class Sandbox: @unchecked Sendable {
     private func record(_ r: SandboxRequest, _ response: SandboxResponse) {
         let endpoint = Self.endpointName(r)
         counts[endpoint, default: [:]][response.reset ? 0 : response.status, default: 0] += 1
-        recorded.append(Recorded(request: r, status: response.reset ? 0 : response.status, chaos: response.injected))
+        recorded.append(Recorded(request: r, status: response.reset ? 0 : response.status, chaos: response.injected,
+                                 lints: response.lints))
         // Trim in chunks, so a full log costs amortised O(1) per request rather than a shift of the whole array.
         if recorded.count > config.maxRecorded + config.maxRecorded / 4 {
             let excess = recorded.count - config.maxRecorded
@@ -139,6 +159,14 @@ public final class Sandbox: @unchecked Sendable {
             return controlClick(r)
         case ("POST", "/_sandbox/asa-token"):
             return mintASAToken(r)
+        case ("POST", "/_sandbox/clock"):
+            guard let body = try? jsonObject(r), let n = body["advance_seconds"]?.numberValue?.double, n.isFinite, n >= 0, n <= 3.2e9 else {
+                return .branchError(400, "POST /_sandbox/clock takes {\"advance_seconds\": N} with 0 <= N")
+            }
+            clockOffset += n
+            return .json(200, ["now": .double(now), "advanced_seconds": .double(clockOffset)])
+        case ("GET", "/_sandbox/clock"):
+            return .json(200, ["now": .double(now), "advanced_seconds": .double(clockOffset)])
         default:
             return .branchError(404, "unknown control endpoint \(r.method) \(r.path)")
         }
@@ -167,6 +195,9 @@ public final class Sandbox: @unchecked Sendable {
     /// The JSON object body, or a 400 naming what is wrong with it.
     func jsonObject(_ r: SandboxRequest) throws -> JSONObject {
         guard !r.body.isEmpty else { throw Rejection("Request body must be a JSON object") }
+        if !r.path.hasPrefix("/_sandbox/"), !(r.header("Content-Type")?.lowercased().hasPrefix("application/json") ?? false) {
+            lint("JSON body sent without Content-Type: application/json (Branch may read it as a form and drop fields)")
+        }
         let json: JSON
         do {
             json = try JSON.parse(bytes: r.body)
@@ -205,7 +236,7 @@ public final class Sandbox: @unchecked Sendable {
             if required { throw Rejection("X-IP-Override header is required: the device's public IP address") }
             return nil
         }
-        guard (try? IPAddress(raw)) != nil else { throw Rejection("X-IP-Override must be an IPv4 or IPv6 address (got \(raw))") }
+        guard SandboxIP.isValid(raw) else { throw Rejection("X-IP-Override must be an IPv4 or IPv6 address (got \(raw))") }
         return raw
     }
 
@@ -217,6 +248,7 @@ struct Recorded {
     let request: SandboxRequest
     let status: Int
     let chaos: Bool
+    let lints: [String]
 
     /// `{method, path, query, headers, body, status, chaos}`; the body parsed when it is JSON.
     var json: JSON {
@@ -226,6 +258,7 @@ struct Recorded {
         for (k, v) in request.headers { headers[k.lowercased()] = .string(v) }
         let body: JSON = request.body.isEmpty ? .null : ((try? JSON.parse(bytes: request.body)) ?? .string(request.bodyText))
         return ["method": .string(request.method), "path": .string(request.path), "query": .object(query),
-                "headers": .object(headers), "body": body, "status": .int(status), "chaos": .bool(chaos)]
+                "headers": .object(headers), "body": body, "status": .int(status), "chaos": .bool(chaos),
+                "lint": .array(lints.map(JSON.string))]
     }
 }

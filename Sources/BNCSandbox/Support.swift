@@ -1,5 +1,10 @@
-// Shared pieces of the emulator: its request/response values, Branch's error envelope, seeded randomness.
+// Shared pieces of the emulator: its request/response values, Branch's error envelope, seeded randomness, and
+// its own small parsers (IP addresses, percent-decoding) — never the client's, so a client bug cannot hide
+// behind a shared one.
 import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A request as the emulator sees it, independent of the HTTP server underneath.
 public struct SandboxRequest: Sendable {
@@ -21,8 +26,10 @@ public struct SandboxRequest: Sendable {
         self.peerIP = peerIP
     }
 
+    /// A header's value without the optional white space HTTP allows around it (RFC 9110 §5.5).
     public func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        guard let raw = headers.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else { return nil }
+        return String(raw.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
     public func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
@@ -31,13 +38,52 @@ public struct SandboxRequest: Sendable {
 
     /// Splits `/path?a=1&b=%20` into the path and decoded query items.
     public static func splitTarget(_ target: String) -> (String, [(String, String)]) {
-        guard let q = target.firstIndex(of: "?") else { return (HTTPURL.percentDecode(target, plus: false), []) }
+        guard let q = target.firstIndex(of: "?") else { return (Percent.decode(target, plus: false), []) }
         let path = String(target[..<q])
         let items = target[target.index(after: q)...].split(separator: "&").map { pair -> (String, String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (HTTPURL.percentDecode(String(parts[0]), plus: true), parts.count > 1 ? HTTPURL.percentDecode(String(parts[1]), plus: true) : "")
+            return (Percent.decode(String(parts[0]), plus: true), parts.count > 1 ? Percent.decode(String(parts[1]), plus: true) : "")
         }
-        return (HTTPURL.percentDecode(path, plus: false), items)
+        return (Percent.decode(path, plus: false), items)
+    }
+}
+
+/// The emulator's own percent-decoding (`+` is a space in query strings); a bad escape stays as it is.
+enum Percent {
+    static func decode(_ s: String, plus: Bool) -> String {
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x25, i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+                continue
+            }
+            out.append(plus && b == 0x2B ? 0x20 : b)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x41...0x46: c - 0x41 + 10
+        case 0x61...0x66: c - 0x61 + 10
+        default: nil
+        }
+    }
+}
+
+/// The emulator's own address check: what inet_pton(3) accepts as IPv4 or IPv6, nothing else.
+enum SandboxIP {
+    static func isValid(_ s: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, s, &v4) == 1 || inet_pton(AF_INET6, s, &v6) == 1
     }
 }
 
@@ -52,6 +98,8 @@ public struct SandboxResponse: Sendable {
     public var delay: Double = 0
     /// True when chaos, not the emulated service, produced this answer.
     public var injected = false
+    /// What production would silently mishandle in the request, sent as `X-Sandbox-Lint` headers.
+    public var lints: [String] = []
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status

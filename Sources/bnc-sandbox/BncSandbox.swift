@@ -26,7 +26,19 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             and scripts: GET /_sandbox/requests (what was received, secrets included), GET /_sandbox/stats, \
             POST /_sandbox/reset, POST /_sandbox/click {url, ip, user_agent}, and POST /_sandbox/asa-token \
             {attribution, detailed, not_found_times, expired, server_error_times, developer_mode} which mints an \
-            AdServices token with the behaviour wanted. Control endpoints are never chaotic nor recorded.
+            AdServices token with the behaviour wanted, GET and POST /_sandbox/clock {advance_seconds} which moves \
+            the sandbox's clock forward (ages tokens, match windows, the 4-hour non-referred window). Control \
+            endpoints are never chaotic nor recorded.
+
+            What production accepts but silently mishandles is answered normally plus one X-Sandbox-Lint header per \
+            reason (also in /_sandbox/requests as "lint"; clients print them with -v): ad_tracking_enabled false, an \
+            event's X-IP-Override without a matching user_data.ip, a JSON body without Content-Type: \
+            application/json, an unknown kept randomized_bundle_token. Every Branch answer carries \
+            X-Branch-Request-Id.
+
+            Knowingly not emulated (yet): aliases are unique across apps (one link domain), Quick Link access \
+            (type 2) is not restricted, long links (/a/KEY?...), the HTML outage page and 402 under --chaos, and \
+            AdServices attribution of an install through apple_attribution_token.
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.

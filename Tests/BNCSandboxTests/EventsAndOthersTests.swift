@@ -40,7 +40,6 @@ import TestSupport
         (["user_data": nil], "user_data: missing required field"),
         (["user_data": ["os": "iOS"]], "user_data must identify the user"),
         (["user_data": ["os": "Android", "idfa": "x"]], "user_data must identify the user"),
-        (["user_data": ["developer_identity": "u", "ip": "1.1.1.1"]], "must equal the X-IP-Override header"),
         (["user_data": ["developer_identity": "u", "limit_ad_tracking": "no"]], "limit_ad_tracking must be a boolean"),
         (["event_data": ["revenue": "1.5"]], "event_data.revenue must be a number"),
         (["event_data": ["currency": "usd"]], "three-letter ISO 4217"),

@@ -1,0 +1,110 @@
+// Sandbox fidelity, driven with raw requests (never through the client): it accepts what Branch accepts,
+// answers what Branch silently mishandles with an X-Sandbox-Lint header, and emulates request ids, the clock,
+// per-app tokens, tracking_disabled, HEAD and the field-level error shape.
+import BNCCore
+import Testing
+@testable import BNCSandbox
+
+@Suite struct FidelityTests {
+    func lints(_ r: Reply) -> [String] { r.headers.filter { $0.0 == "X-Sandbox-Lint" }.map(\.1) }
+
+    @Test func whatProductionAcceptsIsAcceptedWithALintWhereItIsMishandled() throws {
+        let h = try Harness()
+        let r = h.open(Harness.iosOpen(["ad_tracking_enabled": false, "retryNumber": 2, "environment": "FULL_APP", "sdk": "ios3.14.0"]))
+        #expect(r.status == 200, "\(r.message)")
+        #expect(lints(r) == ["ad_tracking_enabled false: the S2S guide says to omit it when Limit Ad Tracking is on"])
+        let recorded = h.send("GET", "/_sandbox/requests").json?.arrayValue?.last
+        #expect(recorded?["lint"]?.arrayValue?.count == 1, "lints are recorded with the request")
+    }
+
+    @Test func headerValuesAreTrimmedAsHTTPAllows() throws {
+        let h = try Harness()
+        let r = h.send("POST", "/v1/open", Harness.iosOpen(), headers: [("X-IP-Override", "  8.8.4.4\t"), ("Content-Type", "application/json")])
+        #expect(r.status == 200, "\(r.message)")
+    }
+
+    @Test func theSDKsUserDataExtrasAreAccepted() throws {
+        let h = try Harness()
+        let user: JSON = ["os": "Android", "aaid": "38400000-8cf0-11bd-b23e-10b96e40000d", "sdk": "android", "sdk_version": "5.21.2",
+                          "environment": "FULL_APP", "connection_type": "wifi", "unidentified_device": false, "ui_mode": "UI_MODE_TYPE_NORMAL",
+                          "disable_ad_network_callouts": true, "limit_ad_tracking": 0, "ip": "8.8.4.4"]
+        let r = h.send("POST", "/v2/event/standard", ["branch_key": .string(Harness.key), "name": "PURCHASE", "user_data": user],
+                       headers: [("X-IP-Override", "8.8.4.4"), ("Content-Type", "application/json")])
+        #expect(r.status == 200, "\(r.message)")
+        #expect(lints(r).isEmpty)
+    }
+
+    @Test func anEventsIPOverrideWithoutUserDataIPIsALint() throws {
+        let h = try Harness()
+        let body: JSON = ["branch_key": .string(Harness.key), "name": "LOGIN", "user_data": ["developer_identity": "u1"]]
+        let r = h.send("POST", "/v2/event/standard", body, headers: [("X-IP-Override", "8.8.4.4"), ("Content-Type", "application/json")])
+        #expect(r.status == 200)
+        #expect(lints(r).first?.hasPrefix("X-IP-Override sent without user_data.ip") == true)
+        let noType = h.send("POST", "/v2/event/standard", body)
+        #expect(lints(noType).contains { $0.hasPrefix("JSON body sent without Content-Type: application/json") })
+    }
+
+    @Test func aFormEncodedEventGetsTheFieldLevelErrorShape() throws {
+        let h = try Harness()
+        let r = h.send("POST", "/v2/event/custom", text: "branch_key=\(Harness.key)&name=x",
+                       headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(r.status == 400)
+        #expect(r.json == ["error": ["user_data": "missing required field"]])
+    }
+
+    @Test func everyBranchAnswerCarriesARequestIDAndAppleAndTuneDoNot() throws {
+        let h = try Harness()
+        for r in [h.open(Harness.iosOpen()), h.open(Harness.iosOpen(["os": "Windows"])), h.send("GET", "/nope"), h.send("DELETE", "/v1/open")] {
+            #expect(r.header("X-Branch-Request-Id")?.hasPrefix("bnc-sandbox-") == true, "\(r.status)")
+        }
+        #expect(h.send("POST", "/api/v1/", text: "x").header("X-Branch-Request-Id") == nil)
+        #expect(h.send("GET", "/serve?action=session").header("X-Branch-Request-Id") == nil)
+    }
+
+    @Test func bundleTokensArePerApp() throws {
+        let h = try Harness()
+        let first = h.open(Harness.iosOpen(["server_to_server_identity": true]))
+        let token = try #require(first.json?["randomized_bundle_token"]?.stringValue)
+        h.clock.advance(3)
+        // The same token from another app (another key) is not that app's: answered, with a lint.
+        let other = h.open(Harness.iosOpen(["branch_key": "key_test_otherapp1", "branch_secret": "secret_test_otherapp1",
+                                            "server_to_server_identity": true, "randomized_bundle_token": .string(token)]))
+        #expect(other.status == 200)
+        #expect(lints(other).first?.contains("was not issued to this app") == true)
+    }
+
+    @Test func trackingDisabledStoresNothing() throws {
+        let h = try Harness()
+        let off = h.open(Harness.iosOpen(["tracking_disabled": true]))
+        #expect(off.status == 200)
+        #expect(h.send("GET", "/_sandbox/stats").json?["devices"] == 0)
+        h.clock.advance(3)
+        #expect(h.open(Harness.iosOpen()).data?["+is_first_session"] == true, "the device was not remembered")
+    }
+
+    @Test func aHEADIsNotAClick() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["alias": "headcheck", "data": ["$ios_url": "https://example.com/app"]]).json?["url"]?.stringValue)
+        let head = h.send("HEAD", "/headcheck", headers: [("User-Agent", Harness.iosUA), ("X-Forwarded-For", "8.8.4.4")])
+        #expect(head.status == 302)
+        #expect(h.send("GET", "/_sandbox/stats").json?["clicks"] == 0)
+        #expect(h.open(Harness.iosOpen(["user_agent": .string(Harness.iosUA)])).data?["+clicked_branch_link"] == false)
+        _ = url
+    }
+
+    @Test func theClockMovesForward() throws {
+        let h = try Harness()
+        let before = try #require(h.send("GET", "/_sandbox/clock").json?["now"]?.numberValue?.double)
+        let moved = h.send("POST", "/_sandbox/clock", ["advance_seconds": 86_400])
+        #expect(moved.status == 200)
+        #expect(moved.json?["now"]?.numberValue?.double == before + 86_400)
+        #expect(h.send("POST", "/_sandbox/clock", ["advance_seconds": -1]).status == 400)
+    }
+
+    @Test func theSandboxHasItsOwnParsers() {
+        #expect(SandboxIP.isValid("8.8.4.4") && SandboxIP.isValid("2001:db8::1"))
+        #expect(!SandboxIP.isValid("999.1.1.1") && !SandboxIP.isValid(" 8.8.4.4") && !SandboxIP.isValid("8.8.4.4\r\n"))
+        #expect(Percent.decode("a%20b+c%zz", plus: true) == "a b c%zz")
+        #expect(Percent.decode("a+b", plus: false) == "a+b")
+    }
+}
