@@ -92,6 +92,7 @@ extension Sandbox {
             bump("tune_rejected")
             return .json(400, ["success": false, "errors": .array(errors.map(JSON.string))], headers: [("X-MAT-Responder", "bnc-sandbox")])
         }
+        lintTuneRequired(params, userAgentHeader: r.header("User-Agent") != nil)
         let action = params["action"]!
         let eventType: String
         switch action {
@@ -103,12 +104,35 @@ extension Sandbox {
             store.persist("tune", key, .bool(true))
             eventType = first && params["existing_user"] != "1" ? "install" : "open"
         case "conversion":
-            eventType = (params["site_event_name"] ?? params["site_event_id"] ?? "conversion").lowercased()
+            // Kept as sent (TUNE normalises custom names only when it stores them).
+            eventType = params["site_event_name"] ?? params["site_event_id"] ?? "conversion"
         default:
             eventType = action
         }
         bump("tune_\(eventType == "install" || eventType == "open" ? eventType : "events")")
         return .json(200, ["success": true, "site_event_type": .string(eventType), "log_id": .string(random.branchID()),
                            "errors": []])
+    }
+
+    /// The seed's REQUIRED parameters (its TUNE API table), per platform: TUNE tolerates their absence, so each
+    /// missing one is a lint, not a refusal. The platform comes from the ids sent.
+    private func lintTuneRequired(_ params: [String: String], userAgentHeader: Bool) {
+        func has(_ k: String) -> Bool { !(params[k] ?? "").isEmpty }
+        var missing: [String] = []
+        for k in ["device_ip", "device_brand", "device_model"] where !has(k) { missing.append(k) }
+        if !has("user_agent") && !userAgentHeader { missing.append("user_agent") }
+        if !has("referral_url") { missing.append("referral_url") }
+        if has("ios_ifa") || has("ios_ifv") {
+            if !has("ios_ifv") { missing.append("ios_ifv") }
+        } else if has("google_aid") || has("os_id") || has("android_id") {
+            if !has("google_aid") && !has("os_id") { missing.append("os_id") }
+        } else if has("windows_aid") || has("device_id") {
+            if !has("device_id") { missing.append("device_id") }
+            if params["windows_aid"] == nil { missing.append("windows_aid") }
+        } else {
+            missing.append("a device id (ios_ifv, google_aid or os_id, device_id)")
+        }
+        if !missing.isEmpty { lint("TUNE request without REQUIRED \(missing.joined(separator: ", "))") }
+        if has("local_ip") { lint("local_ip is not supported on TUNE API calls (ignored)") }
     }
 }

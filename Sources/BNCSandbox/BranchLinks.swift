@@ -23,6 +23,9 @@ extension Sandbox {
         if r.body.count > 250 * 1024 {
             throw Rejection("Bulk payload of \(r.body.count) bytes is over the 250KB limit; send it in smaller batches", status: 413)
         }
+        if r.body.count > 100 * 1024 {
+            lint("bulk payload of \(r.body.count) bytes: between the two documented caps (100 KB and 250 KB); keep batches under 100 KB")
+        }
         let json: JSON
         do { json = try JSON.parse(bytes: r.body) } catch { throw Rejection("Request body is not valid JSON: \(error.description)") }
         guard let items = json.arrayValue else { throw Rejection("Bulk body must be a JSON array of link objects") }
@@ -48,7 +51,15 @@ extension Sandbox {
     }
 
     /// Validates creation parameters and stores the link (or returns the existing one for a repeated alias).
-    private func makeLink(_ body: JSONObject, key: String) throws -> StoredLink {
+    private func makeLink(_ rawBody: JSONObject, key: String) throws -> StoredLink {
+        // Analytics labels may come `~`-prefixed at the top level, as the SDKs and long links spell them.
+        var body = rawBody
+        for label in ["channel", "feature", "campaign", "stage", "tags"] {
+            if let v = rawBody["~" + label] {
+                body["~" + label] = nil
+                if body[label] == nil { body[label] = v }
+            }
+        }
         for field in body.keys where !Self.linkParams.contains(field) && !Self.sdkExtras.contains(field) {
             throw Rejection("\(field) is not a link parameter")
         }
@@ -62,16 +73,26 @@ extension Sandbox {
         if let tags = params["tags"], tags.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
             throw Rejection("tags must be an array of strings")
         }
-        let type = Int(params["type"]?.numberValue?.int64 ?? 0)
-        if let t = params["type"], t.numberValue?.isInteger != true || ![0, 1, 2].contains(type) {
-            throw Rejection("type must be 0 (default), 1 (one-time use) or 2 (marketing)")
+        // Beyond Int64 is a 400, never a silent default.
+        var type = 0
+        if let t = params["type"] {
+            guard let n = t.numberValue?.int64, t.numberValue?.isInteger == true, [0, 1, 2].contains(n) else {
+                throw Rejection("type must be 0 (default), 1 (one-time use) or 2 (marketing)")
+            }
+            type = Int(n)
         }
-        if type == 2 && data["$marketing_title"]?.stringValue?.isEmpty != false {
-            throw Rejection("type 2 (marketing) links need data.$marketing_title")
+        if type == 2 {
+            guard quickLinksGranted(key) else {
+                throw Rejection("You don't have access to this type. Please try again with type 0 (default) or 1.", status: 403)
+            }
+            if data["$marketing_title"]?.stringValue?.isEmpty != false { throw Rejection("type 2 (marketing) links need data.$marketing_title") }
         }
-        let duration = Int(params["duration"]?.numberValue?.int64 ?? 7200)
-        if let d = params["duration"], d.numberValue?.isInteger != true || duration < 0 {
-            throw Rejection("duration must be a whole number of seconds")
+        var duration = 7200
+        if let d = params["duration"] {
+            guard let n = d.numberValue?.int64, d.numberValue?.isInteger == true, n >= 0 else {
+                throw Rejection("duration must be a whole number of seconds")
+            }
+            duration = Int(n)
         }
         if let identity = params["identity"]?.stringValue, identity.count > 127 { throw Rejection("identity is longer than 127 characters") }
 
@@ -127,7 +148,8 @@ extension Sandbox {
         }
         if let tags = link.params["tags"] { data["~tags"] = tags }
         data["~id"] = .string(link.id)
-        data["~creation_source"] = 0
+        // 0: API; 6: dynamic (a long link, built without an API call; its ~id is 0).
+        data["~creation_source"] = link.code.hasPrefix("a/") ? 6 : 0
         data["~referring_link"] = .string(link.url)
         if link.type == 2 { data["~marketing"] = true }
         return data
@@ -157,6 +179,12 @@ extension Sandbox {
         let ownHost = config.baseURL.split(separator: "/").last.map(String.init) ?? ""
         guard host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
         var path = String(rest[rest.index(after: slash)...])
+        if path.hasPrefix("a/") {
+            // A long link: the same canonical form its click stored it under.
+            if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+            let (p, query) = SandboxRequest.splitTarget("/" + path)
+            return try? longLink(path: p, query: query)
+        }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
         return store.links[Percent.decode(path, plus: false)]
     }
@@ -217,7 +245,7 @@ extension Sandbox {
         var allowedKey: String?
         if let keys = config.keys {
             guard let entry = keys.first(where: { $0.accessToken == token && $0.appID == appID }) else {
-                throw Rejection("Authentication failed !", status: 401)
+                throw Rejection("Authentication failed !")
             }
             allowedKey = entry.branchKey
         }
@@ -231,9 +259,8 @@ extension Sandbox {
     // MARK: clicks
 
     /// A link opened in a browser. `counts` is false for HEAD: a crawler's or a checker's look is not a click.
-    func click(_ r: SandboxRequest, counts: Bool = true) -> SandboxResponse {
-        let code = String(r.path.dropFirst())
-        guard let link = store.links[code] else {
+    func click(_ r: SandboxRequest, link known: StoredLink? = nil, counts: Bool = true) -> SandboxResponse {
+        guard let link = known ?? store.links[String(r.path.dropFirst())] else {
             return .branchError(404, "The resource you were looking for could not be found.")
         }
         if r.queryValue("debug") == "1" {
@@ -248,7 +275,7 @@ extension Sandbox {
         guard counts else {
             return SandboxResponse(status: target == nil ? 200 : 302, headers: target.map { [("Location", $0)] } ?? [], body: [])
         }
-        let click = recordClick(link, ip: ip, userAgent: ua)
+        let click = recordClick(link, ip: ip, userAgent: ua, referrer: r.header("Referer"))
         var headers: [(String, String)] = [("X-Branch-Link-Click-Id", click.id), ("Cache-Control", "no-store")]
         if let target {
             headers.append(("Location", target))
@@ -258,11 +285,12 @@ extension Sandbox {
         return SandboxResponse(status: 200, headers: headers + [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
     }
 
-    private func recordClick(_ stored: StoredLink, ip: String, userAgent: String) -> Click {
+    private func recordClick(_ stored: StoredLink, ip: String, userAgent: String, referrer: String? = nil) -> Click {
         var link = stored
         link.clicks += 1
         store.save(link: link)
-        let click = Click(id: random.branchID(), code: link.code, ip: ip, userAgent: userAgent, time: now)
+        var click = Click(id: random.branchID(), code: link.code, ip: ip, userAgent: userAgent, time: now)
+        click.referrer = referrer
         store.save(click: click)
         bump("clicks")
         return click
@@ -295,5 +323,11 @@ extension Sandbox {
         var out: JSONObject = ["click_id": .string(click.id), "link": .string(link.url)]
         out["redirect"] = redirect(for: link, userAgent: ua).map(JSON.string) ?? .null
         return .json(200, .object(out))
+    }
+
+    /// Quick Links (type 2) need the account's access: a --keys entry with "quick_links": true, or
+    /// POST /_sandbox/grant.
+    func quickLinksGranted(_ key: String) -> Bool {
+        grantedQuickLinks.contains(key) || config.keys?.contains { $0.branchKey == key && $0.quickLinks } == true
     }
 }

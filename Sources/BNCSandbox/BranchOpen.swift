@@ -192,7 +192,7 @@ extension Sandbox {
            link.branchKey == key {
             click.consumed = true
             store.save(click: click)
-            return referred(link, clickTime: click.time, guaranteed: true)
+            return referred(link, clickTime: click.time, guaranteed: true, referrer: click.referrer)
         }
         // 2. The web URL that opened the app (Universal Link / App Link) or NativeLink's clipboard URL.
         for field in ["universal_link_url", "android_app_link_url", "local_url"] {
@@ -211,12 +211,12 @@ extension Sandbox {
             guard t - click.time <= link.matchDuration else { continue }
             click.consumed = true
             store.save(click: click)
-            return referred(link, clickTime: click.time, guaranteed: false)
+            return referred(link, clickTime: click.time, guaranteed: false, referrer: click.referrer)
         }
         return ["+clicked_branch_link": false]
     }
 
-    private func referred(_ stored: StoredLink, clickTime: Double, guaranteed: Bool) -> JSONObject {
+    private func referred(_ stored: StoredLink, clickTime: Double, guaranteed: Bool, referrer: String? = nil) -> JSONObject {
         var link = stored
         // A one-time link (type 1) deep links only once.
         if link.type == 1 && link.matched > 0 { return ["+clicked_branch_link": false] }
@@ -226,6 +226,8 @@ extension Sandbox {
         data["+clicked_branch_link"] = true
         data["+click_timestamp"] = .int(Int(clickTime))
         data["+match_guaranteed"] = .bool(guaranteed)
+        data["+url"] = .string(link.url)
+        if let referrer, !referrer.isEmpty { data["+referrer"] = .string(referrer) }
         return data
     }
 }

@@ -7,20 +7,29 @@ public struct KeyEntry: Sendable, Equatable {
     public var branchSecret: String
     public var appID: String?
     public var accessToken: String?
+    /// The app may create Quick Links (`type: 2`); Branch grants this per account.
+    public var quickLinks = false
 }
 
-/// `--chaos 429=0.1,500=0.05,reset=0.02,latency=20ms[,retry-after=1]`.
+/// `--chaos 429=0.1,500=0.05,402=0.01,html=0.01,reset=0.02,latency=20ms[,retry-after=1]`.
 public struct ChaosSpec: Sendable, Equatable {
     public var p429 = 0.0
     public var p500 = 0.0
     public var pReset = 0.0
+    /// An HTML outage page with a 503, as a load balancer answers when Branch is down.
+    public var pHTML = 0.0
+    /// 402 "Not enough credits to redeem." in Branch's envelope.
+    public var p402 = 0.0
     public var latency = 0.0
     /// Seconds sent as Retry-After with injected 429s.
     public var retryAfter = 1
 
     public init() {}
 
-    public var isActive: Bool { p429 > 0 || p500 > 0 || pReset > 0 || latency > 0 }
+    public var isActive: Bool { total > 0 || latency > 0 }
+
+    /// The chance a request draws an injected fault.
+    public var total: Double { p429 + p500 + pReset + pHTML + p402 }
 
     public static func parse(_ text: String) throws(BNCError) -> ChaosSpec {
         var spec = ChaosSpec()
@@ -38,6 +47,8 @@ public struct ChaosSpec: Sendable, Equatable {
             case "429": spec.p429 = try probability()
             case "500": spec.p500 = try probability()
             case "reset": spec.pReset = try probability()
+            case "html": spec.pHTML = try probability()
+            case "402": spec.p402 = try probability()
             case "latency":
                 let number = value.hasSuffix("ms") ? String(value.dropLast(2)) : value.hasSuffix("s") ? String(value.dropLast()) : value
                 guard let v = Double(number), v >= 0 else { throw BNCError.usage("--chaos latency", "must be a duration such as 20ms") }
@@ -46,10 +57,10 @@ public struct ChaosSpec: Sendable, Equatable {
                 guard let v = Int(value), v >= 0 else { throw BNCError.usage("--chaos retry-after", "must be whole seconds") }
                 spec.retryAfter = v
             default:
-                throw BNCError.usage("--chaos", "knows 429, 500, reset, latency and retry-after (got \(name))")
+                throw BNCError.usage("--chaos", "knows 429, 500, 402, html, reset, latency and retry-after (got \(name))")
             }
         }
-        if spec.p429 + spec.p500 + spec.pReset > 1 {
+        if spec.total > 1 {
             throw BNCError.usage("--chaos", "probabilities add up to more than 1")
         }
         return spec
@@ -79,7 +90,7 @@ public struct SandboxConfig: Sendable {
 
     public init(baseURL: String) { self.baseURL = baseURL }
 
-    /// Parses a keys file: `[{"branch_key": "...", "branch_secret": "...", "app_id": "...", "access_token": "..."}]`.
+    /// Parses a keys file: `[{"branch_key", "branch_secret", "app_id", "access_token", "quick_links": true}]`.
     public static func parseKeys(_ json: JSON, source: String) throws(BNCError) -> [KeyEntry] {
         guard let items = json.arrayValue else { throw BNCError.invalid(source, "must be a JSON array of {branch_key, branch_secret}") }
         var out: [KeyEntry] = []
@@ -90,8 +101,10 @@ public struct SandboxConfig: Sendable {
             guard let secret = item["branch_secret"]?.stringValue, KeyFormat.kind(ofSecret: secret) == KeyFormat.kind(ofKey: key) else {
                 throw BNCError.invalid("\(source)[\(i)].branch_secret", "must be a secret of the same kind as the key")
             }
-            out.append(KeyEntry(branchKey: key, branchSecret: secret, appID: item["app_id"]?.stringValue,
-                                accessToken: item["access_token"]?.stringValue))
+            var entry = KeyEntry(branchKey: key, branchSecret: secret, appID: item["app_id"]?.stringValue,
+                                 accessToken: item["access_token"]?.stringValue)
+            entry.quickLinks = item["quick_links"]?.boolValue == true
+            out.append(entry)
         }
         return out
     }

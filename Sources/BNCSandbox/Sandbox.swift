@@ -21,6 +21,8 @@ public final class Sandbox: @unchecked Sendable {
     private var pendingLints: [String] = []
     /// Seconds the sandbox clock was moved forward (POST /_sandbox/clock): ages tokens, windows and links.
     private var clockOffset = 0.0
+    /// Branch keys granted Quick Links (type 2) by POST /_sandbox/grant.
+    var grantedQuickLinks: Set<String> = []
     /// Answers given, for X-Branch-Request-Id (a counter: the seeded id stream is not disturbed).
     private var requestCount = 0
 
@@ -77,10 +79,16 @@ public final class Sandbox: @unchecked Sendable {
     /// One draw per request, so the same seed gives the same faults for the same request order.
     private func chaos() -> SandboxResponse? {
         let spec = config.chaos
-        guard spec.p429 + spec.p500 + spec.pReset > 0 else { return nil }
+        guard spec.total > 0 else { return nil }
         let roll = chaosRandom.unit()
         var response: SandboxResponse
-        if roll < spec.p429 {
+        let html = spec.p429 + spec.p500 + spec.pReset
+        if roll >= html && roll < html + spec.pHTML {
+            let page = "<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>Service Temporarily Unavailable</h1><p>(injected by bnc-sandbox --chaos)</p></body></html>\n"
+            response = SandboxResponse(status: 503, headers: [("Content-Type", "text/html")], body: Array(page.utf8))
+        } else if roll >= html + spec.pHTML && roll < spec.total {
+            response = .branchError(402, "Not enough credits to redeem.")
+        } else if roll < spec.p429 {
             response = .branchError(429, "Rate limit reached. (injected by bnc-sandbox --chaos)",
                                     headers: [("Retry-After", String(spec.retryAfter))])
         } else if roll < spec.p429 + spec.p500 {
@@ -111,6 +119,9 @@ public final class Sandbox: @unchecked Sendable {
         default:
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
                 return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
+            }
+            if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
+                return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
             }
             if r.method == "GET" || r.method == "HEAD" { return click(r, counts: r.method == "GET") }
             return .branchError(404, "The resource you were looking for could not be found.")
@@ -153,6 +164,7 @@ public final class Sandbox: @unchecked Sendable {
             recordedDropped = 0
             counts = [:]
             counters = [:]
+            grantedQuickLinks = []
             store.reset()
             return .json(200, ["reset": true])
         case ("POST", "/_sandbox/click"):
@@ -165,6 +177,12 @@ public final class Sandbox: @unchecked Sendable {
             }
             clockOffset += n
             return .json(200, ["now": .double(now), "advanced_seconds": .double(clockOffset)])
+        case ("POST", "/_sandbox/grant"):
+            guard let body = try? jsonObject(r), let key = body["branch_key"]?.stringValue, KeyFormat.kind(ofKey: key) != nil else {
+                return .branchError(400, "POST /_sandbox/grant takes {\"branch_key\": KEY, \"quick_links\": true}")
+            }
+            if body["quick_links"]?.boolValue == false { grantedQuickLinks.remove(key) } else { grantedQuickLinks.insert(key) }
+            return .json(200, ["branch_key": .string(key), "quick_links": .bool(grantedQuickLinks.contains(key))])
         case ("GET", "/_sandbox/clock"):
             return .json(200, ["now": .double(now), "advanced_seconds": .double(clockOffset)])
         default:

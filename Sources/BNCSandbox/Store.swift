@@ -67,10 +67,12 @@ struct Click: Sendable {
     var userAgent: String
     var time: Double
     var consumed = false
+    /// The page the browser came from (its Referer header), given back as `+referrer`.
+    var referrer: String?
 
     var json: JSON {
         ["id": .string(id), "code": .string(code), "ip": .string(ip), "user_agent": .string(userAgent),
-         "time": .double(time), "consumed": .bool(consumed)]
+         "time": .double(time), "consumed": .bool(consumed), "referrer": referrer.map(JSON.string) ?? .null]
     }
 
     init(id: String, code: String, ip: String, userAgent: String, time: Double) {
@@ -86,6 +88,7 @@ struct Click: Sendable {
               let ua = json["user_agent"]?.stringValue, let t = json["time"]?.numberValue?.double else { return nil }
         self.init(id: id, code: code, ip: ip, userAgent: ua, time: t)
         consumed = json["consumed"]?.boolValue ?? false
+        referrer = json["referrer"]?.stringValue
     }
 }
 

@@ -36,9 +36,12 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             application/json, an unknown kept randomized_bundle_token. Every Branch answer carries \
             X-Branch-Request-Id.
 
-            Knowingly not emulated (yet): aliases are unique across apps (one link domain), Quick Link access \
-            (type 2) is not restricted, long links (/a/KEY?...), the HTML outage page and 402 under --chaos, and \
-            AdServices attribution of an install through apple_attribution_token.
+            Links: long links (GET /a/KEY?channel=...&tags=a&tags=b&data=BASE64) are clickable and attribute the \
+            next open; Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
+
+            Knowingly not emulated (yet): aliases are unique across apps (the sandbox serves one link domain), and \
+            an install is not attributed to Apple Search Ads through apple_attribution_token.
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.
@@ -73,7 +76,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             completion: .file())
     var logFile: String?
 
-    @Option(name: .customLong("chaos"), help: ArgumentHelp("Injected faults: 429=P,500=P,reset=P,latency=20ms,retry-after=S.", valueName: "SPEC"))
+    @Option(name: .customLong("chaos"), help: ArgumentHelp("Injected faults: 429=P,500=P,402=P,html=P,reset=P,latency=20ms,retry-after=S.", valueName: "SPEC"))
     var chaos: String?
 
     @Option(name: .customLong("seed"), help: ArgumentHelp("Seed for ids and chaos: the same seed and request order give the same answers.", valueName: "N"))

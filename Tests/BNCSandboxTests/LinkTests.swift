@@ -44,6 +44,7 @@ import Testing
     ] as [(JSONObject, String)])
     func creationRules(_ fields: JSONObject, _ message: String) throws {
         let h = try Harness()
+        h.send("POST", "/_sandbox/grant", ["branch_key": .string(Harness.key), "quick_links": true])
         let r = h.createLink(fields)
         #expect(r.status == 400)
         #expect(r.message.contains(message), "\(r.message)")
@@ -54,6 +55,7 @@ import Testing
         let url = try #require(h.createLink(["data": #"{"$deeplink_path":"x/1"}"#, "alias": "m1", "duration": 60]).json?["url"]?.stringValue)
         #expect(h.send("GET", "/m1?debug=1").json?["data"]?["$deeplink_path"] == "x/1")
         #expect(url.hasSuffix("/m1"))
+        h.send("POST", "/_sandbox/grant", ["branch_key": .string(Harness.key), "quick_links": true])
         let r = h.createLink(["data": #"{"$marketing_title":"Launch"}"#, "type": 2])
         #expect(r.status == 200)
         #expect(h.send("GET", String(r.json!["url"]!.stringValue!.dropFirst(Harness.base.count)) + "?debug=1").json?["data"]?["~marketing"] == true)
@@ -61,6 +63,7 @@ import Testing
 
     @Test func bulkAnswersPerItem() throws {
         let h = try Harness()
+        h.send("POST", "/_sandbox/grant", ["branch_key": .string(Harness.key), "quick_links": true])
         let body: JSON = [["channel": "a"], ["type": 2], "nope", ["alias": "bulk-1"], ["branch_key": "key_test_other", "channel": "b"]]
         let r = h.send("POST", "/v1/url/bulk/\(Harness.key)", body)
         let items = try #require(r.json?.arrayValue)
@@ -111,7 +114,8 @@ import Testing
         #expect(h.open(Harness.iosOpen(["branch_secret": "secret_test_other"])).message == "Authentication failed !")
         let url = try #require(h.createLink([:]).json?["url"]?.stringValue)
         let target = "/v1/url?url=\(HTTPURL.percentEncode(url))&app_id=42"
-        #expect(h.send("DELETE", target, headers: [("Access-Token", "wrong")]).status == 401)
+        let wrong = h.send("DELETE", target, headers: [("Access-Token", "wrong")])
+        #expect(wrong.status == 400 && wrong.message == "Authentication failed !", "Branch's answer to a bad token")
         #expect(h.send("DELETE", target, headers: [("Access-Token", "tok")]).status == 200)
     }
 
@@ -138,5 +142,54 @@ import Testing
         let fallback = h.click(url, ip: "8.8.8.8", ua: "curl/8")
         #expect(fallback.status == 200, "no redirect set: a landing page, the click still recorded")
         #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["clicks"] == 1)
+    }
+
+    @Test func quickLinksNeedTheAccountsAccess() throws {
+        let h = try Harness()
+        let denied = h.createLink(["type": 2, "data": ["$marketing_title": "Launch"]])
+        #expect(denied.status == 403)
+        #expect(denied.message == "You don't have access to this type. Please try again with type 0 (default) or 1.")
+        #expect(h.send("POST", "/_sandbox/grant", ["branch_key": .string(Harness.key), "quick_links": true]).status == 200)
+        #expect(h.createLink(["type": 2, "data": ["$marketing_title": "Launch"]]).status == 200)
+        let keyed = try Harness { $0.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "1", accessToken: "t", quickLinks: true)] }
+        #expect(keyed.createLink(["type": 2, "data": ["$marketing_title": "Launch"]]).status == 200, "granted in the keys file")
+    }
+
+    @Test func typeAndDurationBeyondInt64AreRefusedNotDefaulted() throws {
+        let h = try Harness()
+        for field in ["type", "duration"] {
+            let r = h.createLink([field: .number(JSONNumber(literal: "99999999999999999999")!)])
+            #expect(r.status == 400, "\(field)")
+        }
+    }
+
+    @Test func topLevelTildeLabelsAreTheAnalyticsLabels() throws {
+        let h = try Harness()
+        let r = h.createLink(["~channel": "email", "~tags": ["a"], "alias": "tilde"])
+        #expect(r.status == 200, "\(r.message)")
+        let data = h.send("GET", "/tilde?debug=1").json?["data"]
+        #expect(data?["~channel"] == "email" && data?["~tags"] == ["a"])
+    }
+
+    @Test func aLongLinkIsClickableAndAttributesTheNextOpen() throws {
+        let h = try Harness()
+        let path = "/a/\(Harness.key)?channel=sms&%24deeplink_path=item%2F42&tags=a&tags=b&color=red&%24ios_url=https%3A%2F%2Fexample.com%2Fapp"
+        let click = h.send("GET", path, headers: [("User-Agent", Harness.iosUA), ("X-Forwarded-For", "8.8.4.4"), ("Referer", "https://news.example/")])
+        #expect(click.status == 302 && click.header("Location") == "https://example.com/app")
+        let open = h.open(Harness.iosOpen(["user_agent": .string(Harness.iosUA)]))
+        let data = try #require(open.data)
+        #expect(data["+clicked_branch_link"] == true && data["~channel"] == "sms" && data["$deeplink_path"] == "item/42")
+        #expect(data["~tags"] == ["a", "b"] && data["color"] == "red" && data["~creation_source"] == 6)
+        #expect(data["+url"]?.stringValue?.contains("/a/\(Harness.key)?") == true)
+        #expect(data["+referrer"] == "https://news.example/")
+        #expect(h.send("GET", "/a/key_bad?channel=x").status == 400)
+    }
+
+    @Test func aBulkBodyBetweenTheTwoCapsIsLinted() throws {
+        let h = try Harness()
+        let items = JSON.array((0..<900).map { _ in ["channel": .string(String(repeating: "c", count: 120))] })
+        let r = h.send("POST", "/v1/url/bulk/\(Harness.key)", items, headers: [("Content-Type", "application/json")])
+        #expect(r.status == 200)
+        #expect(r.headers.contains { $0.0 == "X-Sandbox-Lint" && $0.1.contains("between the two documented caps") })
     }
 }
