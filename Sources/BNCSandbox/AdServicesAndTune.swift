@@ -24,6 +24,7 @@ extension Sandbox {
         token.expired = spec["expired"]?.boolValue ?? false
         token.developerMode = spec["developer_mode"]?.boolValue ?? false
         token.record = spec["record"]?.objectValue ?? [:]
+        token.mintedAt = now
         // Apple's tokens are long Base64 strings; ours are too, so clients cannot tell them apart by shape.
         let text = Base64.encode(random.bytes(120))
         store.save(asa: token, token: text)
@@ -38,7 +39,7 @@ extension Sandbox {
             bump("asa_invalid")
             return SandboxResponse(status: 400, headers: [("Content-Type", "text/plain")], body: Array("Bad Request: the token is invalid\n".utf8))
         }
-        if token.expired {
+        if token.expired || now - token.mintedAt > Self.asaTokenLife {
             return SandboxResponse(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found: the token has expired\n".utf8))
         }
         if token.serverErrorRemaining > 0 {
@@ -52,15 +53,40 @@ extension Sandbox {
             return SandboxResponse(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found: no attribution record yet\n".utf8))
         }
         bump("asa_records")
-        // A developer-mode token (a development build's) always gets Apple's sample record, attributed.
-        guard token.attribution || token.developerMode else { return .json(200, ["attribution": false]) }
-        // Apple's documented sample payload (values fixed, as Apple's development tokens return).
+        return .json(200, .object(Self.asaRecord(token)))
+    }
+
+    /// Apple's tokens live 24 hours (the sandbox clock ages them).
+    static let asaTokenLife = 24.0 * 3600
+
+    /// The record a token reads: `{"attribution": false}`, or Apple's documented sample payload (values fixed, as
+    /// Apple's development tokens return) with the token's overrides. A developer-mode token is always attributed.
+    static func asaRecord(_ token: ASAToken) -> JSONObject {
+        guard token.attribution || token.developerMode else { return ["attribution": false] }
         var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890,
                                   "conversionType": "Download", "adGroupId": 1234567890, "countryOrRegion": "US",
                                   "keywordId": 12323222, "creativeSetId": 1234567890]
         if token.detailed { record["clickDate"] = "2020-04-08T17:17Z" }
         for (k, v) in token.record { record[k] = v }
-        return .json(200, .object(record))
+        return record
+    }
+
+    /// An install whose apple_attribution_token this sandbox minted, live and attributed: the deep-link data
+    /// Branch gives an Apple Search Ads install (the sandbox's shape: the channel and the campaign's ids as `~`
+    /// labels; Branch's exact key set is not in the documents).
+    func searchAdsAttribution(_ body: JSONObject) -> JSONObject? {
+        guard let text = body["apple_attribution_token"]?.stringValue?.trimmingWhitespace(), let token = store.asaTokens[text],
+              !token.expired, now - token.mintedAt <= Self.asaTokenLife else { return nil }
+        let record = Self.asaRecord(token)
+        guard record["attribution"]?.boolValue == true else { return nil }
+        var data: JSONObject = ["+clicked_branch_link": false, "~channel": "Apple Search Ads", "~feature": "paid advertising",
+                                "~advertising_partner_name": "Apple Search Ads"]
+        for (label, key) in [("~campaign_id", "campaignId"), ("~ad_set_id", "adGroupId"), ("~keyword_id", "keywordId"),
+                             ("~creative_set_id", "creativeSetId")] {
+            if let v = record[key] { data[label] = .string(v.numberValue?.literal ?? v.stringValue ?? "") }
+        }
+        bump("installs_attributed_search_ads")
+        return data
     }
 
     /// GET|POST /serve with TUNE's query parameters.

@@ -213,6 +213,8 @@ extension Sandbox {
             store.save(click: click)
             return referred(link, clickTime: click.time, guaranteed: false, referrer: click.referrer)
         }
+        // 4. An install from Apple Search Ads (AdServices token minted by this sandbox).
+        if isFirstSession, os == "iOS", let data = searchAdsAttribution(body) { return data }
         return ["+clicked_branch_link": false]
     }
 

@@ -124,11 +124,13 @@ struct ASAToken: Sendable {
     var expired = false
     var developerMode = false
     var record: JSONObject = [:]
+    /// When the sandbox minted it: Apple's tokens live 24 hours.
+    var mintedAt = 0.0
 
     var json: JSON {
         ["attribution": .bool(attribution), "detailed": .bool(detailed), "not_found_remaining": .int(notFoundRemaining),
          "server_error_remaining": .int(serverErrorRemaining), "expired": .bool(expired), "developer_mode": .bool(developerMode),
-         "record": .object(record)]
+         "record": .object(record), "minted_at": .double(mintedAt)]
     }
 
     init() {}
@@ -142,6 +144,7 @@ struct ASAToken: Sendable {
         expired = json["expired"]?.boolValue ?? false
         developerMode = json["developer_mode"]?.boolValue ?? false
         record = json["record"]?.objectValue ?? [:]
+        mintedAt = json["minted_at"]?.numberValue?.double ?? 0
     }
 }
 

@@ -107,4 +107,34 @@ import Testing
         #expect(Percent.decode("a%20b+c%zz", plus: true) == "a b c%zz")
         #expect(Percent.decode("a+b", plus: false) == "a+b")
     }
+
+    @Test func aSandboxMintedAdServicesTokenAttributesTheInstallAndAgesWithTheClock() throws {
+        let h = try Harness()
+        let token = try #require(h.send("POST", "/_sandbox/asa-token", ["detailed": true]).json?["token"]?.stringValue)
+        let install = h.open(Harness.iosOpen(["apple_attribution_token": .string(token)]))
+        let data = try #require(install.data)
+        #expect(data["~channel"] == "Apple Search Ads" && data["~campaign_id"] == "1234567890" && data["~keyword_id"] == "12323222")
+        #expect(data["+is_first_session"] == true && data["+clicked_branch_link"] == false)
+        // 24 hours later the token reads nothing, and attributes nothing.
+        h.send("POST", "/_sandbox/clock", ["advance_seconds": .int(24 * 3600 + 1)])
+        #expect(h.send("POST", "/api/v1/", text: token).status == 404)
+        let later = h.open(Harness.iosOpen(["hardware_id": "BBBBBBBB-FCF8-4065-88FC-B70F49186988", "apple_attribution_token": .string(token)]))
+        #expect(later.data?["~channel"] == nil)
+        // A token whose record says attribution false attributes nothing.
+        let organic = try #require(h.send("POST", "/_sandbox/asa-token", ["attribution": false]).json?["token"]?.stringValue)
+        let o = h.open(Harness.iosOpen(["hardware_id": "CCCCCCCC-FCF8-4065-88FC-B70F49186988", "apple_attribution_token": .string(organic)]))
+        #expect(o.data?["~channel"] == nil)
+    }
+
+    @Test func chaosInjectsTheDocumentedErrorShapes() throws {
+        let h = try Harness { $0.chaos = try! ChaosSpec.parse("html=0.5,402=0.5") }
+        var seen: Set<Int> = []
+        for _ in 0..<20 {
+            let r = h.open(Harness.iosOpen())
+            seen.insert(r.status)
+            if r.status == 503 { #expect(r.header("Content-Type") == "text/html" && String(decoding: r.body, as: UTF8.self).contains("<html>")) }
+            if r.status == 402 { #expect(r.message == "Not enough credits to redeem.") }
+        }
+        #expect(seen == [503, 402])
+    }
 }
