@@ -30,7 +30,7 @@ extension Sandbox {
             } else if name == "data" {
                 // The SDKs' fallback long link: base64 of the JSON data (URL-encoded by Android, raw by iOS).
                 let text = value.replacing(" ", with: "+")
-                guard let bytes = Data(base64Encoded: text), case .object(let o)? = try? JSON.parse(bytes: Array(bytes)) else {
+                guard let bytes = Data(base64Encoded: text), case .object(let o)? = try? SandboxJSON.decode(Array(bytes)) else {
                     throw Rejection("data must be base64 of a JSON object")
                 }
                 for (k, v) in o { data[k] = v }

@@ -218,7 +218,7 @@ public final class Sandbox: @unchecked Sendable {
         }
         let json: JSON
         do {
-            json = try JSON.parse(bytes: r.body)
+            json = try SandboxJSON.decode(r.body)
         } catch {
             throw Rejection("Request body is not valid JSON: \(error.description)")
         }
@@ -274,7 +274,7 @@ struct Recorded {
         for (k, v) in request.query { query[k] = .string(v) }
         var headers = JSONObject()
         for (k, v) in request.headers { headers[k.lowercased()] = .string(v) }
-        let body: JSON = request.body.isEmpty ? .null : ((try? JSON.parse(bytes: request.body)) ?? .string(request.bodyText))
+        let body: JSON = request.body.isEmpty ? .null : ((try? SandboxJSON.decode(request.body)) ?? .string(request.bodyText))
         return ["method": .string(request.method), "path": .string(request.path), "query": .object(query),
                 "headers": .object(headers), "body": body, "status": .int(status), "chaos": .bool(chaos),
                 "lint": .array(lints.map(JSON.string))]

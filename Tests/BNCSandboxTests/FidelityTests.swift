@@ -137,4 +137,15 @@ import Testing
         }
         #expect(seen == [503, 402])
     }
+
+    @Test func theSandboxDecodesJSONWithItsOwnParser() throws {
+        let v = try SandboxJSON.decode(Array(#"{"t":true,"one":1,"id":823569794275788167,"big":99999999999999999999,"d":19.99,"s":"é"}"#.utf8))
+        #expect(v["t"] == true && v["one"] == 1, "booleans and 1 stay apart")
+        #expect(v["id"]?.numberValue?.literal == "823569794275788167" && v["big"]?.numberValue?.literal == "99999999999999999999")
+        #expect(v["d"]?.numberValue?.literal == "19.99" && v["s"] == "é")
+        #expect(v.objectValue?.keys == ["big", "d", "id", "one", "s", "t"], "keys sorted: stable output")
+        #expect(throws: SandboxJSON.Invalid.self) { try SandboxJSON.decode(Array("{\"a\": 1e400}".utf8)) }
+        let h = try Harness()
+        #expect(h.open(JSON.string("not an object")).message.hasPrefix("Request body must be a JSON object"))
+    }
 }
