@@ -119,4 +119,24 @@ import Glibc
             kill(pid, SIGTERM)
         }
     }
+
+    @Test func lintsAndRequestIDsOverTheWire() throws {
+        let s = try SandboxProcess()
+        // Raw HTTP with curl: a JSON event sent as curl -d sends it (form Content-Type) → Branch's field-level error.
+        let form = try box.run("/usr/bin/curl", ["-s", "-i", "-X", "POST", s.url + "/v2/event/custom", "-d", "branch_key=key_test_e2e&name=x"])
+        #expect(form.stdout.contains("HTTP/1.1 400"))
+        #expect(form.stdout.contains(#"{"error":{"user_data":"missing required field"}}"#))
+        #expect(form.stdout.lowercased().contains("x-branch-request-id: bnc-sandbox-"))
+        let json = try box.run("/usr/bin/curl", ["-s", "-i", "-X", "POST", s.url + "/v2/event/custom", "-H", "X-IP-Override: 8.8.4.4",
+                                                 "-H", "Content-Type: application/json",
+                                                 "-d", #"{"branch_key":"key_test_e2e","name":"x","user_data":{"developer_identity":"u"}}"#])
+        #expect(json.stdout.contains("HTTP/1.1 200"))
+        #expect(json.stdout.contains("X-Sandbox-Lint: X-IP-Override sent without user_data.ip"), "\(json.stdout)")
+        // The client shows lints with -v.
+        let r = try box.run("bnc-open", ["--os", "ios", "--os-version", "17", "--model", "m", "--app-version", "1", "--user-agent", "UA",
+                                         "--ip", "8.8.4.4", "--no-state", "-v", "--server-to-server-identity",
+                                         "--randomized-bundle-token", "111111111111111111"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("bnc-open: sandbox lint: randomized_bundle_token 111111111111111111 was not issued to this app"), "\(r.stderr)")
+    }
 }
