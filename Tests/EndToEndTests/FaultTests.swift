@@ -70,6 +70,15 @@ import TestSupport
         #expect(fifo.status == 0, "\(fifo.stderr)")
         #expect(fifo.stderr.contains("1 lines, 1 ok"), "\(fifo.stderr)")
         #expect(try s.received().count == 3)
+        // The small inputs too: device, body and secret from process substitution, each read once.
+        let open = Executables.path("bnc-open")
+        let device = #"{"os":"ios","os_version":"17","model":"m","app_version":"1","user_agent":"UA"}"#
+        let r = try box.run("/bin/bash", ["-c", "\"$0\" --device <(printf %s \"$1\") --body <(printf %s '{\"custom_param_1\":\"x\"}') "
+                                          + "--secret-file <(printf %s \"$2\") --ip 8.8.4.4 --no-state", open, device, Self.secret],
+                            env: ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_fault"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let sent = try #require(try s.received().last?["body"] as? [String: Any])
+        #expect(sent["custom_param_1"] as? String == "x" && sent["model"] as? String == "m" && sent["branch_secret"] as? String == Self.secret)
     }
 
     @Test func aJournalHeldByAnotherRunIsExit75AndNothingIsSent() throws {
