@@ -97,9 +97,10 @@ extension Sandbox {
         if let identity = params["identity"]?.stringValue, identity.count > 127 { throw Rejection("identity is longer than 127 characters") }
 
         let alias = params["alias"]?.stringValue
+        let domain = linkDomain(of: key)
         if let alias {
             try checkAlias(alias)
-            if let existing = store.links[alias] {
+            if let existing = store.links[storeKey(alias, domain: domain)] {
                 guard existing.branchKey == key, existing.params == params else {
                     let host = config.baseURL.split(separator: "/").last.map(String.init) ?? config.baseURL
                     throw Rejection("Link alias conflict: \(host)/\(alias)", status: config.legacy409 ? 409 : 400)
@@ -109,8 +110,9 @@ extension Sandbox {
             }
         }
         var code = alias ?? random.code()
-        while alias == nil && store.links[code] != nil { code = random.code() }
-        let link = StoredLink(id: random.branchID(), branchKey: key, code: code, alias: alias, url: "\(config.baseURL)/\(code)",
+        while alias == nil && store.links[storeKey(code, domain: domain)] != nil { code = random.code() }
+        let link = StoredLink(id: random.branchID(), branchKey: key, code: storeKey(code, domain: domain), alias: alias,
+                              url: "\(linkBase(domain))/\(code)",
                               params: params, data: data, type: type, duration: duration, createdAt: now)
         store.save(link: link)
         bump("links_created")
@@ -177,7 +179,8 @@ extension Sandbox {
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let host = String(rest[..<slash])
         let ownHost = config.baseURL.split(separator: "/").last.map(String.init) ?? ""
-        guard host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
+        let domain = hostDomain(host)
+        guard domain != nil || host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
         var path = String(rest[rest.index(after: slash)...])
         if path.hasPrefix("a/") {
             // A long link: the same canonical form its click stored it under.
@@ -186,7 +189,7 @@ extension Sandbox {
             return try? longLink(path: p, query: query)
         }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        return store.links[Percent.decode(path, plus: false)]
+        return store.links[storeKey(Percent.decode(path, plus: false), domain: domain)]
     }
 
     private func requireLink(_ r: SandboxRequest, key: String?) throws -> StoredLink {
@@ -260,7 +263,8 @@ extension Sandbox {
 
     /// A link opened in a browser. `counts` is false for HEAD: a crawler's or a checker's look is not a click.
     func click(_ r: SandboxRequest, link known: StoredLink? = nil, counts: Bool = true) -> SandboxResponse {
-        guard let link = known ?? store.links[String(r.path.dropFirst())] else {
+        let domain = r.header("Host").flatMap(hostDomain)
+        guard let link = known ?? store.links[storeKey(String(r.path.dropFirst()), domain: domain)] else {
             return .branchError(404, "The resource you were looking for could not be found.")
         }
         if r.queryValue("debug") == "1" {
@@ -329,5 +333,25 @@ extension Sandbox {
     /// POST /_sandbox/grant.
     func quickLinksGranted(_ key: String) -> Bool {
         grantedQuickLinks.contains(key) || config.keys?.contains { $0.branchKey == key && $0.quickLinks } == true
+    }
+
+    /// The link domain an app's links live under (nil: the sandbox's shared one).
+    func linkDomain(of key: String) -> String? { config.keys?.first { $0.branchKey == key }?.linkDomain }
+
+    /// A configured link domain named by a Host header or URL host (`app2.localhost:8787`).
+    func hostDomain(_ host: String) -> String? {
+        let name = String(host.split(separator: ":").first ?? "").lowercased()
+        return config.keys?.contains { $0.linkDomain == name } == true ? name : nil
+    }
+
+    /// Links are stored per domain: the shared domain by code alone (as always), an app's own domain as
+    /// `domain|code` (`|` is never in an alias), so two apps may each own the same alias.
+    func storeKey(_ code: String, domain: String?) -> String { domain.map { "\($0)|\(code)" } ?? code }
+
+    /// `http://DOMAIN:PORT` for an app's own domain, the sandbox's base URL otherwise.
+    func linkBase(_ domain: String?) -> String {
+        guard let domain else { return config.baseURL }
+        let port = config.baseURL.split(separator: ":").last.map(String.init) ?? "80"
+        return "http://\(domain):\(port)"
     }
 }

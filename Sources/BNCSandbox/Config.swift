@@ -9,6 +9,9 @@ public struct KeyEntry: Sendable, Equatable {
     public var accessToken: String?
     /// The app may create Quick Links (`type: 2`); Branch grants this per account.
     public var quickLinks = false
+    /// The app's own link domain (a host name such as `app2.localhost`): its links live there, so its aliases
+    /// are its own, as each Branch app has its own app.link domain. Nil: the sandbox's shared domain.
+    public var linkDomain: String?
 }
 
 /// `--chaos 429=0.1,500=0.05,402=0.01,html=0.01,reset=0.02,latency=20ms[,retry-after=1]`.
@@ -90,7 +93,7 @@ public struct SandboxConfig: Sendable {
 
     public init(baseURL: String) { self.baseURL = baseURL }
 
-    /// Parses a keys file: `[{"branch_key", "branch_secret", "app_id", "access_token", "quick_links": true}]`.
+    /// Parses a keys file: `[{"branch_key", "branch_secret", "app_id", "access_token", "quick_links", "link_domain"}]`.
     public static func parseKeys(_ json: JSON, source: String) throws(BNCError) -> [KeyEntry] {
         guard let items = json.arrayValue else { throw BNCError.invalid(source, "must be a JSON array of {branch_key, branch_secret}") }
         var out: [KeyEntry] = []
@@ -104,6 +107,12 @@ public struct SandboxConfig: Sendable {
             var entry = KeyEntry(branchKey: key, branchSecret: secret, appID: item["app_id"]?.stringValue,
                                  accessToken: item["access_token"]?.stringValue)
             entry.quickLinks = item["quick_links"]?.boolValue == true
+            if let domain = item["link_domain"]?.stringValue {
+                guard !domain.isEmpty, domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else {
+                    throw BNCError.invalid("\(source)[\(i)].link_domain", "must be a host name such as app2.localhost")
+                }
+                entry.linkDomain = domain.lowercased()
+            }
             out.append(entry)
         }
         return out

@@ -25,7 +25,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             completion: .file())
     var state: String?
 
-    @Option(name: .customLong("keys"), help: ArgumentHelp("JSON file of accepted credentials: [{branch_key, branch_secret, app_id, access_token}].", valueName: "FILE"),
+    @Option(name: .customLong("keys"), help: ArgumentHelp("JSON file of accepted credentials: [{branch_key, branch_secret, app_id, access_token, quick_links, link_domain}].", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var keys: String?
 

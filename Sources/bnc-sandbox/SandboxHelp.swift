@@ -31,7 +31,13 @@ enum SandboxHelp {
             Search Ads data (~channel, ~campaign_id, ~ad_set_id, ~keyword_id: the sandbox's shape); tokens expire \
             24 hours after minting on the sandbox clock.
 
-            Knowingly not emulated (yet): aliases are unique across apps (the sandbox serves one link domain).
+            Each app may have its own link domain ("link_domain": "app2.localhost" in --keys; *.localhost resolves to \
+            this machine): its links live at http://DOMAIN:PORT/..., so aliases are unique per app, and clicks are \
+            routed by the Host header. Other apps share the sandbox's domain.
+
+            Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
+            analytics (?stats=1), and Branch's exact deep-link key set for Apple Search Ads installs (the documents \
+            give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.

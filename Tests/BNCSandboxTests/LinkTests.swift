@@ -192,4 +192,25 @@ import Testing
         #expect(r.status == 200)
         #expect(r.headers.contains { $0.0 == "X-Sandbox-Lint" && $0.1.contains("between the two documented caps") })
     }
+
+    @Test func aliasesAreUniquePerAppLinkDomain() throws {
+        let other = "key_test_secondapp1"
+        let h = try Harness {
+            $0.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "1", accessToken: "t1"),
+                       KeyEntry(branchKey: other, branchSecret: "secret_test_secondapp1", appID: "2", accessToken: "t2", linkDomain: "app2.localhost")]
+        }
+        let first = h.createLink(["alias": "summer", "data": ["app": "one"]])
+        #expect(first.json?["url"] == "http://127.0.0.1:8787/summer")
+        var body: JSONObject = ["branch_key": .string(other), "alias": "summer", "data": ["app": "two"]]
+        let second = h.send("POST", "/v1/url", .object(body), headers: [("Content-Type", "application/json")])
+        #expect(second.status == 200, "another app's domain: the same alias is free")
+        #expect(second.json?["url"] == "http://app2.localhost:8787/summer")
+        body["data"] = ["app": "changed"]
+        #expect(h.send("POST", "/v1/url", .object(body)).status == 400, "within one domain an alias is still unique")
+        // A click is routed by its Host: each domain's link answers with its own data.
+        #expect(h.send("GET", "/summer?debug=1", headers: [("Host", "app2.localhost:8787")]).json?["data"]?["app"] == "two")
+        #expect(h.send("GET", "/summer?debug=1", headers: [("Host", "127.0.0.1:8787")]).json?["data"]?["app"] == "one")
+        let read = h.send("GET", "/v1/url?url=\(HTTPURL.percentEncode("http://app2.localhost:8787/summer"))&branch_key=\(other)")
+        #expect(read.json?["data"]?["app"] == "two")
+    }
 }
