@@ -132,6 +132,19 @@ extension Sandbox {
         case "conversion":
             // Kept as sent (TUNE normalises custom names only when it stores them).
             eventType = params["site_event_name"] ?? params["site_event_id"] ?? "conversion"
+            // TUNE drops the same event from the same device within an hour; a distinct transaction_id or
+            // advertiser_ref_id makes it another event.
+            let device = params["ios_ifa"] ?? params["ios_ifv"] ?? params["google_aid"] ?? params["os_id"] ?? params["android_id"]
+                ?? params["device_id"] ?? params["device_ip"] ?? ""
+            let reference = params["transaction_id"] ?? params["advertiser_ref_id"] ?? ""
+            let eventKey = "\(params["advertiser_id"]!)|\(device)|\(eventType)|\(reference)"
+            if let last = store.tuneEvents[eventKey], now - last < 3600 {
+                bump("tune_duplicates_dropped")
+                return .json(200, ["success": false, "site_event_type": .string(eventType),
+                                   "errors": ["Duplicate event: the same event from this device was logged within the last hour"]])
+            }
+            store.tuneEvents[eventKey] = now
+            store.persist("tuneevent", eventKey, .double(now))
         default:
             eventType = action
         }

@@ -157,6 +157,7 @@ final class Store {
     var asaTokens: [String: ASAToken] = [:]        // by token
     var tuneDevices: Set<String> = []              // "advertiser|device" seen by /serve
     var nonReferredByIP: [String: Double] = [:]    // "key|ip" -> time of the last counted non-referred open
+    var tuneEvents: [String: Double] = [:]          // "advertiser|device|event|transaction" -> time last accepted
 
     private let database: SQLiteDatabase?
     /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
@@ -177,6 +178,7 @@ final class Store {
             case "asa": if let t = ASAToken(json: json) { asaTokens[id] = t }
             case "tune": tuneDevices.insert(id)
             case "nonreferred": nonReferredByIP[id] = json.numberValue?.double
+            case "tuneevent": tuneEvents[id] = json.numberValue?.double
             default: continue
             }
         }
@@ -209,7 +211,7 @@ final class Store {
     func save(asa: ASAToken, token: String) { asaTokens[token] = asa; persist("asa", token, asa.json) }
 
     func reset() {
-        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]
+        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]
         try? database?.execute("DELETE FROM sandbox_state")
     }
 }

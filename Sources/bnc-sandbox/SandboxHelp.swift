@@ -29,7 +29,8 @@ enum SandboxHelp {
 
             An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \
             Search Ads data (~channel, ~campaign_id, ~ad_set_id, ~keyword_id: the sandbox's shape); tokens expire \
-            24 hours after minting on the sandbox clock.
+            24 hours after minting on the sandbox clock. TUNE's /serve drops the same conversion from the same \
+            device within an hour (a distinct transaction_id is another event), on the same clock.
 
             Each app may have its own link domain ("link_domain": "app2.localhost" in --keys; *.localhost resolves to \
             this machine): its links live at http://DOMAIN:PORT/..., so aliases are unique per app, and clicks are \

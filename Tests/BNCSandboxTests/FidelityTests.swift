@@ -148,4 +148,26 @@ import Testing
         let h = try Harness()
         #expect(h.open(JSON.string("not an object")).message.hasPrefix("Request body must be a JSON object"))
     }
+
+    @Test func tuneDropsTheSameEventWithinAnHourOnTheSandboxClock() throws {
+        let h = try Harness()
+        let q = "/serve?action=conversion&advertiser_id=877&site_event_name=purchase&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"
+        #expect(h.send("GET", q).json?["success"] == true)
+        let dup = h.send("GET", q)
+        #expect(dup.status == 200 && dup.json?["success"] == false)
+        #expect(h.send("GET", q + "&transaction_id=t2").json?["success"] == true, "another transaction is another event")
+        h.send("POST", "/_sandbox/clock", ["advance_seconds": 3601])
+        #expect(h.send("GET", q).json?["success"] == true)
+        #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["tune_duplicates_dropped"] == 1)
+    }
+
+    @Test func countersCountOnlyAcceptedRequests() throws {
+        let h = try Harness()
+        _ = h.open(Harness.iosOpen(["os": "Windows"]))
+        _ = h.open(Harness.iosOpen(["branch_secret": nil]))
+        let c = h.send("GET", "/_sandbox/stats").json?["counters"]?.objectValue ?? [:]
+        #expect(c.keys.filter { ["installs", "opens", "reinstalls", "sessions_non_referred"].contains($0) }.isEmpty, "\(c)")
+        #expect(h.open(Harness.iosOpen()).status == 200)
+        #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["installs"] == 1)
+    }
 }
