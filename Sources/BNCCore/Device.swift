@@ -118,7 +118,7 @@ public struct Device: Sendable, Equatable {
     }
 
     private mutating func store(_ name: String, _ value: JSON, source: String) {
-        values[name] = value.isNull ? nil : value
+        values[name] = value.isNull ? JSON?.none : value
         sources[name] = value.isNull ? nil : source
     }
 

@@ -217,7 +217,7 @@ extension Sandbox {
         }
         // Branch replaces what is sent, `data` included, wholesale: keys not resent are gone.
         for field in ["channel", "feature", "campaign", "stage", "tags", "analytics", "qr_code_settings"] {
-            if let v = body[field] { link.params[field] = v.isNull ? nil : v }
+            if let v = body[field] { link.params[field] = v.isNull ? JSON?.none : v }
         }
         if let d = body["data"] {
             link.data = try linkDataObject(d)

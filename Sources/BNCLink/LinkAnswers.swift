@@ -1,0 +1,92 @@
+// Reading the Deep Linking API's answers and the rules users trip over: alias conflicts (409, or 400 "Link alias
+// conflict"), Quick Link access (403), updates that would drop data keys, and long links built offline.
+import BNCCore
+
+public enum LinkAnswers {
+    /// The `url` of a create answer.
+    public static func url(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> String {
+        guard response.isSuccess else { throw error(response, redactor: redactor) }
+        guard let url = response.json?["url"]?.stringValue, HTTPURL(url) != nil else {
+            throw BNCError(.malformedResponse, "the answer holds no link url", requestID: response.requestID)
+        }
+        return url
+    }
+
+    /// Branch's error, explained where users need it.
+    public static func error(_ response: HTTPResponse, redactor: Redactor) -> BNCError {
+        var e = response.httpError(redactor: redactor)
+        let message = response.json?["error"]?["message"]?.stringValue ?? ""
+        if isAliasConflict(response) {
+            e.hint = "an alias is idempotent only for identical parameters; this one is taken by a link with other parameters (any change counts: labels, control params, even $og_title)"
+        } else if response.status == 403 && message.hasPrefix("You don't have access to this type") {
+            e.hint = "type 2 (Quick Links) needs the account's Quick Links API access; create a type 0 link, or ask Branch for access"
+        }
+        return e
+    }
+
+    /// 409 (older docs), or 400 whose message starts "Link alias conflict" (current) — both mean the same.
+    public static func isAliasConflict(_ response: HTTPResponse) -> Bool {
+        response.status == 409 || (response.status == 400
+            && response.json?["error"]?["message"]?.stringValue?.hasPrefix("Link alias conflict") == true)
+    }
+
+    /// What differs between an existing link (a GET answer) and the body that conflicted with it.
+    public static func differences(existing: JSON, wanted: JSONObject) -> [String] {
+        var out: [String] = []
+        for label in ["channel", "feature", "campaign", "stage", "tags", "type"] where wanted[label] != nil {
+            if existing[label] != wanted[label] { out.append(label) }
+        }
+        let have = existing["data"]?.objectValue ?? [:]
+        for (k, v) in wanted["data"]?.objectValue ?? [:] where have[k] != v { out.append("data.\(k)") }
+        for (k, _) in have where !k.hasPrefix("~") && !k.hasPrefix("+") && k != "url" && wanted["data"]?[k] == nil {
+            out.append("data.\(k) (not in this request)")
+        }
+        return out
+    }
+
+    /// The data a GET answer holds that its creator set (without what Branch adds: `~` read-backs, `+` keys, url).
+    public static func creatorData(_ link: JSON) -> JSONObject {
+        var out = JSONObject()
+        for (k, v) in link["data"]?.objectValue ?? [:] {
+            if k.hasPrefix("+") || k == "url" || ["~id", "~creation_source", "~referring_link", "~marketing", "~channel", "~feature",
+                                                  "~campaign", "~stage", "~tags"].contains(k) { continue }
+            out[k] = v
+        }
+        return out
+    }
+
+    /// The body of a merging update: the link's current data with the changes over it (null removes a key).
+    public static func merged(existing: JSON, changes: JSONObject) -> JSONObject {
+        var body = changes
+        var data = creatorData(existing)
+        for (k, v) in changes["data"]?.objectValue ?? [:] { data[k] = v.isNull ? JSON?.none : v }
+        body["data"] = .object(data)
+        return body
+    }
+
+    /// Keys an update would drop (Branch replaces `data` wholesale): set now, not resent.
+    public static func droppedKeys(existing: JSON, changes: JSONObject) -> [String] {
+        guard let sent = changes["data"]?.objectValue else { return [] }
+        return creatorData(existing).keys.filter { sent[$0] == nil }
+    }
+
+    /// A long link, built without any call (§4.8): `https://DOMAIN/a/KEY?...` with labels, tags repeated, and
+    /// every data key percent-encoded.
+    public static func longLink(domain: String, key: BranchKey, body: JSONObject) -> String {
+        var items: [(String, String)] = []
+        for label in ["channel", "feature", "campaign", "stage"] {
+            if let v = body[label]?.stringValue { items.append((label, v)) }
+        }
+        for tag in body["tags"]?.arrayValue ?? [] { if let t = tag.stringValue { items.append(("tags", t)) } }
+        if let d = body["duration"]?.numberValue { items.append(("duration", d.literal)) }
+        for (k, v) in body["data"]?.objectValue ?? [:] {
+            switch v {
+            case .array(let a): for e in a { items.append((k, e.plainText)) }
+            default: items.append((k, v.plainText))
+            }
+        }
+        let host = domain.hasPrefix("http://") || domain.hasPrefix("https://") ? domain : "https://" + domain
+        let query = items.map { "\(HTTPURL.percentEncode($0.0))=\(HTTPURL.percentEncode($0.1))" }.joined(separator: "&")
+        return host + "/a/" + HTTPURL.percentEncode(key.value) + (query.isEmpty ? "" : "?" + query)
+    }
+}

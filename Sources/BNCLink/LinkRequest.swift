@@ -1,0 +1,183 @@
+// Building and checking Deep Linking API requests: create, bulk (chunked under the payload cap), read, update
+// (with a merge, since Branch replaces `data` wholesale), delete, and long links built offline. Pure values.
+import BNCCore
+
+/// What a caller knows of one link: bnc-link's flags.
+public struct LinkInput: Sendable {
+    public var channel: String?
+    public var feature: String?
+    public var campaign: String?
+    public var stage: String?
+    public var tags: [String] = []
+    public var alias: String?
+    public var type: Int?
+    public var duration: Int?
+    public var identity: String?
+    /// `--data FILE`: the data object to start from.
+    public var data: JSONObject = [:]
+    /// `--param KEY=VALUE`, typed by the control-param table, applied over `data`.
+    public var params: [(String, String)] = []
+
+    public init() {}
+}
+
+public enum LinkRequest {
+    /// The body (without credentials) from the flags.
+    public static func body(_ input: LinkInput) throws(BNCError) -> JSONObject {
+        var b = JSONObject()
+        for (k, v) in [("channel", input.channel), ("feature", input.feature), ("campaign", input.campaign), ("stage", input.stage),
+                       ("alias", input.alias), ("identity", input.identity)] {
+            if let v { b[k] = .string(v) }
+        }
+        if !input.tags.isEmpty { b["tags"] = .array(input.tags.map(JSON.string)) }
+        if let t = input.type { b["type"] = .int(t) }
+        if let d = input.duration { b["duration"] = .int(d) }
+        var data = input.data
+        for (key, raw) in input.params { data[key] = try typed(key, raw) }
+        if !data.isEmpty { b["data"] = .object(data) }
+        return b
+    }
+
+    /// A `--param` value in its declared type: booleans and integers from text, strings otherwise.
+    static func typed(_ key: String, _ raw: String) throws(BNCError) -> JSON {
+        switch (LinkFields.data[key] ?? LinkFields.countryVariant(key))?.type {
+        case .boolean?:
+            switch raw.lowercased() {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: throw BNCError.invalid("--param \(key)", "must be true or false (got \(raw))")
+            }
+        case .integer?:
+            guard let n = JSONNumber(literal: raw.trimmingWhitespace()), n.isInteger else {
+                throw BNCError.invalid("--param \(key)", "must be a whole number (got \(raw))")
+            }
+            return .number(n)
+        case .strings?:
+            return .array(raw.split(separator: "|").map { .string(String($0)) })
+        default:
+            return .string(raw)
+        }
+    }
+
+    /// Checks a link body against the tables and Branch's rules; returns what is sent. Unknown `$` keys warn
+    /// with a did-you-mean and are not sent; restricted keys are refused; other keys are the app's own data.
+    public static func validate(_ body: JSONObject, warnings: Warnings) throws(BNCError) -> JSONObject {
+        var b = try LinkFields.link.check(body, warnings: warnings)
+        if let alias = b["alias"]?.stringValue { try checkAlias(alias) }
+        if case .object(let raw)? = b["data"] {
+            b["data"] = .object(try checkData(raw, warnings: warnings))
+        }
+        if b["type"]?.numberValue?.int64 == 2, b["data"]?["$marketing_title"]?.stringValue?.isEmpty != false {
+            throw BNCError.invalid("type", "2 (a Quick Link) needs data.$marketing_title (--param '$marketing_title=...')")
+        }
+        return b
+    }
+
+    /// `data`: restricted keys refused, control params checked (per-country variants too), `$custom_meta_tags`
+    /// a string holding a JSON object.
+    public static func checkData(_ data: JSONObject, warnings: Warnings) throws(BNCError) -> JSONObject {
+        var known = JSONObject()
+        var out = JSONObject()
+        for (key, value) in data {
+            if LinkFields.isRestricted(key) {
+                throw BNCError.invalid("data.\(key)", "is a restricted link data key: Branch sets it (+ keys, ~id, ~creation_source, ~referring_link, ~marketing)")
+            }
+            if let spec = LinkFields.countryVariant(key) {
+                out[key] = try spec.check(value, at: "data.\(key)")
+            } else if (key.hasPrefix("$") || key.hasPrefix("~")) && LinkFields.data[key] == nil {
+                let guess = LinkFields.data.suggestion(for: key).map { " (did you mean data.\($0)?)" } ?? ""
+                warnings.add("data.\(key) is not a link control parameter\(guess); not sent")
+            } else {
+                known[key] = value
+            }
+        }
+        for (k, v) in try LinkFields.data.check(known, prefix: "data.", warnings: warnings) { out[k] = v }
+        if let tags = out["$custom_meta_tags"]?.stringValue {
+            guard case .object? = try? JSON.parse(tags) else {
+                throw BNCError.invalid("data.$custom_meta_tags", "must be a JSON object as a string, e.g. '{\"twitter:player:stream\":\"https://...\"}'")
+            }
+        }
+        return out
+    }
+
+    /// Branch's alias rules (§4.3): 1–128 characters, inner slashes allowed, no one-character first segment.
+    static func checkAlias(_ alias: String) throws(BNCError) {
+        guard !alias.isEmpty, !alias.hasPrefix("/"), !alias.hasSuffix("/"), !alias.contains("//"),
+              alias.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./~".contains($0)) }) else {
+            throw BNCError.invalid("alias", "may hold letters, digits, - _ . ~ and inner slashes only (got \(alias))")
+        }
+        if let first = alias.split(separator: "/").first, first.count == 1, alias.contains("/") {
+            throw BNCError.invalid("alias", "cannot start with a one-character path segment (/\(first)/): Branch reserves them")
+        }
+    }
+
+    // MARK: requests
+
+    public static func create(_ body: JSONObject, key: BranchKey, baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var full: JSONObject = ["branch_key": .string(key.value)]
+        for (k, v) in try validate(body, warnings: warnings) where k != "branch_key" { full[k] = v }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/url",
+                           headers: ["Accept": "application/json"], body: .json(.object(full)))
+    }
+
+    /// Bulk creation in chunks that stay under the smaller documented payload cap; each chunk keeps its items'
+    /// input positions, so answers are matched to inputs by position within the chunk.
+    public static func bulk(_ items: [JSONObject], key: BranchKey, baseURL: String?,
+                            warnings: Warnings) throws(BNCError) -> [(request: HTTPRequest, indices: [Int])] {
+        var chunks: [(request: HTTPRequest, indices: [Int])] = []
+        var current: [JSON] = []
+        var indices: [Int] = []
+        var size = 2
+        func flush() {
+            guard !current.isEmpty else { return }
+            let path = "/v1/url/bulk/" + HTTPURL.percentEncode(key.value)
+            chunks.append((HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: path,
+                                       headers: ["Accept": "application/json"], body: .json(.array(current))), indices))
+            current = []
+            indices = []
+            size = 2
+        }
+        for (i, item) in items.enumerated() {
+            let checked = JSON.object(try validate(item, warnings: warnings))
+            let bytes = checked.bytes.count + 1
+            if size + bytes > LinkFields.bulkChunkBytes { flush() }
+            current.append(checked)
+            indices.append(i)
+            size += bytes
+        }
+        flush()
+        return chunks
+    }
+
+    public static func read(url: String, key: BranchKey, baseURL: String?) throws(BNCError) -> HTTPRequest {
+        try checkLinkURL(url)
+        return HTTPRequest(method: "GET", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/url",
+                           query: [("url", url), ("branch_key", key.value)], headers: ["Accept": "application/json"])
+    }
+
+    public static func update(url: String, body: JSONObject, key: BranchKey, secret: Secret, baseURL: String?,
+                              warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        try checkLinkURL(url)
+        for field in ["alias", "identity"] where body[field] != nil {
+            throw BNCError.invalid(field, "cannot be changed on an existing link")
+        }
+        var full: JSONObject = ["branch_key": .string(key.value), "branch_secret": .string(secret.exposed)]
+        for (k, v) in try validate(body, warnings: warnings) { full[k] = v }
+        return HTTPRequest(method: "PUT", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/url", query: [("url", url)],
+                           headers: ["Accept": "application/json"], body: .json(.object(full)))
+    }
+
+    public static func delete(url: String, accessToken: Secret, appID: String, baseURL: String?) throws(BNCError) -> HTTPRequest {
+        try checkLinkURL(url)
+        guard !appID.isEmpty, appID.allSatisfy(\.isNumber) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }
+        return HTTPRequest(method: "DELETE", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/url",
+                           query: [("url", url), ("app_id", appID)],
+                           headers: ["Accept": "application/json", "Access-Token": accessToken.exposed])
+    }
+
+    static func checkLinkURL(_ url: String) throws(BNCError) {
+        guard let u = HTTPURL(url), !u.host.isEmpty, FieldSpec.forbiddenCharacter(in: url, multiline: false) == nil else {
+            throw BNCError.usage("URL", "must be a link's absolute http(s) URL (got \(url))")
+        }
+    }
+}
