@@ -9,10 +9,11 @@ extension ToolRun {
     /// Runs the batch of `--batch`, each line made into a request by `prepare` (which adds its warnings; with
     /// --strict a line with a warning fails, unsent). Returns the batch's status: 0 all ok, 1 some failed,
     /// 130 interrupted, 74 when the results could not be written.
-    public func runBatch(retry: RetryPolicy? = nil, requireJSON: Bool = true,
+    /// - Parameter defaultRate: the `--rate` when none is given (an endpoint's documented limit).
+    public func runBatch(retry: RetryPolicy? = nil, requireJSON: Bool = true, defaultRate: Double? = nil,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         guard let batch, let input = batch.batch else { throw BNCError.usage("--batch", "is required") }
-        var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate, ordered: !batch.unordered,
+        var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate ?? defaultRate, ordered: !batch.unordered,
                                      failFast: batch.failFast, shard: batch.shard.flatMap(BatchSettings.parseShard),
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
                                      transport: transportOptions)

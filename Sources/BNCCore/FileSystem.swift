@@ -36,8 +36,8 @@ public enum FileSystem {
     }
 
     /// Reads a UTF-8 text file (or `-`).
-    public static func readText(_ path: String, what: String) throws(BNCError) -> String {
-        let bytes = try read(path, what: what)
+    public static func readText(_ path: String, what: String, limit: Int = smallInputLimit) throws(BNCError) -> String {
+        let bytes = try read(path, what: what, limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw BNCError(.invalidData, "\(what): \(path) is not UTF-8 text")
         }

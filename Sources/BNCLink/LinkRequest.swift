@@ -122,8 +122,10 @@ public enum LinkRequest {
 
     /// Bulk creation in chunks that stay under the smaller documented payload cap; each chunk keeps its items'
     /// input positions, so answers are matched to inputs by position within the chunk.
-    public static func bulk(_ items: [JSONObject], key: BranchKey, baseURL: String?,
-                            warnings: Warnings) throws(BNCError) -> [(request: HTTPRequest, indices: [Int])] {
+    /// Items that break a rule are left out, each with its error by input position (never sent).
+    public static func bulk(_ items: [JSONObject], key: BranchKey, baseURL: String?, warnings: Warnings)
+        -> (chunks: [(request: HTTPRequest, indices: [Int])], refused: [Int: String]) {
+        var refused: [Int: String] = [:]
         var chunks: [(request: HTTPRequest, indices: [Int])] = []
         var current: [JSON] = []
         var indices: [Int] = []
@@ -138,7 +140,13 @@ public enum LinkRequest {
             size = 2
         }
         for (i, item) in items.enumerated() {
-            let checked = JSON.object(try validate(item, warnings: warnings))
+            let checked: JSON
+            do {
+                checked = .object(try validate(item, warnings: warnings))
+            } catch {
+                refused[i] = error.message
+                continue
+            }
             let bytes = checked.bytes.count + 1
             if size + bytes > LinkFields.bulkChunkBytes { flush() }
             current.append(checked)
@@ -146,7 +154,7 @@ public enum LinkRequest {
             size += bytes
         }
         flush()
-        return chunks
+        return (chunks, refused)
     }
 
     public static func read(url: String, key: BranchKey, baseURL: String?) throws(BNCError) -> HTTPRequest {

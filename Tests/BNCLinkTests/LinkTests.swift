@@ -62,7 +62,8 @@ import Testing
 
     @Test func bulkChunksStayUnderThePayloadCap() throws {
         let items: [JSONObject] = (0..<2000).map { ["channel": .string(String(repeating: "c", count: 100)), "alias": .string("bulk-\($0)")] }
-        let chunks = try LinkRequest.bulk(items, key: key, baseURL: nil, warnings: Warnings())
+        let (chunks, refused) = LinkRequest.bulk(items + [["alias": "x y"]], key: key, baseURL: nil, warnings: Warnings())
+        #expect(refused.keys.sorted() == [2000] && refused[2000]?.hasPrefix("alias may hold") == true, "a bad item is left out, with its error")
         #expect(chunks.count > 1)
         #expect(chunks.flatMap(\.indices) == Array(0..<2000), "every item once, in order")
         for c in chunks { #expect((c.request.body?.bytes.count ?? 0) <= LinkFields.bulkChunkBytes) }

@@ -1,0 +1,42 @@
+// bnc-link long (a long link built offline, no call) and params (the control-param table).
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCLink
+
+struct Long: SendingCommand {
+    static let toolName = "bnc-link"
+    static let configuration = CommandConfiguration(
+        abstract: "Print a long link, built offline: https://DOMAIN/a/KEY?... (tags repeated, values percent-encoded).",
+        discussion: "Long links need no API call and never expire; the same rules as create apply to their parameters.")
+    @OptionGroup(title: "Link") var link: LinkFlags
+    @Option(name: .customLong("domain"), help: ArgumentHelp("The app's link domain, e.g. example.app.link (default bnc.lt).", valueName: "HOST"))
+    var domain = "bnc.lt"
+    @OptionGroup var shared: SharedOptions
+    var inputs: [(flag: String, path: String?)] { [("--data", link.data)] }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let warnings = Warnings()
+        let body = try LinkRequest.validate(try LinkRequest.body(link.input(tool)), warnings: warnings)
+        try tool.admit(warnings)
+        if body["alias"] != nil || body["type"] != nil { tool.diagnostics.warning("a long link has no alias or type: ignored") }
+        let url = LinkAnswers.longLink(domain: domain, key: try tool.settings.requireKey(), body: body)
+        if tool.format == .table { tool.stdout.line(url) } else { tool.emit(["url": .string(url)]) }
+        return .success
+    }
+}
+
+struct Params: BNCCommand {
+    static let toolName = "bnc-link"
+    static let configuration = CommandConfiguration(abstract: "List the link control parameters: name, type, rule and meaning.")
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        context.apply(output)
+        let rows: [JSON] = LinkFields.data.fields.map { ["name": .string($0.name), "type": .string($0.tags), "description": .string($0.help)] }
+        context.emit(rows: rows, format: output.format(context.environment), columns: ["NAME", "TYPE", "DESCRIPTION"]) { r in
+            ["name", "type", "description"].map { r[$0]?.plainText ?? "" }
+        }
+        return .success
+    }
+}
