@@ -71,9 +71,16 @@ export BNC_API_URL="$url" BRANCH_KEY=key_test_demo0123456789 BRANCH_SECRET=secre
 rm -f "$XDG_CONFIG_HOME/bnc/config.toml"  # from here on the environment carries the credentials
 ua='Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15'
 
-say "A marketing team creates a short link with deep-link data (POST /v1/url):"
-show bnc api POST /v1/url -f alias=spring-sale -f channel=email -f campaign=spring \
-  -f 'data:={"$deeplink_path":"product/42","$ios_url":"https://apps.apple.com/app/id123","product_id":"42"}' --output ndjson
+say "A marketing team creates a short link with deep-link data (bnc-link, POST /v1/url):"
+show bnc link create --alias spring-sale --channel email --campaign spring --param '$deeplink_path=product/42' \
+  --param '$ios_url=https://apps.apple.com/app/id123' --param product_id=42 --output ndjson
+say "The same alias with other parameters is refused, naming what differs (nothing is overwritten):"
+show bnc link create --alias spring-sale --channel sms --campaign spring --param '$deeplink_path=product/42' \
+  --param '$ios_url=https://apps.apple.com/app/id123' --param product_id=42
+say "Mistakes are caught before anything is sent: a misspelt control parameter (--strict makes the warning an error),"
+show bnc link create --channel email --param '$deeplink_pth=product/42' --strict
+say "and a redirect that is not an absolute URL:"
+show bnc link create --channel email --param '$ios_url=apps.apple.com'
 
 say "A user taps it in Mail on an iPhone, from 8.8.4.4: the link records the click and redirects to the App Store:"
 show curl -s -o /dev/null -w '%{http_code} -> %{redirect_url}\n' -A "$ua" -H 'X-Forwarded-For: 8.8.4.4' "$url/spring-sale"
@@ -124,7 +131,7 @@ show bnc api GET /_sandbox/stats --no-key --output json
 kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
 
 step "8. What comes next"
-say "bnc-link, bnc-asa and bnc-tune get their own requests with their issues;"
+say "bnc-asa and bnc-tune get their own requests with their issues;"
 say "until then they parse the shared flags and answer 'not implemented yet' (exit 69), never fake output:"
-show bnc link --sandbox --ip 8.8.4.4
+show bnc asa --sandbox
 printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'
