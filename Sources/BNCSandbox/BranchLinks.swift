@@ -132,14 +132,19 @@ extension Sandbox {
 
     /// `data` is an object, or (as the web SDK and Branch's README send it) a JSON-encoded string.
     private func linkDataObject(_ value: JSON?) throws -> JSONObject {
+        let data: JSONObject
         switch value {
         case nil, .null?: return [:]
-        case .object(let o)?: return o
+        case .object(let o)?: data = o
         case .string(let s)?:
             guard case .object(let o)? = try? SandboxJSON.decode(s) else { throw Rejection("data must be a JSON object (or a string holding one)") }
-            return o
+            data = o
         case let v?: throw Rejection("data must be a JSON object, got \(v.typeName)")
         }
+        // Keys Branch sets itself are refused from a creator, on create and update alike.
+        let restricted = data.keys.filter { $0.hasPrefix("+") || ["~id", "~creation_source", "~referring_link", "~marketing"].contains($0) }
+        if !restricted.isEmpty { throw Rejection("restricted link data keys: \(restricted.joined(separator: ", "))") }
+        return data
     }
 
     /// The payload an app receives: the link's data plus Branch's `~` analytics labels.

@@ -41,6 +41,7 @@ import Testing
         (["data": "[1]"], "data must be a JSON object"),
         (["duration": -1], "duration must be a whole number"),
         (["colour": "red"], "colour is not a link parameter"),
+        (["data": ["~creation_source": 1, "+match_guaranteed": true]], "restricted link data keys: "),
     ] as [(JSONObject, String)])
     func creationRules(_ fields: JSONObject, _ message: String) throws {
         let h = try Harness()
