@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
         .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"]),
+        // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
+        .target(name: "BNCASA", dependencies: ["BNCCore"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
@@ -59,7 +61,7 @@ let package = Package(
         // Short links: create, bulk, read, update, delete; long links offline.
         .executableTarget(name: "bnc-link", dependencies: ["BNCCommandSupport", "BNCLink"]),
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
-        .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport"]),
+        .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport", "BNCASA"]),
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
@@ -98,6 +100,7 @@ let package = Package(
         .testTarget(name: "BNCEventTests", dependencies: ["BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCLinkTests", dependencies: ["BNCLink", "BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCASATests", dependencies: ["BNCASA", "BNCCore"]),
         .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),

@@ -23,7 +23,15 @@ extension Sandbox {
         token.serverErrorRemaining = Int(spec["server_error_times"]?.numberValue?.int64 ?? 0)
         token.expired = spec["expired"]?.boolValue ?? false
         token.developerMode = spec["developer_mode"]?.boolValue ?? false
-        token.record = spec["record"]?.objectValue ?? [:]
+        // A production token reads its own campaign's ids; only a developer-mode token reads Apple's sample.
+        var record: JSONObject = [:]
+        if !token.developerMode {
+            func id() -> JSON { .number(JSONNumber(literal: String(1_000_000_000 + Int(random.unit() * 8_999_999_999)))!) }
+            record = ["orgId": id(), "campaignId": id(), "adGroupId": id(), "keywordId": id(), "adId": id(),
+                      "claimType": "Click", "supplyPlacement": "APPSTORE_SEARCH_RESULTS"]
+        }
+        for (k, v) in spec["record"]?.objectValue ?? [:] { record[k] = v }
+        token.record = record
         token.mintedAt = now
         // Apple's tokens are long Base64 strings; ours are too, so clients cannot tell them apart by shape.
         let text = Base64.encode(random.bytes(120))
@@ -63,10 +71,11 @@ extension Sandbox {
     /// Apple's development tokens return) with the token's overrides. A developer-mode token is always attributed.
     static func asaRecord(_ token: ASAToken) -> JSONObject {
         guard token.attribution || token.developerMode else { return ["attribution": false] }
-        var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890,
-                                  "conversionType": "Download", "adGroupId": 1234567890, "countryOrRegion": "US",
-                                  "keywordId": 12323222, "creativeSetId": 1234567890]
-        if token.detailed { record["clickDate"] = "2020-04-08T17:17Z" }
+        // Apple's developer-mode sample (current doc copy); a production token's ids were minted with it.
+        var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890, "adGroupId": 1234567890,
+                                  "keywordId": 123222, "adId": 542317136, "conversionType": "Download", "claimType": "Click",
+                                  "countryOrRegion": "US", "supplyPlacement": "APPSTORE_SEARCH_RESULTS"]
+        if token.detailed || token.developerMode { record["clickDate"] = "2020-04-08T17:17Z" }
         for (k, v) in token.record { record[k] = v }
         return record
     }

@@ -1,24 +1,98 @@
-// bnc-asa: Apple AdServices attribution lookups
-// The shared flags work today; the tool's own requests arrive with its issue (see CHANGELOG.md).
+// bnc-asa: Apple Search Ads attribution — an AdServices token in, the attribution record out, with Apple's rules
+// (24-hour tokens, 404 retried every 5 s three times, 400 never). Flags -> BNCASA -> Core -> the record printed.
 import ArgumentParser
+import BNCASA
 import BNCCommandSupport
 import BNCCore
 import BNCSuite
 
 @main
-struct BncASA: BNCRootCommand, SendingCommand {
+struct BncASA: BNCRootCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bnc-asa",
+        abstract: ToolCatalog.asa.abstract + ".",
+        discussion: """
+            The token (from AAAttribution.attributionToken() in the app) lives 24 hours and reads one record. It is \
+            redacted in every output and log. POSTed as text/plain to https://api-adservices.apple.com/api/v1/ \
+            (--api-url, e.g. the sandbox, replaces the host).
+
+            EXAMPLES:
+              bnc-asa lookup "$TOKEN" --output json | jq .record.campaignId
+              pbpaste | bnc-asa lookup - --generated-at 2026-11-22T05:30Z
+              jq -c '{token}' tokens.json | bnc-asa lookup --batch - > records.ndjson
+            """,
+        version: BNCVersion.string,
+        subcommands: [Lookup.self])
+}
+
+struct Lookup: SendingCommand {
     static let toolName = "bnc-asa"
     static let configuration = CommandConfiguration(
-        commandName: toolName,
-        abstract: ToolCatalog.asa.abstract + ".",
-        discussion: "Not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
-        version: BNCVersion.string)
+        abstract: "Read the attribution record of an AdServices token (POST /api/v1/).",
+        discussion: """
+            White space in a pasted token is removed; the Base64 alphabet is checked, and a token whose '+' became \
+            ' ' (a form decoder's doing) is explained, not sent. 200: the record, typed (payload standard or \
+            detailed; Apple's developer-mode sample flagged; attribution false explained). 404: retried every \
+            --retry-interval seconds, --attempts in all, then exit 75. 400: invalid, never retried (exit 65). 5xx: \
+            bounded backoff (--retries), then exit 75. --generated-at refuses a token over 24 hours old before any \
+            call. With --batch each NDJSON line is {"token": "..."}, each answered with Apple's rules.
+            """)
 
+    @Argument(help: ArgumentHelp("The token, or - to read it from stdin.", valueName: "token")) var token: String?
+    @Option(name: .customLong("token-file"), help: ArgumentHelp("Read the token from a file.", valueName: "FILE"), completion: .file())
+    var tokenFile: String?
+    @Option(name: .customLong("generated-at"), help: ArgumentHelp("When the app made the token (ISO 8601 or epoch seconds); over 24 h is refused.", valueName: "TIME"))
+    var generatedAt: String?
+    @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404 (default 3).", valueName: "N")) var attempts = 3
+    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries (default 5).", valueName: "S")) var retryInterval = 5.0
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
+
     var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("token", token), ("--token-file", tokenFile)] }
+
+    func validate() throws {
+        guard (1...10).contains(attempts) else { throw ValidationError("--attempts must be between 1 and 10") }
+        guard retryInterval >= 0, retryInterval <= 60 else { throw ValidationError("--retry-interval must be between 0 and 60 seconds") }
+        let given = [token != nil, tokenFile != nil, batch.batch != nil].filter { $0 }.count
+        if given != 1 { throw ValidationError("give one token (an argument, - or --token-file), or --batch FILE") }
+    }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        throw tool.context.notImplemented("Apple AdServices attribution lookups")
+        let policy = AdServices.retryPolicy(attempts: attempts, interval: retryInterval, serverRetries: tool.network.retries)
+        let base = tool.settings.apiURL
+        if tool.isBatch {
+            return try tool.runBatch(retry: policy) { _, line, _ throws(BNCError) in
+                guard let raw = line["token"]?.stringValue else { throw BNCError.invalid("token", "is required on every line") }
+                return AdServices.lookup(try AdServices.token(raw), baseURL: base)
+            }
+        }
+        let raw = try tokenFile.map { f throws(BNCError) in try FileSystem.readText(f, what: "--token-file") }
+            ?? (token == "-" ? try FileSystem.readText("-", what: "token") : token!)
+        tool.addSecret(raw.trimmingWhitespace())
+        let value = try AdServices.token(raw)
+        tool.addSecret(value)
+        if let generatedAt {
+            guard let t = Timestamp.parse(generatedAt) else { throw BNCError.usage("--generated-at", "must be ISO 8601 or epoch seconds (got \(generatedAt))") }
+            try AdServices.checkAge(generatedAt: t, now: MonotonicClock.wallSeconds())
+        }
+        let request = AdServices.lookup(value, baseURL: base)
+        if tool.render(request) { return .success }
+        let record = try AdServices.record(try tool.send(request, retry: policy), redactor: tool.redactor)
+        if record.isDeveloperMode {
+            tool.diagnostics.warning("this is Apple's developer-mode sample record (ids 1234567890): make sure the app is not in developer mode")
+        }
+        tool.emit(record.json) { _ in TextTable.keyValue(LookupTable.rows(record)) }
+        return .success
+    }
+}
+
+enum LookupTable {
+    /// attributed, payload, explanation, then the record's fields.
+    static func rows(_ record: AttributionRecord) -> JSONObject {
+        var o: JSONObject = ["attributed": .bool(record.attributed), "payload": .string(record.payload)]
+        if let e = record.explanation { o["explanation"] = .string(e) }
+        for (k, v) in record.raw where k != "attribution" { o[k] = v }
+        return o
     }
 }

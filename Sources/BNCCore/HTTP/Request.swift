@@ -213,15 +213,7 @@ enum HTTPDate {
         guard let monthIndex = months.firstIndex(of: String(parts[2])) else { return nil }
         let hms = parts[4].split(separator: ":").compactMap { Int($0) }
         guard hms.count == 3 else { return nil }
-        // Days from the civil date (Howard Hinnant's algorithm), no calendar needed.
-        let m = monthIndex + 1
-        let y = m <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146097 + doe - 719468
-        let seconds = days * 86400 + hms[0] * 3600 + hms[1] * 60 + hms[2]
+        let seconds = Timestamp.civilSeconds(year: year, month: monthIndex + 1, day: day) + hms[0] * 3600 + hms[1] * 60 + hms[2]
         return Date(timeIntervalSince1970: Double(seconds))
     }
 }

@@ -1,0 +1,55 @@
+// Points in time from the command line: epoch seconds (or milliseconds) or ISO 8601 in UTC or with an offset
+// (`2026-11-22T05:30Z`, `2026-11-22T05:30:00+01:00`, `2026-11-22`). No calendar library: the civil-date formula.
+
+public enum Timestamp {
+    /// Seconds since the Unix epoch, or nil when the text is no time bnc reads.
+    public static func parse(_ text: String) -> Double? {
+        let s = text.trimmingWhitespace()
+        if let n = Double(s), n.isFinite, !s.contains(where: { $0 == "-" || $0 == ":" }) {
+            return n > 1e11 ? n / 1000 : n  // milliseconds when it is too large for seconds
+        }
+        let chars = Array(s)
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= chars.count, chars[from..<from + count].allSatisfy(\.isNumber) else { return nil }
+            return Int(String(chars[from..<from + count]))
+        }
+        guard let year = number(0, 4), chars.count >= 10, chars[4] == "-", chars[7] == "-",
+              let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var hour = 0, minute = 0, second = 0, offset = 0
+        var i = 10
+        if i < chars.count {
+            guard chars[i] == "T" || chars[i] == " ", let h = number(i + 1, 2), i + 3 < chars.count, chars[i + 3] == ":",
+                  let m = number(i + 4, 2), h < 24, m < 60 else { return nil }
+            (hour, minute) = (h, m)
+            i += 6
+            if i < chars.count, chars[i] == ":" {
+                guard let sec = number(i + 1, 2), sec < 61 else { return nil }
+                second = sec
+                i += 3
+                if i < chars.count, chars[i] == "." { i += 1; while i < chars.count, chars[i].isNumber { i += 1 } }
+            }
+            if i < chars.count {
+                switch chars[i] {
+                case "Z": i += 1
+                case "+", "-":
+                    guard let oh = number(i + 1, 2), i + 3 < chars.count, chars[i + 3] == ":", let om = number(i + 4, 2) else { return nil }
+                    offset = (oh * 3600 + om * 60) * (chars[i] == "-" ? -1 : 1)
+                    i += 6
+                default: return nil
+                }
+            }
+            guard i == chars.count else { return nil }
+        }
+        return Double(civilSeconds(year: year, month: month, day: day) + hour * 3600 + minute * 60 + second - offset)
+    }
+
+    /// Seconds from the epoch to a civil date at midnight UTC (Howard Hinnant's days-from-civil).
+    public static func civilSeconds(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return (era * 146097 + doe - 719468) * 86400
+    }
+}
