@@ -116,10 +116,19 @@ printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
 say "results.ndjson: $(wc -l < "$demo/results.ndjson") lines, the first: $(head -1 "$demo/results.ndjson")"
 
 say "Apple Search Ads: an AdServices token (minted by the sandbox) becomes its attribution record:"
-token=$(curl -s -X POST "$url/_sandbox/asa-token" -d '{"detailed":true}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
-# The token is a credential: the command is shown with its variable, never its value.
-printf '%s$ curl -s -X POST -H '"'"'Content-Type: text/plain'"'"' --data-binary "$token" %s/api/v1/%s\n' "$bold" "$url" "$off"
-curl -s -w '\n' -X POST -H 'Content-Type: text/plain' --data-binary "$token" "$url/api/v1/"
+token=
+# One with a '+' in it (most are), for the form-decoder example below.
+for _ in 1 2 3 4 5 6 7 8; do
+  token=$(curl -s -X POST "$url/_sandbox/asa-token" -d '{"detailed":true}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
+  case "$token" in *+*) break;; esac
+done
+# The token is a credential: the command is shown with its variable, never its value (bnc-asa redacts it too).
+printf '%s$ bnc asa lookup "$token" --api-url %s --output table%s\n' "$bold" "$url" "$off"
+"$bin/bnc" asa lookup "$token" --api-url "$url" --output table
+printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
+say "A token pasted through a form decoder ('+' became ' ') is explained, not sent:"
+printf '%s$ bnc asa lookup "${token//+/ }"%s\n' "$bold" "$off"
+"$bin/bnc" asa lookup "${token//+/ }" --api-url "$url"
 printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
 
 say "A logged legacy TUNE request, replayed (device IP as a query parameter, as TUNE wants it):"
@@ -131,7 +140,7 @@ show bnc api GET /_sandbox/stats --no-key --output json
 kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
 
 step "8. What comes next"
-say "bnc-asa and bnc-tune get their own requests with their issues;"
-say "until then they parse the shared flags and answer 'not implemented yet' (exit 69), never fake output:"
-show bnc asa --sandbox
+say "bnc-tune gets its own requests with its issue;"
+say "until then it parses the shared flags and answers 'not implemented yet' (exit 69), never fake output:"
+show bnc tune --sandbox
 printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'

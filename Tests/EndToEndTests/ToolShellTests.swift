@@ -28,7 +28,7 @@ import TestSupport
         #expect(help.stdout.contains("USAGE: \(tool)"))
     }
 
-    @Test(arguments: ["bnc-asa", "bnc-tune"])
+    @Test(arguments: ["bnc-tune"])
     func pendingToolsSayNotImplementedAndExit69(_ tool: String) throws {
         let r = try box.run(tool, ["--sandbox", "--ip", "8.8.8.8"])
         #expect(r.status == 69)

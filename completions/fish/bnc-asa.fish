@@ -20,8 +20,10 @@ function __bnc-asa_parse_tokens -S
     set -l unparsed_tokens (__bnc-asa_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-asa'
-        __bnc-asa_parse_subcommand 0 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-asa_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
+        case 'lookup'
+            __bnc-asa_parse_subcommand 1 'token-file=' 'generated-at=' 'attempts=' 'retry-interval=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         case 'help'
             __bnc-asa_parse_subcommand -r 1 'version'
         end
@@ -77,36 +79,43 @@ function __bnc-asa_custom_completion
 end
 
 complete -c 'bnc-asa' -f
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" profile' -l 'profile' -d 'Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" sandbox' -l 'sandbox' -d 'Use the local bnc-sandbox and its test credentials (the \'sandbox\' profile).'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" api-url' -l 'api-url' -d 'Base URL of the API instead of the default host (the tool appends its path). Env: BNC_API_URL.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" ip' -l 'ip' -d 'The device\'s public IP address, sent as X-IP-Override (IPv4 or IPv6).' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for a connection.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" max-time' -l 'max-time' -d 'Seconds one attempt may take in all.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" retries' -l 'retries' -d 'Retries of 408, 429, 5xx and network errors, with exponential backoff and jitter.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" max-response-size' -l 'max-response-size' -d 'Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" v verbose' -s 'v' -l 'verbose' -d 'Trace the HTTP exchange on stderr (secrets redacted).'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'lookup' -d 'Read the attribution record of an AdServices token (POST /api/v1/).'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" token-file' -l 'token-file' -d 'Read the token from a file.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" generated-at' -l 'generated-at' -d 'When the app made the token (ISO 8601 or epoch seconds); over 24 h is refused.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" attempts' -l 'attempts' -d 'Attempts in all while Apple answers 404 (default 3).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" retry-interval' -l 'retry-interval' -d 'Seconds between 404 retries (default 5).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" profile' -l 'profile' -d 'Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" sandbox' -l 'sandbox' -d 'Use the local bnc-sandbox and its test credentials (the \'sandbox\' profile).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" api-url' -l 'api-url' -d 'Base URL of the API instead of the default host (the tool appends its path). Env: BNC_API_URL.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" ip' -l 'ip' -d 'The device\'s public IP address, sent as X-IP-Override (IPv4 or IPv6).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for a connection.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" max-time' -l 'max-time' -d 'Seconds one attempt may take in all.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" retries' -l 'retries' -d 'Retries of 408, 429, 5xx and network errors, with exponential backoff and jitter.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" max-response-size' -l 'max-response-size' -d 'Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" v verbose' -s 'v' -l 'verbose' -d 'Trace the HTTP exchange on stderr (secrets redacted).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa help" version' -l 'version' -d 'Show the version.'
