@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "BNCEventTests", dependencies: ["BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCLinkTests", dependencies: ["BNCLink", "BNCCore", "TestSupport"]),
-        .testTarget(name: "BNCASATests", dependencies: ["BNCASA", "BNCCore"]),
+        .testTarget(name: "BNCASATests", dependencies: ["BNCASA", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),

@@ -91,4 +91,27 @@ import TestSupport
         #expect((results[3]["error"] as? String)?.hasPrefix("token is required") == true)
         for line in lines.prefix(2) { #expect(!batch.output.contains(String(line.dropFirst(10).dropLast(2)))) }
     }
+
+    @Test func iAdPayloadsDecodeEncodeAndGoIntoAnOpen() throws {
+        let s = try SandboxProcess()
+        let sample = try box.write("iad.txt", try Fixtures.text("doc-derived/iad_sample_v3_1.txt"))
+        let decoded = try json(try box.run("bnc-asa", ["decode-iad", sample, "--output", "json"]).stdout)
+        #expect(decoded["attributed"] as? Bool == true && (decoded["adservices"] as? [String: Any])?["campaignId"] as? Int == 15292426)
+        let encoded = try box.run("bnc-asa", ["encode-iad", sample])
+        #expect(encoded.status == 0)
+        let again = try box.run("bnc-asa", ["decode-iad", "-", "--output", "json"], stdin: encoded.stdout)
+        #expect((try json(again.stdout))["fields"] as? NSDictionary == decoded["fields"] as? NSDictionary)
+        // for-open's JSON is bnc-open's --body: a first session carrying both fields reaches the sandbox.
+        let token = try mint(s)
+        let fields = try box.run("bnc-asa", ["for-open", "--token", token, "--iad", sample, "--show-secrets", "--output", "json"])
+        let hidden = try box.run("bnc-asa", ["for-open", "--token", token, "--output", "json"])
+        #expect(!hidden.output.contains(token) && hidden.stderr.contains("--show-secrets"))
+        let open = try box.run("bnc-open", ["--body", "-", "--os", "ios", "--os-version", "17", "--model", "m", "--app-version", "1",
+                                            "--user-agent", "UA", "--ip", "8.8.4.4", "--first-session", "true", "--no-state", "--output", "json"],
+                               env: ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_asa", "BRANCH_SECRET": "secret_test_asa"], stdin: fields.stdout)
+        #expect(open.status == 0, "\(open.stderr)")
+        let sent = try #require(try s.received().last?["body"] as? [String: Any])
+        #expect(sent["apple_attribution_token"] as? String == token && (sent["search_ad_encoded"] as? String)?.hasPrefix("eyJ") == true)
+        #expect(((try json(open.stdout))["data"] as? [String: Any])?["~channel"] as? String == "Apple Search Ads")
+    }
 }

@@ -24,6 +24,12 @@ function __bnc-asa_parse_tokens -S
         switch $unparsed_tokens[1]
         case 'lookup'
             __bnc-asa_parse_subcommand 1 'token-file=' 'generated-at=' 'attempts=' 'retry-interval=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        case 'decode-iad'
+            __bnc-asa_parse_subcommand 1 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
+        case 'encode-iad'
+            __bnc-asa_parse_subcommand 1 'version' 'h/help'
+        case 'for-open'
+            __bnc-asa_parse_subcommand 0 'token=' 'iad=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'version' 'h/help'
         case 'help'
             __bnc-asa_parse_subcommand -r 1 'version'
         end
@@ -82,6 +88,9 @@ complete -c 'bnc-asa' -f
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'lookup' -d 'Read the attribution record of an AdServices token (POST /api/v1/).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'decode-iad' -d 'Read a legacy iAd attribution dictionary: JSON (Version3.1 wrapper), Apple\'s plist-like sample text, or Base64 search_ad_encoded.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'encode-iad' -d 'Write Branch\'s search_ad_encoded (Base64 of the iAd dictionary as JSON) from any form decode-iad reads.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'for-open' -d 'Print the v1/open fields Apple Search Ads gives a session, as JSON for bnc-open --body -.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" token-file' -l 'token-file' -d 'Read the token from a file.' -rF
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" generated-at' -l 'generated-at' -d 'When the app made the token (ISO 8601 or epoch seconds); over 24 h is refused.' -rfka ''
@@ -118,4 +127,40 @@ complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_option
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa decode-iad" -eq 1' -F
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa decode-iad" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_positional "bnc-asa encode-iad" -eq 1' -F
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa encode-iad" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa encode-iad" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" token' -l 'token' -d 'The AdServices token.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" iad' -l 'iad' -d 'A legacy iAd payload file (any form decode-iad reads).' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" profile' -l 'profile' -d 'Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" sandbox' -l 'sandbox' -d 'Use the local bnc-sandbox and its test credentials (the \'sandbox\' profile).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" api-url' -l 'api-url' -d 'Base URL of the API instead of the default host (the tool appends its path). Env: BNC_API_URL.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" ip' -l 'ip' -d 'The device\'s public IP address, sent as X-IP-Override (IPv4 or IPv6).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for a connection.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" max-time' -l 'max-time' -d 'Seconds one attempt may take in all.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" retries' -l 'retries' -d 'Retries of 408, 429, 5xx and network errors, with exponential backoff and jitter.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" max-response-size' -l 'max-response-size' -d 'Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" v verbose' -s 'v' -l 'verbose' -d 'Trace the HTTP exchange on stderr (secrets redacted).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa for-open" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa help" version' -l 'version' -d 'Show the version.'

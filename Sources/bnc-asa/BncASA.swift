@@ -22,7 +22,7 @@ struct BncASA: BNCRootCommand {
               jq -c '{token}' tokens.json | bnc-asa lookup --batch - > records.ndjson
             """,
         version: BNCVersion.string,
-        subcommands: [Lookup.self])
+        subcommands: [Lookup.self, DecodeIAd.self, EncodeIAd.self, ForOpen.self])
 }
 
 struct Lookup: SendingCommand {

@@ -1,0 +1,144 @@
+// The legacy iAd attribution dictionary (2018 API, tune-and-apple-ads-facts A7/A8): read from JSON with its
+// `Version3.1` wrapper, from the plist-like text Apple's sample prints, or from Branch's base64
+// `search_ad_encoded`; mapped to AdServices names; encoded back for v1/open. Pure values.
+import BNCCore
+import FoundationEssentials
+
+public struct IAdRecord: Sendable {
+    /// The wrapper key (`Version3.1`), when there was one.
+    public let version: String?
+    /// The fields as delivered (strings, numbers or booleans).
+    public let fields: JSONObject
+
+    /// `"iad-attribution": "false"` as a string is false (an SDK once counted it as attributed).
+    public var attributed: Bool {
+        switch fields["iad-attribution"] {
+        case .bool(let b)?: b
+        case .string(let s)?: s.lowercased() == "true" || s == "1"
+        case .number(let n)?: n.literal == "1"
+        default: false
+        }
+    }
+
+    /// iAd key -> AdServices key (the Kochava table of A7).
+    public static let mapping: [(iad: String, adServices: String)] = [
+        ("iad-attribution", "attribution"), ("iad-org-id", "orgId"), ("iad-campaign-id", "campaignId"),
+        ("iad-adgroup-id", "adGroupId"), ("iad-keyword-id", "keywordId"), ("iad-creativeset-id", "creativeSetId"),
+        ("iad-ad-id", "adId"), ("iad-country-or-region", "countryOrRegion"), ("iad-conversion-type", "conversionType"),
+        ("iad-click-date", "clickDate"),
+    ]
+
+    /// The AdServices view: ids as 64-bit integers, the flag a boolean, names iAd alone had left out.
+    public var adServices: JSONObject {
+        var o = JSONObject()
+        for (iad, key) in Self.mapping {
+            guard let v = fields[iad] else { continue }
+            if key == "attribution" { o[key] = .bool(attributed); continue }
+            if key.hasSuffix("Id"), let n = Int64(v.plainText) { o[key] = .number(JSONNumber(n)); continue }
+            o[key] = .string(v.plainText)
+        }
+        return o
+    }
+
+    public var json: JSON {
+        ["version": version.map(JSON.string) ?? .null, "attributed": .bool(attributed), "fields": .object(fields),
+         "adservices": .object(adServices)]
+    }
+
+    /// The dictionary as the SDK held it: the version wrapper around the fields.
+    public var dictionary: JSON { .object([version ?? "Version3.1": .object(fields)]) }
+
+    /// Branch's `search_ad_encoded`: the dictionary (wrapper included) as JSON, UTF-8, standard Base64, one line.
+    public var searchAdEncoded: String { Data(dictionary.bytes).base64EncodedString() }
+}
+
+public enum IAd {
+    /// Reads any of the three forms.
+    public static func decode(_ text: String) throws(BNCError) -> IAdRecord {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.hasPrefix("{") {
+            if let json = try? JSON.parse(trimmed) { return try record(json) }
+            return try record(try PlistText.parse(trimmed))
+        }
+        let compact = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
+        guard let data = Data(base64Encoded: compact), let json = try? JSON.parse(bytes: Array(data)) else {
+            throw BNCError.invalid("iAd payload", "is neither JSON, the plist-like text of Apple's sample, nor Base64 of JSON (search_ad_encoded)")
+        }
+        return try record(json)
+    }
+
+    static func record(_ json: JSON) throws(BNCError) -> IAdRecord {
+        guard case .object(let o) = json else { throw BNCError.invalid("iAd payload", "must be a dictionary") }
+        // The TUNE SDK finds the version key by prefix, case-insensitively; so does bnc.
+        if let (key, inner) = o.first(where: { $0.key.lowercased().hasPrefix("version") }) {
+            guard case .object(let fields) = inner else { throw BNCError.invalid(key, "must be a dictionary of iad-* fields") }
+            return IAdRecord(version: key, fields: fields)
+        }
+        guard o.keys.contains(where: { $0.hasPrefix("iad-") }) else {
+            throw BNCError.invalid("iAd payload", "has no Version… wrapper and no iad-* fields")
+        }
+        return IAdRecord(version: nil, fields: o)
+    }
+}
+
+/// The NeXTSTEP-style text Apple's sample prints: `{ "Version3.1" = { "iad-attribution" = true; ... }; }`.
+enum PlistText {
+    static func parse(_ text: String) throws(BNCError) -> JSON {
+        var p = Parser(chars: Array(text.unicodeScalars))
+        let value = try p.value()
+        p.skip()
+        guard p.i == p.chars.count else { throw p.fail("unexpected text after the dictionary") }
+        return value
+    }
+
+    struct Parser {
+        let chars: [Unicode.Scalar]
+        var i = 0
+
+        func fail(_ what: String) -> BNCError { BNCError.invalid("iAd payload", "plist-like text: \(what) at character \(i + 1)") }
+        mutating func skip() { while i < chars.count, chars[i].properties.isWhitespace { i += 1 } }
+
+        mutating func value() throws(BNCError) -> JSON {
+            skip()
+            guard i < chars.count else { throw fail("unexpected end") }
+            if chars[i] == "{" {
+                i += 1
+                var o = JSONObject()
+                while true {
+                    skip()
+                    guard i < chars.count else { throw fail("unclosed {") }
+                    if chars[i] == "}" { i += 1; return .object(o) }
+                    guard case .string(let key) = try value() else { throw fail("a key must be a string") }
+                    skip()
+                    guard i < chars.count, chars[i] == "=" else { throw fail("expected =") }
+                    i += 1
+                    o[key] = try value()
+                    skip()
+                    if i < chars.count, chars[i] == ";" || chars[i] == "," { i += 1 }
+                }
+            }
+            if chars[i] == "\"" {
+                i += 1
+                var s = String.UnicodeScalarView()
+                while i < chars.count, chars[i] != "\"" {
+                    if chars[i] == "\\", i + 1 < chars.count { i += 1 }
+                    s.append(chars[i])
+                    i += 1
+                }
+                guard i < chars.count else { throw fail("unclosed string") }
+                i += 1
+                return .string(String(s))
+            }
+            var word = String.UnicodeScalarView()
+            while i < chars.count, !chars[i].properties.isWhitespace, ![";", ",", "}", "="].contains(chars[i]) {
+                word.append(chars[i])
+                i += 1
+            }
+            let w = String(word)
+            if w == "true" || w == "false" { return .bool(w == "true") }
+            if let n = JSONNumber(literal: w) { return .number(n) }
+            guard !w.isEmpty else { throw fail("expected a value") }
+            return .string(w)
+        }
+    }
+}
