@@ -5,9 +5,9 @@ DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-sandbox
-# Debian packages: headers for libcurl/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
+# Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
-DEBS := libcurl4-openssl-dev libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
+DEBS := libcurl4-openssl-dev libssl-dev libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
 
 .PHONY: all bootstrap build release test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 

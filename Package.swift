@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // OpenSSL's libcrypto (digests through EVP), for keys that must not reveal what they stand for.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // SQLite, for state, batch journals and the sandbox's --state file.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
@@ -44,7 +48,7 @@ let package = Package(
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
         .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"]),
         // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
-        .target(name: "BNCASA", dependencies: ["BNCCore"]),
+        .target(name: "BNCASA", dependencies: ["BNCCore", "COpenSSL"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.

@@ -18,7 +18,9 @@ public enum AdServices {
         let compact = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
         if compact.count > maxTokenLength { throw BNCError.invalid("token", "is longer than \(maxTokenLength) characters") }
         // Spaces but not one '+' (a real token has several), and '+' restored makes it Base64: a form decoder's work.
-        if trimmed.contains(" ") && !trimmed.contains("+") && isBase64(trimmed.replacing(" ", with: "+")) {
+        // Restored from the untrimmed text: a '+' at either end became a space that trimming would lose.
+        let spaced = String(raw.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" })
+        if spaced.contains(" ") && !spaced.contains("+") && isBase64(spaced.replacing(" ", with: "+")) {
             throw BNCError.invalid("token", "has spaces where Base64 has '+': a URL or form decoder turned '+' into ' ' (a common backend bug)",
                                    hint: "read the token as plain text (not a form field), or percent-encode '+' as %2B when sending it to your server")
         }

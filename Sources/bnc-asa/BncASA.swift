@@ -45,6 +45,7 @@ struct Lookup: SendingCommand {
     var generatedAt: String?
     @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404 (default 3).", valueName: "N")) var attempts = 3
     @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries (default 5).", valueName: "S")) var retryInterval = 5.0
+    @Flag(name: .customLong("no-cache"), help: "Ask Apple even when the state database holds this token's record.") var noCache = false
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -72,13 +73,24 @@ struct Lookup: SendingCommand {
         tool.addSecret(raw.trimmingWhitespace())
         let value = try AdServices.token(raw)
         tool.addSecret(value)
-        if let generatedAt {
-            guard let t = Timestamp.parse(generatedAt) else { throw BNCError.usage("--generated-at", "must be ISO 8601 or epoch seconds (got \(generatedAt))") }
-            try AdServices.checkAge(generatedAt: t, now: MonotonicClock.wallSeconds())
+        let now = MonotonicClock.wallSeconds()
+        let made = try generatedAt.map { g throws(BNCError) in
+            guard let t = Timestamp.parse(g) else { throw BNCError.usage("--generated-at", "must be ISO 8601 or epoch seconds (got \(g))") }
+            return t
         }
+        if let made { try AdServices.checkAge(generatedAt: made, now: now) }
         let request = AdServices.lookup(value, baseURL: base)
         if tool.render(request) { return .success }
-        let record = try AdServices.record(try tool.send(request, retry: policy), redactor: tool.redactor)
+        // A token reads one record: kept for its life, keyed by its hash, so a repeat does not call Apple again.
+        let cache = noCache ? nil : try LookupCache(path: StateStore.defaultPath(tool.environment))
+        let record: AttributionRecord
+        if let kept = try cache?.record(for: value, now: now) {
+            tool.diagnostics.note("from the cache (this token was looked up before; --no-cache asks Apple again)")
+            record = kept
+        } else {
+            record = try AdServices.record(try tool.send(request, retry: policy), redactor: tool.redactor)
+            try cache?.store(record, for: value, generatedAt: made, now: now)
+        }
         if record.isDeveloperMode {
             tool.diagnostics.warning("this is Apple's developer-mode sample record (ids 1234567890): make sure the app is not in developer mode")
         }

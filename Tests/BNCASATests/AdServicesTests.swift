@@ -18,6 +18,14 @@ import Testing
         } throws: { ($0 as? BNCError)?.message.contains("a URL or form decoder turned '+' into ' '") == true }
     }
 
+    @Test func aPlusAtEitherEndIsRestoredToo() {
+        for token in ["+" + String(Self.token.dropFirst()), String(Self.token.dropLast(2)) + "+="] {
+            #expect { try AdServices.token(token.replacing("+", with: " ")) } throws: {
+                ($0 as? BNCError)?.message.contains("turned '+' into ' '") == true
+            }
+        }
+    }
+
     @Test(arguments: ["", "not base64!", "QUJD=", String(repeating: "A", count: 4100), "QU=J"])
     func malformedTokensAreRefusedBeforeAnyCall(_ raw: String) {
         #expect(throws: BNCError.self) { try AdServices.token(raw) }

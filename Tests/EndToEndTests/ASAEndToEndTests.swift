@@ -114,4 +114,17 @@ import TestSupport
         #expect(sent["apple_attribution_token"] as? String == token && (sent["search_ad_encoded"] as? String)?.hasPrefix("eyJ") == true)
         #expect(((try json(open.stdout))["data"] as? [String: Any])?["~channel"] as? String == "Apple Search Ads")
     }
+
+    @Test func aRepeatIsAnsweredFromTheCache() throws {
+        let s = try SandboxProcess()
+        let token = try mint(s)
+        let first = try box.run("bnc-asa", ["lookup", token, "--output", "json"], env: env(s))
+        let second = try box.run("bnc-asa", ["lookup", token, "--output", "json"], env: env(s))
+        #expect(first.stdout == second.stdout && second.stderr.contains("from the cache"))
+        #expect(try s.received().count == 1, "Apple was asked once")
+        #expect(try box.run("bnc-asa", ["lookup", token, "--no-cache"], env: env(s)).status == 0)
+        #expect(try s.received().count == 2)
+        let state = try Data(contentsOf: box.root.appendingPathComponent(".local/state/bnc/state.db"))
+        #expect(state.range(of: Data(token.utf8)) == nil, "the cache keys on a hash, never the token")
+    }
 }

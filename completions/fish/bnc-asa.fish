@@ -23,7 +23,7 @@ function __bnc-asa_parse_tokens -S
         __bnc-asa_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'lookup'
-            __bnc-asa_parse_subcommand 1 'token-file=' 'generated-at=' 'attempts=' 'retry-interval=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+            __bnc-asa_parse_subcommand 1 'token-file=' 'generated-at=' 'attempts=' 'retry-interval=' 'no-cache' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         case 'decode-iad'
             __bnc-asa_parse_subcommand 1 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
         case 'encode-iad'
@@ -96,6 +96,7 @@ complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_option
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" generated-at' -l 'generated-at' -d 'When the app made the token (ISO 8601 or epoch seconds); over 24 h is refused.' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" attempts' -l 'attempts' -d 'Attempts in all while Apple answers 404 (default 3).' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" retry-interval' -l 'retry-interval' -d 'Seconds between 404 retries (default 5).' -rfka ''
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" no-cache' -l 'no-cache' -d 'Ask Apple even when the state database holds this token\'s record.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF
