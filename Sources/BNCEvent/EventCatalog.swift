@@ -186,7 +186,7 @@ public enum EventFields {
         FieldSpec("$product_brand", .string, "Product brand"),
         FieldSpec("$product_variant", .string, "Product variant"),
         FieldSpec("$product_category", .string, "A category, as the enum or the display form (\"Baby & Toddler\")"),
-        FieldSpec("$condition", .string, "Condition", allowed: ["OTHER", "NEW", "EXCELLENT", "GOOD", "FAIR", "POOR", "USED", "REFURBISHED"]),
+        FieldSpec("$condition", .string, "Condition", allowed: EventCatalog.conditions.sorted()),
         FieldSpec("$rating_average", .number, "Average rating", range: 0...1e9),
         FieldSpec("$rating_max", .number, "Highest rating", range: 0...1e9),
         FieldSpec("$rating", .number, "This rating", range: 0...1e9),

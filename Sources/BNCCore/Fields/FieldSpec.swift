@@ -256,7 +256,6 @@ public struct FieldTable: Sendable {
     public subscript(name: String) -> FieldSpec? { byName[name] }
     public var names: [String] { fields.map(\.name) }
     public var secretNames: Set<String> { Set(fields.filter(\.secret).map(\.name)) }
-    public var requiredNames: [String] { fields.filter(\.required).map(\.name) }
 
     /// The members a device fills: each field declared `device:` with the device's value, in table order.
     public func values(from device: Device) -> [(String, JSON)] {
