@@ -170,7 +170,7 @@ final class Store {
         try db.execute("CREATE TABLE IF NOT EXISTS sandbox_state (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))")
         database = db
         for row in try db.query("SELECT kind, id, json FROM sandbox_state") {
-            guard let kind = row[0].text, let id = row[1].text, let text = row[2].text, let json = try? JSON.parse(text) else { continue }
+            guard let kind = row[0].text, let id = row[1].text, let text = row[2].text, let json = try? SandboxJSON.decode(text) else { continue }
             switch kind {
             case "link": if let l = StoredLink(json: json) { links[id] = l }
             case "click": if let c = Click(json: json) { clicks[id] = c }

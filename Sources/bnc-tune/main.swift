@@ -11,7 +11,7 @@ struct BncTune: BNCRootCommand, SendingCommand {
     static let configuration = CommandConfiguration(
         commandName: toolName,
         abstract: ToolCatalog.tune.abstract + ".",
-        discussion: "Not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
+        discussion: "Its own requests are not implemented yet: every shared option is parsed and checked, then the tool exits 69 without sending anything.",
         version: BNCVersion.string)
 
     @OptionGroup var shared: SharedOptions
