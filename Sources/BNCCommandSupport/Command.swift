@@ -36,7 +36,10 @@ extension BNCRootCommand {
             status = error.status
         } catch let exit as ExitCode {
             finish(Int32(exit.rawValue), diagnostics: diagnostics)
-        } catch is CleanExit {
+        } catch let clean as CleanExit {
+            // A root with subcommands and no default asks for its help when run bare (`bnc-link`): print it.
+            let text = fullMessage(for: clean)
+            if !text.isEmpty { OutputStream.stdout.write(text + "\n") }
             status = .success
         } catch let error as ValidationError {
             diagnostics.error(BNCError(.usage, error.message, hint: "see '\(tool) --help'"))

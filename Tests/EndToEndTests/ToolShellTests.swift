@@ -70,4 +70,11 @@ import TestSupport
         #expect(r.status == 66)
         #expect(r.stderr.contains("--device: cannot open nope.json"))
     }
+
+    @Test(arguments: ["bnc-link", "bnc-asa"])
+    func aToolOfSubcommandsRunBarePrintsItsHelp(_ tool: String) throws {
+        let r = try box.run(tool, [])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("USAGE: \(tool) <subcommand>") && r.stdout.contains("SUBCOMMANDS:"), "\(r.stdout)")
+    }
 }
