@@ -26,7 +26,7 @@ extension ToolRun {
         let fingerprint: String
         // A pipe, a FIFO or process substitution can be read once only: it is streamed like stdin (no line
         // count, no automatic journal); only a regular file is fingerprinted first.
-        let stream = input == "-" || !FileSystem.isRegularFile(input)
+        let stream = input == "-" || FileSystem.regularFileMode(input) == nil
         if stream {
             if batch.resume && batch.journal == nil {
                 throw BNCError.usage("--resume", "needs --journal FILE when the batch comes from stdin or a pipe")

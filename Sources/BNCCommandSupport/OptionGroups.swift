@@ -126,7 +126,7 @@ public struct DeviceOptions: ParsableArguments, Sendable {
 
     static func help(_ field: String) -> ArgumentHelp {
         let f = Device.table[field]!
-        return ArgumentHelp(f.help + ".", valueName: Device.valueName(field))
+        return ArgumentHelp(f.help + ".", valueName: f.valueName ?? "VALUE")
     }
 
     /// The flags as (device field, value) pairs, in `Device.table` order (a test holds the two together).

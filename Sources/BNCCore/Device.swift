@@ -16,48 +16,27 @@ public struct Device: Sendable, Equatable {
 
     /// Every field, in the order help and man pages list them; `screen` stands for width and height.
     public static let table = FieldTable("device", [
-        FieldSpec("os", .string, "Operating system: iOS or Android (any case)", flag: "--os"),
-        FieldSpec("os_version", .version, "OS version, e.g. 17.4 or an Android API level; NA when unknown", flag: "--os-version"),
-        FieldSpec("model", .string, "Device model, e.g. iPhone15,2 or Pixel 8", flag: "--model"),
-        FieldSpec("brand", .string, "Device brand, e.g. Apple or Google", flag: "--brand"),
-        FieldSpec("app_version", .string, "App version, e.g. 2.3.0", flag: "--app-version"),
-        FieldSpec("user_agent", .string, "The device's browser User-Agent string", flag: "--user-agent"),
-        FieldSpec("idfa", .string, "iOS advertising id (IDFA); the all-zero IDFA counts as absent", pattern: .uuid, platform: .iOS, flag: "--idfa"),
-        FieldSpec("idfv", .string, "iOS vendor id (IDFV)", pattern: .uuid, platform: .iOS, flag: "--idfv"),
-        FieldSpec("gaid", .string, "Google advertising id (GAID/AAID)", pattern: .uuid, platform: .android, flag: "--gaid"),
-        FieldSpec("android_id", .string, "Android ID (hardware id on Android)", platform: .android, flag: "--android-id"),
-        FieldSpec("oaid", .string, "Open Anonymous Device Identifier (Huawei and others)", platform: .android, flag: "--oaid"),
-        FieldSpec("limit_ad_tracking", .boolean, "The user limited ad tracking (true/false)", flag: "--limit-ad-tracking"),
-        FieldSpec("screen", .string, "Screen size in pixels, e.g. 1179x2556", flag: "--screen"),
-        FieldSpec("screen_dpi", .integer, "Screen density in dots per inch", range: 1...100_000, flag: "--screen-dpi"),
-        FieldSpec("local_ip", .string, "The device's LAN address (in addition to --ip)", pattern: .ipAddress, flag: "--local-ip"),
-        FieldSpec("language", .string, "ISO 639 language code, e.g. en", pattern: .languageCode, flag: "--language"),
-        FieldSpec("country", .string, "ISO 3166 country code, e.g. US", pattern: .countryCode, flag: "--country"),
-        FieldSpec("locale", .string, "Locale, e.g. en_US", flag: "--locale"),
-        FieldSpec("carrier", .string, "Mobile carrier name", flag: "--carrier"),
-        FieldSpec("connection_type", .string, "Network type, e.g. wifi or mobile", flag: "--connection-type"),
+        FieldSpec("os", .string, "Operating system: iOS or Android (any case)", flag: "--os", valueName: "OS"),
+        FieldSpec("os_version", .version, "OS version, e.g. 17.4 or an Android API level; NA when unknown", flag: "--os-version", valueName: "VERSION"),
+        FieldSpec("model", .string, "Device model, e.g. iPhone15,2 or Pixel 8", flag: "--model", valueName: "MODEL"),
+        FieldSpec("brand", .string, "Device brand, e.g. Apple or Google", flag: "--brand", valueName: "BRAND"),
+        FieldSpec("app_version", .string, "App version, e.g. 2.3.0", flag: "--app-version", valueName: "VERSION"),
+        FieldSpec("user_agent", .string, "The device's browser User-Agent string", flag: "--user-agent", valueName: "UA"),
+        FieldSpec("idfa", .string, "iOS advertising id (IDFA); the all-zero IDFA counts as absent", pattern: .uuid, platform: .iOS, flag: "--idfa", valueName: "UUID"),
+        FieldSpec("idfv", .string, "iOS vendor id (IDFV)", pattern: .uuid, platform: .iOS, flag: "--idfv", valueName: "UUID"),
+        FieldSpec("gaid", .string, "Google advertising id (GAID/AAID)", pattern: .uuid, platform: .android, flag: "--gaid", valueName: "UUID"),
+        FieldSpec("android_id", .string, "Android ID (hardware id on Android)", platform: .android, flag: "--android-id", valueName: "ID"),
+        FieldSpec("oaid", .string, "Open Anonymous Device Identifier (Huawei and others)", platform: .android, flag: "--oaid", valueName: "ID"),
+        FieldSpec("limit_ad_tracking", .boolean, "The user limited ad tracking (true/false)", flag: "--limit-ad-tracking", valueName: "BOOL"),
+        FieldSpec("screen", .string, "Screen size in pixels, e.g. 1179x2556", flag: "--screen", valueName: "WxH"),
+        FieldSpec("screen_dpi", .integer, "Screen density in dots per inch", range: 1...100_000, flag: "--screen-dpi", valueName: "DPI"),
+        FieldSpec("local_ip", .string, "The device's LAN address (in addition to --ip)", pattern: .ipAddress, flag: "--local-ip", valueName: "ADDR"),
+        FieldSpec("language", .string, "ISO 639 language code, e.g. en", pattern: .languageCode, flag: "--language", valueName: "LANG"),
+        FieldSpec("country", .string, "ISO 3166 country code, e.g. US", pattern: .countryCode, flag: "--country", valueName: "CC"),
+        FieldSpec("locale", .string, "Locale, e.g. en_US", flag: "--locale", valueName: "LOCALE"),
+        FieldSpec("carrier", .string, "Mobile carrier name", flag: "--carrier", valueName: "NAME"),
+        FieldSpec("connection_type", .string, "Network type, e.g. wifi or mobile", flag: "--connection-type", valueName: "TYPE"),
     ])
-
-    /// The value names --help shows for each flag.
-    public static func valueName(_ field: String) -> String {
-        switch field {
-        case "os": "OS"
-        case "os_version", "app_version": "VERSION"
-        case "user_agent": "UA"
-        case "idfa", "idfv", "gaid": "UUID"
-        case "android_id", "oaid": "ID"
-        case "limit_ad_tracking": "BOOL"
-        case "screen": "WxH"
-        case "screen_dpi": "DPI"
-        case "local_ip": "ADDR"
-        case "language": "LANG"
-        case "country": "CC"
-        case "locale": "LOCALE"
-        case "carrier": "NAME"
-        case "connection_type": "TYPE"
-        default: "VALUE"
-        }
-    }
 
     /// Names a device file may also use: its screen as two numbers.
     static let fileOnlyFields = ["screen_width", "screen_height"]

@@ -44,12 +44,6 @@ public enum FileSystem {
         return text
     }
 
-    /// Whether `path` names a regular file (not a pipe, FIFO, device or directory), following links.
-    public static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-    }
-
     public static func exists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0

@@ -56,7 +56,8 @@ public struct Redactor: Sendable {
     /// `branch_secret=abc&` -> `branch_secret=<redacted>&`, for every secret field name, in queries and forms.
     func maskSecretParameters(_ text: String) -> String {
         var out = text
-        for name in secretFields where out.lowercased().contains(name + "=") {
+        let lower = text.lowercased()
+        for name in secretFields where lower.contains(name + "=") {
             var result = ""
             var rest = Substring(out)
             while let r = rest.range(of: name + "=", options: .caseInsensitive) {

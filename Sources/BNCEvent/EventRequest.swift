@@ -37,7 +37,7 @@ public enum EventRequest {
     public static func body(_ input: EventInput, device: Device, ip: IPAddress?) throws(BNCError) -> JSONObject {
         var user = userData(device: device, ip: ip, developerIdentity: input.developerIdentity,
                             randomizedDeviceToken: input.randomizedDeviceToken)
-        for (k, v) in input.userData { user[k] = v.isNull ? JSON?.none : v }
+        user.overlay(input.userData)
         var body: JSONObject = ["name": .string(input.name)]
         body["customer_event_alias"] = input.alias.map(JSON.string)
         body["user_data"] = .object(user)

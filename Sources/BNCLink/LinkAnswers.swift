@@ -59,7 +59,7 @@ public enum LinkAnswers {
     public static func merged(existing: JSON, changes: JSONObject) -> JSONObject {
         var body = changes
         var data = creatorData(existing)
-        for (k, v) in changes["data"]?.objectValue ?? [:] { data[k] = v.isNull ? JSON?.none : v }
+        data.overlay(changes["data"]?.objectValue ?? [:])
         body["data"] = .object(data)
         return body
     }

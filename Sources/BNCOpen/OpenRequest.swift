@@ -86,7 +86,7 @@ public enum OpenRequest {
         set("identity", options.identity.map(JSON.string))
         for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
 
-        for (k, v) in fields { b[k] = v.isNull ? JSON?.none : v }
+        b.overlay(fields)
         return b
     }
 
@@ -165,7 +165,7 @@ public enum OpenRequest {
                                baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
         let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip)
         var body = defaults
-        for (k, v) in lineBody { body[k] = v.isNull ? JSON?.none : v }
+        body.overlay(lineBody)
         return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)
     }
 

@@ -92,11 +92,13 @@ public struct FieldSpec: Sendable {
     public let flag: String?
     /// The device field it is copied from when a request is built from a device (`local_ip`), if any.
     public let device: String?
+    /// The placeholder --help shows for its flag's value (`UUID`, `WxH`).
+    public let valueName: String?
 
     public init(_ name: String, _ type: FieldType, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
                 range: ClosedRange<Double>? = nil, maxLength: Int? = nil, platform: Platform? = nil, required: Bool = false,
                 firstSessionOnly: Bool = false, secret: Bool = false, multiline: Bool = false, flag: String? = nil,
-                device: String? = nil) {
+                device: String? = nil, valueName: String? = nil) {
         self.name = name
         self.type = type
         self.help = help
@@ -111,6 +113,7 @@ public struct FieldSpec: Sendable {
         self.multiline = multiline
         self.flag = flag
         self.device = device
+        self.valueName = valueName
     }
 
     /// Type, platform and rules as --help lists them: `string, iOS only, required`.

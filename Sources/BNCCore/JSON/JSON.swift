@@ -113,6 +113,17 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
+
+    /// Sets each member over this object, a JSON null removing the key (`-f KEY:=null`, a batch line's null,
+    /// a merge's removal). One place, because `self[k] = v.isNull ? nil : v` stores a null: JSON is
+    /// ExpressibleByNilLiteral, so that `nil` becomes `.null`.
+    public mutating func overlay(_ pairs: [(String, JSON)]) {
+        for (k, v) in pairs { self[k] = v.isNull ? JSON?.none : v }
+    }
+
+    public mutating func overlay(_ other: JSONObject) {
+        overlay(other.map { ($0.key, $0.value) })
+    }
 }
 
 /// A JSON value.
