@@ -97,10 +97,9 @@ public final class LoopbackServer: @unchecked Sendable {
         let wasStopped = stopped
         stopped = true
         lock.unlock()
-        if !wasStopped {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        // Shut down only: the accept loop closes the descriptor when accept fails. Closing it here would let a newer
+        // server reuse the number while the old loop still calls accept() on it and resets the newer server's clients.
+        if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     /// From now on, connections are accepted but never answered (to provoke client timeouts).
@@ -118,9 +117,10 @@ public final class LoopbackServer: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
+                close(listener)
                 return
             }
-            guard let server = ref.server else { close(client); return }
+            guard let server = ref.server else { close(client); shutdown(listener, Int32(SHUT_RDWR)); close(listener); return }
             server.lock.lock()
             let id = server.connections
             server.connections += 1
