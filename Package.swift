@@ -51,6 +51,11 @@ let package = Package(
         .target(name: "BNCASA", dependencies: ["BNCCore", "COpenSSL"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
+        // Legacy TUNE requests: the parameter table with Branch counterparts, log-line reading, the SDKs' `data`
+        // decryption (OpenSSL), mapping both ways (into BNCOpen's and BNCEvent's builders) and the checks.
+        .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"]),
+        // Reports through libxml2's streaming writer: a findings report (documented schema), JUnit XML, HTML.
+        .target(name: "BNCReport", dependencies: ["BNCCore", "CLibXML2"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
@@ -67,7 +72,7 @@ let package = Package(
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
         .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport", "BNCASA"]),
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
-        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport"]),
+        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
         .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"]),
         // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
@@ -105,6 +110,8 @@ let package = Package(
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCLinkTests", dependencies: ["BNCLink", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCASATests", dependencies: ["BNCASA", "BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCTuneTests", dependencies: ["BNCTune", "BNCOpen", "BNCEvent", "BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCReportTests", dependencies: ["BNCReport", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCSandboxTests", dependencies: ["BNCSandbox", "BNCCore", "TestSupport"]),
         // Checks the libxml2 shim builds next to Foundation (the ICU clash) and writes well-formed XML.
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"]),

@@ -131,16 +131,28 @@ printf '%s$ bnc asa lookup "${token//+/ }"%s\n' "$bold" "$off"
 "$bin/bnc" asa lookup "${token//+/ }" --api-url "$url"
 printf '%s(exit %d)%s\n' "$dim" "$?" "$off"
 
-say "A logged legacy TUNE request, replayed (device IP as a query parameter, as TUNE wants it):"
-show curl -s -w '\n' "$url/serve?action=session&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&response_format=json"
+step "8. A TUNE-to-Branch migration: diagnose a logged TUNE request, map it, send it, scan a log"
+tune_url='https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&sdk=server&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC&ios_ad_tracking=1&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&device_ip=8.8.4.4&device_brand=Apple&device_model=iPhone15%2C2&os_version=17.4&app_version=2.3.0&user_agent=Mozilla%2F5.0+(iPhone)&local_ip=10.0.0.7'
+say "check: each finding with its severity and fix (exit 1 when there are warnings or errors):"
+show bnc tune check "$tune_url" --output table
+say "map: the v1/open body Branch needs (flags normalised: ios_ad_tracking=1 is 'allowed'), piped into bnc-open:"
+show bnc tune map "$tune_url"
+printf '%s$ bnc tune map "$tune_url" | bnc open --body - --api-url %s --no-state --output json%s\n' "$bold" "$url" "$off"
+"$bin/bnc" tune map "$tune_url" | "$bin/bnc" open --body - --api-url "$url" --no-state --output json
+say "scan: a log of many requests, with a JUnit report a CI dashboard reads:"
+{
+  for i in 1 2 3; do echo "203.0.113.$i - - [22/Nov/2026:05:3$i:00 +0000] \"GET /serve?action=conversion&advertiser_id=877&site_id=1&sdk=android&site_event_name=purchase&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d&device_ip=10.1.1.$i&device_brand=Google&device_model=Pixel+8&revenue=9.99&currency_code=USD HTTP/1.1\" 200 64 \"-\" \"Dalvik/2.1.0\""; done
+  echo "$tune_url"
+} > "$demo/tune.log"
+show bnc tune scan "$demo/tune.log" --junit "$demo/tune-junit.xml" --output table
+show xmllint --xpath 'string(/testsuites/testsuite/@failures)' "$demo/tune-junit.xml"
+echo
+say "replay: the same log sent to Branch (here the sandbox) through the batch runner:"
+show bnc tune replay "$demo/tune.log" --api-url "$url"
 echo
 
 say "What the emulator received, per endpoint and status:"
 show bnc api GET /_sandbox/stats --no-key --output json
 kill $sandbox_pid 2>/dev/null; wait $sandbox_pid 2>/dev/null
 
-step "8. What comes next"
-say "bnc-tune gets its own requests with its issue;"
-say "until then it parses the shared flags and answers 'not implemented yet' (exit 69), never fake output:"
-show bnc tune --sandbox
 printf '\nSee README.md, `man bnc`, `man bnc-sandbox`, and `bnc help <tool>`.\n'

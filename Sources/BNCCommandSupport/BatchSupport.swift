@@ -10,15 +10,19 @@ extension ToolRun {
     /// --strict a line with a warning fails, unsent). Returns the batch's status: 0 all ok, 1 some failed,
     /// 130 interrupted, 74 when the results could not be written.
     /// - Parameter defaultRate: the `--rate` when none is given (an endpoint's documented limit).
-    public func runBatch(retry: RetryPolicy? = nil, requireJSON: Bool = true, defaultRate: Double? = nil,
+    /// - Parameter input: the lines' file when it is not `--batch` (a tool's positional FILE|-).
+    /// - Parameter textLines: the lines are text (logged URLs), handed to `prepare` as `{"text": line}`.
+    public func runBatch(input: String? = nil, textLines: Bool = false, retry: RetryPolicy? = nil, requireJSON: Bool = true,
+                         defaultRate: Double? = nil,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
-        guard let batch, let input = batch.batch else { throw BNCError.usage("--batch", "is required") }
+        guard let batch, let input = input ?? batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate ?? defaultRate, ordered: !batch.unordered,
                                      failFast: batch.failFast, shard: batch.shard.flatMap(BatchSettings.parseShard),
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
                                      transport: transportOptions)
         settings.transport.userAgent = context.userAgent
         settings.requireJSON = requireJSON
+        settings.textLines = textLines
 
         // The journal: named, or kept in the state directory under the input's path and content fingerprint.
         var total: Int?

@@ -79,17 +79,24 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         }
 
         var start = JSONObject()
+        var ip = tool.ip
+        let warnings = Warnings()
         if let file = session.body {
             guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
-            start = o
+            // The batch-line shape: an "ip" member is the X-IP-Override (--ip wins).
+            let (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil)
+            start = fileBody
+            if ip == nil, let bodyIP {
+                ip = bodyIP
+                if let w = bodyIP.warning { warnings.add(w) }
+            }
         }
         let store = session.noState ? nil : try StateStore(path: StateStore.defaultPath(tool.environment))
         let state = OpenSession(store: store, key: key)
         let draft = try OpenRequest.body(base: start, device: tool.device, options: options, fields: overrides)
-        let (body, deviceKey) = try state.prepare(draft, ip: tool.ip, decideFirstSession: session.firstSession == .auto,
+        let (body, deviceKey) = try state.prepare(draft, ip: ip, decideFirstSession: session.firstSession == .auto,
                                                   keepToken: session.serverToServerIdentity)
-        let warnings = Warnings()
-        let request = try OpenRequest.request(body, key: key, secret: secret, ip: tool.ip, baseURL: baseURL, warnings: warnings)
+        let request = try OpenRequest.request(body, key: key, secret: secret, ip: ip, baseURL: baseURL, warnings: warnings)
         try tool.admit(warnings)
         if tool.render(request) { return .success }
 

@@ -51,7 +51,7 @@ struct SessionFlags: ParsableArguments {
     @Option(name: .customLong("custom-param-2"), help: ArgumentHelp("Custom dimension 2 for Branch reports.", valueName: "VALUE")) var customParam2: String?
     @Option(name: .customLong("custom-param-3"), help: ArgumentHelp("Custom dimension 3 for Branch reports.", valueName: "VALUE")) var customParam3: String?
 
-    @Option(name: .customLong("body"), help: ArgumentHelp("A JSON body to start from (flags override it); - reads stdin.", valueName: "FILE"),
+    @Option(name: .customLong("body"), help: ArgumentHelp("A JSON body to start from (flags override it; an \"ip\" member is the IP override, as in a batch line); - reads stdin.", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var body: String?
 

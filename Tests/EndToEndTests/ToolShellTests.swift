@@ -7,15 +7,16 @@ import TestSupport
     let box: TestSupport.Sandbox
     init() throws { box = try TestSupport.Sandbox() }
 
-    @Test(arguments: [["bnc-open"], ["bnc-event", "send"], ["bnc-tune"]])
+    @Test(arguments: [["bnc-open"], ["bnc-event", "send"], ["bnc-tune", "replay"]])
     func sendingToolsShowEveryOptionGroup(_ command: [String]) throws {
         let tool = command[0]
         let r = try box.run(tool, Array(command.dropFirst()) + ["--help"])
         #expect(r.status == 0)
-        for group in ["CREDENTIALS:", "NETWORK:", "DEVICE:", "OUTPUT:", "BATCH:"] {
+        let device = tool != "bnc-tune"  // replay's device is in each logged request
+        for group in ["CREDENTIALS:", "NETWORK:", "OUTPUT:", "BATCH:"] + (device ? ["DEVICE:"] : []) {
             #expect(r.stdout.contains(group), "\(tool) --help shows \(group)")
         }
-        for flag in ["--key", "--secret-file", "--sandbox", "--ip", "--idfa", "--device", "--dry-run", "--curl", "--batch", "--shard"] {
+        for flag in ["--key", "--secret-file", "--sandbox", "--ip", "--dry-run", "--curl", "--shard"] + (device ? ["--idfa", "--device", "--batch"] : []) {
             #expect(r.stdout.contains(flag))
         }
     }
@@ -28,17 +29,8 @@ import TestSupport
         #expect(help.stdout.contains("USAGE: \(tool)"))
     }
 
-    @Test(arguments: ["bnc-tune"])
-    func pendingToolsSayNotImplementedAndExit69(_ tool: String) throws {
-        let r = try box.run(tool, ["--sandbox", "--ip", "8.8.8.8"])
-        #expect(r.status == 69)
-        #expect(r.stdout.isEmpty, "no fake output")
-        #expect(r.stderr.hasPrefix("\(tool): error: "))
-        #expect(r.stderr.contains("not implemented yet"))
-    }
-
     @Test func sharedChecksRunBeforeTheToolsOwnWork() throws {
-        let ip = try box.run("bnc-tune", ["--ip", "1.2.3.4\r\nX-Injected: 1"])
+        let ip = try box.run("bnc-tune", ["replay", "missing.log", "--ip", "1.2.3.4\r\nX-Injected: 1"])
         #expect(ip.status == 64)
         #expect(ip.stderr.contains(#"--ip must not contain whitespace or line breaks (got "1.2.3.4\r\nX-Injected: 1")"#))
         #expect(ip.stderr.split(separator: "\n").count == 2, "one error line and one hint")
@@ -47,10 +39,11 @@ import TestSupport
         #expect(device.status == 65)
         #expect(device.stderr.contains("--idfa must be a UUID"))
 
-        let warn = try box.run("bnc-tune", ["--ip", "192.168.1.4", "--idfa", "00000000-0000-0000-0000-000000000000"])
-        #expect(warn.status == 69)
+        let warn = try box.run("bnc-tune", ["replay", "missing.log", "--key", "key_test_abc", "--ip", "192.168.1.4"])
+        #expect(warn.status == 66, "the shared checks warn first; then the missing log is exit 66")
         #expect(warn.stderr.contains("bnc-tune: warning: 192.168.1.4 is a private"))
-        #expect(warn.stderr.contains("all-zero IDFA"))
+        let zero = try box.run("bnc-open", ["--dry-run", "--key", "key_test_abc", "--ip", "8.8.8.8", "--idfa", "00000000-0000-0000-0000-000000000000"])
+        #expect(zero.stderr.contains("all-zero IDFA"))
 
         let unknown = try box.run("bnc-link", ["--secret", "secret_test_abc"])
         #expect(unknown.status == 64, "there is no flag that takes the secret itself")

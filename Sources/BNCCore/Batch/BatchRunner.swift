@@ -15,6 +15,9 @@ public struct BatchSettings: Sendable {
     public var transport: TransportOptions
     /// A 2xx answer must be JSON to acknowledge a line (a captive portal's HTML page is not Branch's answer).
     public var requireJSON = true
+    /// Lines are text, not NDJSON (logged URLs): each reaches `prepare` as `{"text": line}`; blank lines and
+    /// `#` comments are skipped without a result.
+    public var textLines = false
 
     public init(concurrency: Int = 8, rate: Double? = nil, ordered: Bool = true, failFast: Bool = false,
                 shard: (k: Int, n: Int)? = nil, retry: RetryPolicy = .standard, transport: TransportOptions = TransportOptions()) {
@@ -38,6 +41,11 @@ public struct BatchSettings: Sendable {
     }
 
     /// Whether a line belongs to this run's shard (a stable hash of its bytes).
+    static func isBlankOrComment<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+        guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
+        return first == UInt8(ascii: "#")
+    }
+
     public func takes<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
         guard let shard else { return true }
         return Int(FNV1a64.hash(line) % UInt64(shard.n)) == shard.k - 1
@@ -171,6 +179,7 @@ public final class BatchRunner {
                 guard let bytes = try reader.next() else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
+                if settings.textLines, BatchSettings.isBlankOrComment(bytes) { continue }
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {
@@ -182,7 +191,9 @@ public final class BatchRunner {
                     continue
                 }
                 let object: JSONObject
-                do {
+                if settings.textLines {
+                    object = ["text": .string(String(decoding: bytes, as: UTF8.self))]
+                } else { do {
                     guard case .object(let o) = try JSON.parse(bytes: bytes) else {
                         finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "line \(number) is not a JSON object"))
                         continue
@@ -191,7 +202,7 @@ public final class BatchRunner {
                 } catch {
                     finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: error.description))
                     continue
-                }
+                } }
                 do {
                     return Item(line: number, request: try prepare(number, object))
                 } catch {

@@ -50,7 +50,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         }
     }
 
-    func matches(_ s: String) -> Bool {
+    public func matches(_ s: String) -> Bool {
         switch self {
         case .uuid:
             let groups = s.split(separator: "-", omittingEmptySubsequences: false).map(\.count)

@@ -1,0 +1,318 @@
+// Diagnosis of one TUNE request against the seed's rules and the fact sheet's usual migration faults (C): each
+// finding has a rule, a severity, the parameter, what is wrong and what fixes it. Duplicate conversions need
+// the requests before this one: a `TuneChecker` keeps a bounded window of them.
+import BNCCore
+import BNCSuite
+
+public enum Severity: String, Sendable, CaseIterable, Comparable {
+    case info, warning, error
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// Every rule `check` and `scan` apply, with its severity and one line of meaning (for --help and man pages).
+public enum TuneRule: String, Sendable, CaseIterable {
+    case missingRequired = "missing-required"
+    case adIDWithoutFlag = "ad-id-without-flag"
+    case contradictoryFlags = "contradictory-flags"
+    case invertedFlag = "inverted-flag"
+    case zeroAdID = "all-zero-ad-id"
+    case gaidCase = "gaid-case"
+    case deviceIPMissing = "device-ip-missing"
+    case deviceIPNotPublic = "device-ip-not-public"
+    case localIP = "local-ip"
+    case misspeltKey = "misspelt-key"
+    case unknownKey = "unknown-key"
+    case badValue = "bad-value"
+    case repeatedParameter = "repeated-parameter"
+    case duplicateConversion = "duplicate-conversion"
+    case encryptedData = "encrypted-data"
+    case existingUser = "existing-user"
+    case eventNameNormalised = "event-name-normalised"
+    case noBranchCounterpart = "no-branch-counterpart"
+    case branchRequired = "branch-required"
+    case retry = "retry"
+    case hostMismatch = "host-advertiser-mismatch"
+
+    public var severity: Severity {
+        switch self {
+        case .missingRequired, .adIDWithoutFlag, .contradictoryFlags, .zeroAdID, .deviceIPMissing, .badValue, .misspeltKey: .error
+        case .invertedFlag, .gaidCase, .deviceIPNotPublic, .duplicateConversion, .encryptedData, .noBranchCounterpart, .branchRequired,
+             .repeatedParameter, .hostMismatch: .warning
+        case .localIP, .unknownKey, .existingUser, .eventNameNormalised, .retry: .info
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .missingRequired: "a parameter the seed marks REQUIRED for this platform is missing"
+        case .adIDWithoutFlag: "an advertising id without its *_ad_tracking_disabled flag (TUNE requires the pair)"
+        case .contradictoryFlags: "a flag and its inverse disagree (ios_ad_tracking=1 with ios_ad_tracking_disabled=1)"
+        case .invertedFlag: "ios_ad_tracking/google_ad_tracking (1 = allowed) where S2S expects *_disabled (1 = limited)"
+        case .zeroAdID: "the all-zero IDFA or GAID: tracking not authorised, the id is worthless"
+        case .gaidCase: "a lower-case google_aid: TUNE asks upper case; clicks and installs then mismatch"
+        case .deviceIPMissing: "no device_ip: TUNE reads the device IP from the query only, never a header"
+        case .deviceIPNotPublic: "device_ip is private, loopback or reserved: the server's address, not the device's"
+        case .localIP: "local_ip is not supported on TUNE API calls (Branch's v1/open takes it)"
+        case .misspeltKey: "a parameter TUNE does not know, close to one it does (site-ID for site_id)"
+        case .unknownKey: "a parameter TUNE does not know"
+        case .badValue: "a value that breaks its parameter's rule (type, allowed values, UUID, IP)"
+        case .repeatedParameter: "a parameter given twice (TUNE reads the first)"
+        case .duplicateConversion: "the same conversion from the same device within an hour: TUNE drops it"
+        case .encryptedData: "most parameters are inside the encrypted data parameter (--conversion-key-file reads them)"
+        case .existingUser: "existing_user=1: TUNE counted the install organic; Branch needs first_session false"
+        case .eventNameNormalised: "TUNE stores site_event_name lower-cased with only letters and digits"
+        case .noBranchCounterpart: "the request has no Branch server-to-server counterpart (clicks, Windows sessions)"
+        case .branchRequired: "optional for TUNE but required by Branch's v1/open (os_version, app_version)"
+        case .retry: "an SDK resend (sdk_retry_attempt > 0): group by transaction_id"
+        case .hostMismatch: "the host's advertiser label differs from advertiser_id"
+        }
+    }
+
+    /// The rules as --help and the man page list them.
+    public static var helpText: String {
+        allCases.map { "  \($0.rawValue) (\($0.severity.rawValue)): \($0.summary)" }.joined(separator: "\n")
+    }
+}
+
+public struct Finding: Sendable, Equatable {
+    public let rule: TuneRule
+    public let parameter: String?
+    public let message: String
+    public let fix: String
+    public var severity: Severity { rule.severity }
+
+    public init(_ rule: TuneRule, _ parameter: String?, _ message: String, fix: String) {
+        self.rule = rule
+        self.parameter = parameter
+        self.message = message
+        self.fix = fix
+    }
+
+    public var json: JSON {
+        var o: JSONObject = ["rule": .string(rule.rawValue), "severity": .string(severity.rawValue)]
+        if let parameter { o["parameter"] = .string(parameter) }
+        o["message"] = .string(message)
+        o["fix"] = .string(fix)
+        return .object(o)
+    }
+}
+
+/// Conversions seen in the last hour, bounded: at most `capacity` remembered (the oldest forgotten first).
+public struct DuplicateWindow: Sendable {
+    public static let hour = 3600.0
+    public let capacity: Int
+    private var seen: [UInt64: Double] = [:]
+    private var order: [(key: UInt64, time: Double)] = []
+    private var head = 0
+
+    public init(capacity: Int = 200_000) { self.capacity = capacity }
+
+    /// Records a conversion; returns the earlier time when the same one came within the hour.
+    mutating func record(_ key: UInt64, at time: Double) -> Double? {
+        while head < order.count, order[head].time < time - Self.hour || order.count - head >= capacity {
+            let old = order[head]
+            if seen[old.key] == old.time { seen[old.key] = nil }
+            head += 1
+        }
+        if head > 4096 && head * 2 > order.count { order.removeFirst(head); head = 0 }
+        let earlier = seen[key].flatMap { abs(time - $0) < Self.hour ? $0 : nil }
+        seen[key] = time
+        order.append((key, time))
+        return earlier
+    }
+}
+
+public struct TuneChecker: Sendable {
+    public var window: DuplicateWindow
+
+    public init(window: DuplicateWindow = DuplicateWindow()) { self.window = window }
+
+    /// The findings of one request, most severe first (stable within a severity).
+    public mutating func check(_ r: TuneRequest) -> [Finding] {
+        var f: [Finding] = []
+        let platform = r.platform
+        let action = r.action
+        let isSession = action.map(TuneParameters.sessionActions.contains) ?? false
+        // Parameters the SDKs encrypt cannot be judged missing while `data` is unread.
+        let sealed = r.hasEncryptedData
+        if sealed {
+            f.append(Finding(.encryptedData, "data", "most parameters are encrypted in data (AES with the advertiser's conversion key); the checks below see only the clear ones",
+                             fix: "pass --conversion-key-file FILE to decrypt data first"))
+        }
+        keys(r, &f)
+        values(r, &f)
+        required(r, platform: platform, sealed: sealed, isSession: isSession, &f)
+        flags(r, &f)
+        ip(r, &f)
+        routing(r, action: action, platform: platform, isSession: isSession, &f)
+        if action == "conversion" || TuneParameters.predefinedEvents.contains(where: { $0.tune == action }) { duplicate(r, action: action!, &f) }
+        return f.enumerated().sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }.map(\.element)
+    }
+
+    func keys(_ r: TuneRequest, _ f: inout [Finding]) {
+        for (name, _) in r.parameters where TuneParameters.byName[name] == nil {
+            if let guess = TuneParameters.suggestion(for: name) {
+                f.append(Finding(.misspeltKey, name, "\(name) is not a TUNE parameter (did you mean \(guess)?); TUNE ignores it",
+                                 fix: "send it as \(guess)"))
+            } else {
+                f.append(Finding(.unknownKey, name, "\(name) is not a TUNE parameter; TUNE ignores it", fix: "drop it, or check the integration's spelling"))
+            }
+        }
+        for name in r.repeated {
+            f.append(Finding(.repeatedParameter, name, "\(name) is given more than once; TUNE reads the first (\(r[name] ?? ""))", fix: "send it once"))
+        }
+    }
+
+    func values(_ r: TuneRequest, _ f: inout [Finding]) {
+        for (name, value) in r.parameters {
+            guard let p = TuneParameters.byName[name], !value.isEmpty, let problem = p.problem(with: value) else { continue }
+            if name == "device_ip" { continue }  // the IP rules say more
+            f.append(Finding(.badValue, name, "\(name) \(problem)", fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
+        }
+        for name in ["ios_ifa", "google_aid", "fire_aid"] {
+            if let v = r.value(name), v.allSatisfy({ $0 == "0" || $0 == "-" }), v.contains("0") {
+                f.append(Finding(.zeroAdID, name, "\(name) is all zeros: the user did not authorise tracking, so it identifies nobody",
+                                 fix: name == "ios_ifa" ? "leave ios_ifa out and send ios_ifv" : "leave it out and send os_id (ANDROID_ID)"))
+            }
+        }
+        if let g = r.value("google_aid"), g != g.uppercased(), FieldPattern.uuid.matches(g) {
+            f.append(Finding(.gaidCase, "google_aid", "google_aid is lower case; TUNE's docs ask upper case with hyphens, and click/install matching then differs",
+                             fix: "send \(g.uppercased()) (compare ids case-insensitively)"))
+        }
+        if r["existing_user"] == "1" {
+            f.append(Finding(.existingUser, "existing_user", "existing_user=1: TUNE counted this user organic; Branch counts an INSTALL unless told otherwise",
+                             fix: "send Branch first_session false for users who predate the integration (bnc-tune map does)"))
+        }
+        if let n = r.value("site_event_name"), TuneParameters.normalisedEventName(n) != n {
+            f.append(Finding(.eventNameNormalised, "site_event_name", "TUNE stored \"\(n)\" as \"\(TuneParameters.normalisedEventName(n))\"",
+                             fix: "compare event names normalised, or send Branch customer_event_alias"))
+        }
+        if let a = r.value("sdk_retry_attempt"), let n = Int(a), n > 0 {
+            f.append(Finding(.retry, "sdk_retry_attempt", "resend number \(n) of transaction \(r["transaction_id"] ?? "(none)")",
+                             fix: "count requests by transaction_id, not by line"))
+        }
+        if let local = r.value("local_ip") {
+            f.append(Finding(.localIP, "local_ip", "local_ip \(local) is not supported on TUNE API calls (it does not prevent attribution)",
+                             fix: "send it to Branch's v1/open as local_ip for predictive modelling"))
+        }
+    }
+
+    func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
+        func missing(_ name: String, _ why: String, fix: String) {
+            f.append(Finding(.missingRequired, name, "\(name) is missing: \(why)", fix: fix))
+        }
+        for name in ["action", "advertiser_id"] where r.value(name) == nil {
+            missing(name, "every TUNE request names its action and advertiser", fix: "add \(name)=")
+        }
+        if r.isServerToServer && r.value("site_id") == nil && r.value("package_name") == nil {
+            missing("site_id", "server-to-server requests name the app", fix: "add site_id= (the TUNE app id)")
+        }
+        if sealed { return }
+        let shared = [("device_brand", "the seed requires the device's brand"), ("device_model", "the seed requires the device's model")]
+        for (name, why) in shared where r.value(name) == nil { missing(name, why, fix: "add \(name)=") }
+        if r.value("user_agent") == nil && r.value("conversion_user_agent") == nil && r.userAgentHeader == nil {
+            missing("user_agent", "the seed requires the device's User-Agent (parameter or header)", fix: "add user_agent= with the device's browser UA")
+        }
+        switch platform {
+        case .iOS?:
+            if r.value("ios_ifv") == nil { missing("ios_ifv", "the seed requires the IDFV on iOS", fix: "add ios_ifv= (UIDevice identifierForVendor)") }
+        case .android?:
+            if r.value("google_aid") == nil && r.value("os_id") == nil && r.value("android_id") == nil {
+                missing("google_aid", "Android requests need google_aid, or os_id (ANDROID_ID) when it cannot be had", fix: "add google_aid= or os_id=")
+            }
+        case .windows?:
+            for name in ["device_id", "windows_aid"] where !r.has(name) {
+                missing(name, "the seed requires it on Windows", fix: "add \(name)= (windows_aid may be empty when the user disabled it)")
+            }
+        case nil:
+            missing("ios_ifv", "no device identifier and no sdk= platform (ios_ifa/ios_ifv, google_aid/os_id, windows_aid/device_id)",
+                    fix: "add the device's identifiers and sdk=")
+        }
+        if isSession {
+            for (name, branch) in [("os_version", "os_version"), ("app_version", "app_version")] where r.value(name) == nil {
+                f.append(Finding(.branchRequired, name, "\(name) is optional for TUNE but Branch's v1/open requires \(branch)",
+                                 fix: "add \(name)= (Branch takes \"NA\" for an unknown os_version)"))
+            }
+        }
+    }
+
+    func flags(_ r: TuneRequest, _ f: inout [Finding]) {
+        for (id, disabled, allowed) in [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"),
+                                        ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
+                                        ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")] {
+            let d = r.value(disabled), a = allowed.isEmpty ? nil : r.value(allowed)
+            if r.value(id) != nil, d == nil {
+                let hint = a.map { " (\(allowed)=\($0) is the SDK's inverse flag: 1 = allowed)" } ?? ""
+                f.append(Finding(.adIDWithoutFlag, disabled, "\(id) is sent without \(disabled)\(hint); TUNE requires the flag with every ad id",
+                                 fix: "add \(disabled)=1 when the user limited ad tracking, else \(disabled)=0"))
+            }
+            if let d, let a, d == a {
+                f.append(Finding(.contradictoryFlags, disabled, "\(disabled)=\(d) and \(allowed)=\(a) disagree: one is the inverse of the other",
+                                 fix: "send only \(disabled) (1 = limited)"))
+            } else if let a, d == nil, r.isServerToServer {
+                f.append(Finding(.invertedFlag, allowed, "\(allowed)=\(a) means tracking \(a == "1" ? "allowed" : "limited"); server-to-server docs use \(disabled) where 1 means limited",
+                                 fix: "send \(disabled)=\(a == "1" ? "0" : "1") instead, and check the integration did not invert it"))
+            }
+        }
+    }
+
+    func ip(_ r: TuneRequest, _ f: inout [Finding]) {
+        guard let raw = r.value("device_ip") else {
+            // SDK traffic comes from the device: its connection's address is the device IP.
+            if r.isServerToServer || r.clientIP == nil {
+                f.append(Finding(.deviceIPMissing, "device_ip", "device_ip is missing: TUNE then sees the server's address (geo and fingerprint matching fail)",
+                                 fix: "add device_ip= with the device's public IP (TUNE cannot read X-IP-Override)"))
+            }
+            return
+        }
+        guard let ip = try? IPAddress(raw) else {
+            f.append(Finding(.badValue, "device_ip", "device_ip must be an IPv4 or IPv6 address (got \(raw))", fix: "send the device's public IP"))
+            return
+        }
+        if let range = ip.specialRange {
+            f.append(Finding(.deviceIPNotPublic, "device_ip", "device_ip \(raw) is a \(range.rawValue) address: the server's or the LAN's, not the device's",
+                             fix: "send the device's public IP as seen by your server (X-Forwarded-For), never the server's own"))
+        }
+    }
+
+    func routing(_ r: TuneRequest, action: String?, platform: TunePlatform?, isSession: Bool, _ f: inout [Finding]) {
+        if let a = action, ["click", "impression", "close", "geofence"].contains(a) {
+            f.append(Finding(.noBranchCounterpart, "action", "action=\(a) has no Branch server-to-server counterpart",
+                             fix: a == "click" || a == "impression" ? "Branch links record clicks themselves (bnc-link)" : "drop it"))
+        }
+        if isSession && platform == .windows {
+            f.append(Finding(.noBranchCounterpart, "sdk", "a Windows session has no v1/open counterpart (Branch takes iOS and Android)",
+                             fix: "send Windows conversions as v2 events with developer_identity"))
+        }
+        if let host = r.host, let adv = r.value("advertiser_id"), let label = host.split(separator: ".").first,
+           host.hasSuffix("mobileapptracking.com"), label.allSatisfy(\.isNumber), String(label) != adv {
+            f.append(Finding(.hostMismatch, "advertiser_id", "the host names advertiser \(label) but advertiser_id is \(adv)",
+                             fix: "send to https://\(adv).measure.mobileapptracking.com"))
+        }
+    }
+
+    mutating func duplicate(_ r: TuneRequest, action: String, _ f: inout [Finding]) {
+        let name = TuneParameters.normalisedEventName(r.value("site_event_name") ?? r.value("site_event_id") ?? action)
+        let device = r.value("ios_ifa") ?? r.value("ios_ifv") ?? r.value("google_aid")?.uppercased() ?? r.value("os_id") ?? r.value("android_id")
+            ?? r.value("windows_aid") ?? r.value("device_id") ?? r.value("device_ip") ?? r.clientIP ?? ""
+        // A resend keeps its transaction_id: that is a retry, not a second conversion.
+        let reference = r.value("advertiser_ref_id") ?? r.value("transaction_id") ?? ""
+        var hash = FNV1a64()
+        for part in [r.value("advertiser_id") ?? "", device, name, reference] { hash.add(Array(part.utf8)); hash.add([0]) }
+        let time = r.effectiveTime ?? 0
+        if let earlier = window.record(hash.value, at: time), r.value("sdk_retry_attempt").flatMap(Int.init) ?? 0 == 0 {
+            let when = r.effectiveTime == nil ? " (the log has no times: assumed within the hour)" : " (\(Int(time - earlier)) s earlier)"
+            f.append(Finding(.duplicateConversion, "site_event_name", "the same \(name) conversion from this device came within the hour\(when); TUNE drops it",
+                             fix: "give each conversion its own advertiser_ref_id, or stop resending"))
+        }
+    }
+}
+
+extension TuneParameters {
+    /// The declared name a misspelt key most likely meant (case and `-`/`_` confusions first).
+    public static func suggestion(for key: String) -> String? {
+        let folded = String(key.lowercased().map { $0 == "-" ? "_" : $0 })
+        if byName[folded] != nil { return folded }
+        return EditDistance.closest(to: key, in: names)
+    }
+}

@@ -1,0 +1,239 @@
+// TUNE request <-> Branch request, driven by the parameter table. A session becomes a v1/open body and a
+// conversion a v2 event body, built by BNCOpen's and BNCEvent's own builders from a Device (so Branch's per-OS
+// rules are theirs, not copied here). The reverse maps a v1/open or v2 event body back to a TUNE S2S URL.
+import BNCCore
+import BNCEvent
+import BNCOpen
+
+/// A TUNE request mapped to Branch: which API, the body without credentials, and the device's IP.
+public struct BranchMapping: Sendable {
+    public enum API: String, Sendable { case open = "v1/open", event = "v2/event" }
+    public let api: API
+    public let body: JSONObject
+    public let ip: IPAddress?
+    /// TUNE parameters that have no Branch counterpart (kept out, listed for a person).
+    public let unmapped: [String]
+
+    /// The batch-line shape both bnc-open and bnc-event read (`--body -` or `--batch -`): the body plus `"ip"`.
+    public var line: JSONObject {
+        var o = body
+        if let ip { o["ip"] = .string(ip.text) }
+        return o
+    }
+
+    /// The whole Branch request (credentials placed by the API module, the body checked by its rules).
+    public func request(key: BranchKey, secret: Secret?, baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        switch api {
+        case .open:
+            guard let secret else { throw BNCError(.configuration, "v1/open needs the app's branch_secret (--secret-file, BRANCH_SECRET or a profile)") }
+            return try OpenRequest.request(body, key: key, secret: secret, ip: ip, baseURL: baseURL, warnings: warnings)
+        case .event:
+            return try EventRequest.request(body, key: key, ip: ip, baseURL: baseURL, forceCustom: false, categoryForm: .display, warnings: warnings)
+        }
+    }
+}
+
+public enum TuneMapping {
+    /// A TUNE request -> the Branch request it stands for. Errors name the TUNE parameter and the Branch rule.
+    public static func toBranch(_ r: TuneRequest, warnings: Warnings) throws(BNCError) -> BranchMapping {
+        guard let action = r.action else { throw BNCError.invalid("action", "is required (session or conversion)") }
+        let isSession = TuneParameters.sessionActions.contains(action)
+        let isEvent = action == "conversion" || TuneParameters.predefinedEvents.contains { $0.tune == action }
+        guard isSession || isEvent else {
+            throw BNCError.invalid("action", "\(action) has no Branch server-to-server counterpart (Branch links record clicks and impressions themselves)")
+        }
+        let platform = r.platform
+        if isSession && platform == .windows {
+            throw BNCError.invalid("sdk", "windows: Branch's v1/open takes iOS and Android sessions only")
+        }
+        var device = try self.device(from: r, platform: platform, warnings: warnings)
+        if device.userAgent == nil, let ua = r.userAgentHeader {
+            try? device.set("user_agent", ua, source: "the log's User-Agent", warn: warnings.add)
+        }
+        let ip = try deviceIP(r, warnings: warnings)
+        var unmapped: [String] = []
+        for (name, _) in r.parameters {
+            guard let p = TuneParameters.byName[name] else { unmapped.append(name); continue }
+            let counterpart = isSession ? p.open : p.event
+            if counterpart == nil && p.group != .routing { unmapped.append(name) }
+        }
+        if isSession {
+            return BranchMapping(api: .open, body: try openBody(r, device: device, warnings: warnings), ip: ip, unmapped: unmapped)
+        }
+        return BranchMapping(api: .event, body: try eventBody(r, action: action, device: device, ip: ip, warnings: warnings), ip: ip,
+                             unmapped: unmapped)
+    }
+
+    /// The device the request describes: every table row with a `device` field, ad-tracking flags normalised to
+    /// "limited: yes/no" (a `*_disabled` flag wins over its inverse), ids through the device's own checks.
+    static func device(from r: TuneRequest, platform: TunePlatform?, warnings: Warnings) throws(BNCError) -> Device {
+        var d = Device()
+        if let p = platform?.branch { try d.set("os", p.rawValue, source: "sdk", warn: warnings.add) }
+        var limitedFrom: FlagSense?
+        for p in TuneParameters.all {
+            guard let field = p.device, let raw = r.value(p.name), d[field] == nil || (p.flag == .limited && limitedFrom == .allowed) else { continue }
+            if let problem = p.problem(with: raw) { throw BNCError.invalid(p.name, problem) }
+            var value = raw
+            if let sense = p.flag {
+                if limitedFrom == .limited { continue }
+                // Only the platform's own flags: an Android flag on an iOS request says nothing about this device.
+                if platform == .iOS && !p.name.hasPrefix("ios_") || platform == .android && p.name.hasPrefix("ios_") { continue }
+                value = (sense == .limited) == (raw == "1") ? "true" : "false"
+                limitedFrom = sense
+            }
+            if field == "screen_dpi" {
+                // Android sends densityDpi (120 and up); iOS a scale such as 3.0.
+                guard let n = Double(raw), n >= 72, n == n.rounded(), !raw.contains(".") else {
+                    warnings.add("screen_density \(raw) is a scale, not dots per inch: not sent")
+                    continue
+                }
+                value = String(Int(n))
+            }
+            if field == "country" && raw.count == 3 {
+                warnings.add("country_code \(raw) is ISO alpha-3; Branch takes two letters: not sent")
+                continue
+            }
+            do { try d.set(field, value, source: p.name, warn: warnings.add) } catch { throw BNCError.invalid(p.name, Self.rule(of: error)) }
+        }
+        return d
+    }
+
+    static func rule(of error: BNCError) -> String {
+        // Device errors read "<source>: <rule>"; keep the rule.
+        if let colon = error.message.range(of: ": ") { return String(error.message[colon.upperBound...]) }
+        return error.message
+    }
+
+    static func deviceIP(_ r: TuneRequest, warnings: Warnings) throws(BNCError) -> IPAddress? {
+        if let raw = r.value("device_ip") {
+            let ip: IPAddress
+            do { ip = try IPAddress(raw) } catch { throw BNCError.invalid("device_ip", "must be an IPv4 or IPv6 address (got \(raw))") }
+            if let w = ip.warning { warnings.add("device_ip " + w) }
+            return ip
+        }
+        // SDK traffic came from the device itself: the access log's client address is the device's.
+        if !r.isServerToServer, let client = r.clientIP, let ip = try? IPAddress(client) {
+            if let w = ip.warning { warnings.add(w) }
+            warnings.add("device_ip is missing: using the access log's client address \(client) (SDK traffic comes from the device)")
+            return ip
+        }
+        throw BNCError.invalid("device_ip", "is required: Branch takes the device's IP from X-IP-Override, and this request has none")
+    }
+
+    /// Direct copies (`copies` rows) into one API's keys: `open` names or `event` paths, typed by the row.
+    static func copies(_ r: TuneRequest, event: Bool) throws(BNCError) -> [(path: String, value: JSON)] {
+        var out: [(String, JSON)] = []
+        for p in TuneParameters.all where p.copies {
+            guard let raw = r.value(p.name), let target = event ? p.event : p.open else { continue }
+            if let problem = p.problem(with: raw) { throw BNCError.invalid(p.name, problem) }
+            let value: JSON = p.spec.type == .integer || p.spec.type == .number ? .number(JSONNumber(literal: raw)!) : .string(raw)
+            out.append((target, value))
+        }
+        return out
+    }
+
+    static func openBody(_ r: TuneRequest, device: Device, warnings: Warnings) throws(BNCError) -> JSONObject {
+        for (param, branch) in [("device_model", "model"), ("app_version", "app_version")] where device[branch] == nil {
+            throw BNCError.invalid(param, "is required: Branch's v1/open needs \(branch)")
+        }
+        guard device.userAgent != nil else {
+            throw BNCError.invalid("user_agent", "is required: Branch's v1/open needs the device's User-Agent (user_agent or conversion_user_agent)")
+        }
+        var device = device
+        if device.osVersion == nil {
+            warnings.add("os_version is missing: sent as \"NA\" (Branch's v1/open requires one)")
+            try device.set("os_version", "NA", source: "os_version", warn: warnings.add)
+        }
+        var options = OpenOptions()
+        options.identity = r.value("user_id")
+        if r["existing_user"] == "1" { options.firstSession = false }
+        if let referral = r.value("referral_url") {
+            if referral.contains("://") {
+                do { options.openedWith = referral; _ = try LinkSources.openedWith(referral, platform: device.platform) } catch {
+                    throw BNCError.invalid("referral_url", Self.rule(of: error))
+                }
+            } else {
+                options.installReferrer = referral
+            }
+        }
+        if let referrer = r.value("install_referrer") { options.installReferrer = referrer }
+        // Play install-referrer data comes with an app's first open only.
+        if options.firstSession == nil, options.installReferrer != nil || r.value("download_date") != nil || r.value("click_timestamp") != nil {
+            options.firstSession = true
+        }
+        var fields: [(String, JSON)] = try copies(r, event: false)
+        if r["debug"] == "1" { fields.append(("debug", true)) }
+        return fillFromDevice(try OpenRequest.body(device: device, options: options, fields: fields), device: device, event: false)
+    }
+
+    /// Device fields the builder does not copy itself (those its table declares without a device source) go
+    /// where the TUNE table says: one key in v1/open, `user_data.KEY` in an event.
+    static func fillFromDevice(_ body: JSONObject, device: Device, event: Bool) -> JSONObject {
+        var b = body
+        var user = b["user_data"]?.objectValue ?? [:]
+        for p in TuneParameters.all {
+            guard let field = p.device, p.flag == nil, let value = device[field], let target = event ? p.event : p.open,
+                  !target.contains(","), !target.contains(" ") else { continue }
+            if event {
+                guard target.hasPrefix("user_data.") else { continue }
+                let key = String(target.dropFirst("user_data.".count))
+                if user[key] == nil { user[key] = value }
+            } else if b[target] == nil {
+                b[target] = value
+            }
+        }
+        if event { b["user_data"] = .object(user) }
+        return b
+    }
+
+    static func eventBody(_ r: TuneRequest, action: String, device: Device, ip: IPAddress?, warnings: Warnings) throws(BNCError) -> JSONObject {
+        let name: String
+        if action != "conversion" {
+            name = TuneParameters.standardEvent(forTune: action)!
+        } else if let n = r.value("site_event_name") {
+            name = TuneParameters.standardEvent(forTune: n) ?? n
+        } else if let id = r.value("site_event_id") {
+            name = "tune_site_event_\(id)"
+            warnings.add("site_event_id \(id) names an event created in TUNE: sent as the custom event \(name)")
+        } else {
+            throw BNCError.invalid("site_event_name", "is required for a conversion (or site_event_id)")
+        }
+        var input = EventInput(name: name)
+        input.developerIdentity = r.value("user_id")
+        var custom = JSONObject()
+        for (path, value) in try copies(r, event: true) {
+            let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+            switch parts[0] {
+            case "event_data":
+                if case .number(let n) = value { input.eventNumbers.append((parts[1], n.literal)) } else { input.eventStrings.append((parts[1], value.stringValue!)) }
+            case "custom_data": custom[parts[1]] = value
+            case "user_data": input.userData.append((parts[1], value))
+            default: break
+            }
+        }
+        if !custom.isEmpty { input.customJSON = custom }
+        if let q = r.value("quantity") {
+            guard let n = Int64(q), n >= 0 else { throw BNCError.invalid("quantity", "must be a whole number (got \(q))") }
+            input.items.append(["$quantity": .int(Int(n))])
+        }
+        if let json = r.value("site_event_items") { input.items += try items(json) }
+        if r.platform == .windows, input.developerIdentity == nil {
+            throw BNCError.invalid("user_id", "is required for a Windows conversion: Branch's v2 events identify Windows users by developer_identity only")
+        }
+        return fillFromDevice(try EventRequest.body(input, device: device, ip: ip), device: device, event: true)
+    }
+
+    /// The Windows SDK's `site_event_items` JSON -> content items (`item`, `quantity`, `unit_price`, `revenue`, `attribute_sub1..5`).
+    static func items(_ text: String) throws(BNCError) -> [JSON] {
+        guard case .array(let list)? = try? JSON.parse(text) else {
+            throw BNCError.invalid("site_event_items", "must be a JSON array of items")
+        }
+        let names = ["item": "$product_name", "quantity": "$quantity", "unit_price": "$price", "revenue": "revenue"]
+        return try list.prefix(1000).enumerated().map { (i, entry) throws(BNCError) -> JSON in
+            guard case .object(let o) = entry else { throw BNCError.invalid("site_event_items[\(i)]", "must be an object") }
+            var item = JSONObject()
+            for (k, v) in o { item[names[k] ?? k] = v }
+            return .object(item)
+        }
+    }
+}

@@ -1,0 +1,347 @@
+// The legacy TUNE (MobileAppTracking) measurement parameters, declared once with their Branch counterparts
+// (the seed's "Server-to-Server Integrations with the TUNE API" section; tune-and-apple-ads-facts.md B3, B4, B8).
+// Mapping both ways, `check`'s rules, --help, `bnc-tune params`, the man page and completion come from this table.
+import BNCCore
+
+/// The platform a TUNE request is about (TUNE had a Windows SDK; Branch's v1/open takes iOS and Android only).
+public enum TunePlatform: String, Sendable, CaseIterable, Comparable {
+    case iOS
+    case android = "Android"
+    case windows = "Windows"
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+
+    /// The platform an `sdk=` value names (`server` names none).
+    public init?(sdk: String) {
+        switch sdk.lowercased() {
+        case "ios", "tvos", "watchos": self = .iOS
+        case "android", "fire": self = .android
+        case "windows": self = .windows
+        default: return nil
+        }
+    }
+
+    public var branch: Platform? {
+        switch self {
+        case .iOS: .iOS
+        case .android: .android
+        case .windows: nil
+        }
+    }
+}
+
+/// The fact sheet's grouping of TUNE parameters.
+public enum TuneGroup: String, Sendable, CaseIterable {
+    case routing = "Routing"
+    case identifiers = "Identifiers and ad-tracking flags"
+    case device = "Device, app and locale"
+    case event = "User and event"
+    case attribution = "Partner attribution"
+}
+
+/// What a TUNE ad-tracking flag's 1 means.
+public enum FlagSense: String, Sendable {
+    /// 1 = the user limited ad tracking (`ios_ad_tracking_disabled`, what TUNE's S2S docs use).
+    case limited
+    /// 1 = tracking allowed (`ios_ad_tracking`, what the iOS SDK sends): the inverse.
+    case allowed
+}
+
+/// One TUNE parameter and where its value goes in Branch's APIs.
+public struct TuneParameter: Sendable {
+    /// Name, type (of the text in the query), rule and one-line meaning.
+    public let spec: FieldSpec
+    public let group: TuneGroup
+    /// The platforms on which the seed marks it REQUIRED (conditions are in the help: "with ios_ifa").
+    public let requiredOn: Set<TunePlatform>
+    /// Whether the seed's S2S list names it (REQUIRED or OPTIONAL).
+    public let seedListed: Bool
+    /// The bnc device field its value fills; the API modules map the device to their own names and rules.
+    public let device: String?
+    /// For an ad-tracking flag: what its 1 means.
+    public let flag: FlagSense?
+    /// The v1/open field(s) it becomes, as the table shows them (nil: no counterpart).
+    public let open: String?
+    /// The v2 event path it becomes (`user_data.idfa`, `event_data.revenue`, `custom_data.level`, `name`).
+    public let event: String?
+    /// The value is copied as is into `open` and `event` (not through the device or special rules).
+    public let copies: Bool
+
+    public var name: String { spec.name }
+
+    init(_ name: String, _ type: FieldType, _ group: TuneGroup, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
+         range: ClosedRange<Double>? = nil, required: Set<TunePlatform> = [], seed: Bool = false, device: String? = nil,
+         flag: FlagSense? = nil, open: String? = nil, event: String? = nil, copies: Bool = false, secret: Bool = false) {
+        spec = FieldSpec(name, type, help, allowed: allowed, pattern: pattern, range: range, maxLength: 4096, secret: secret)
+        self.group = group
+        requiredOn = required
+        seedListed = seed || !required.isEmpty
+        self.device = device
+        self.flag = flag
+        self.open = open
+        self.event = event
+        self.copies = copies
+    }
+
+    /// Why a value breaks the parameter's rule (its type, allowed values, pattern, range), or nil.
+    public func problem(with value: String) -> String? {
+        if let bad = FieldSpec.forbiddenCharacter(in: value, multiline: false) { return "must not contain \(bad)" }
+        if value.count > 4096 { return "must be at most 4096 characters" }
+        switch spec.type {
+        case .integer:
+            guard let n = Int64(value) else { return "must be a whole number (got \(value))" }
+            if let r = spec.range, !r.contains(Double(n)) { return "must be \(TuneParameters.describe(r)) (got \(value))" }
+        case .number:
+            guard let d = Double(value), d.isFinite, JSONNumber(literal: value) != nil else { return "must be a finite number (got \(value))" }
+            if let r = spec.range, !r.contains(d) { return "must be \(TuneParameters.describe(r)) (got \(value))" }
+        default: break
+        }
+        if let allowed = spec.allowed, !allowed.contains(value) {
+            return "must be one of \(allowed.joined(separator: ", ")) (got \(value))"
+        }
+        if let pattern = spec.pattern, !value.isEmpty {
+            switch pattern {
+            case .uuid:
+                if !FieldPattern.uuid.matches(value) { return "must be \(pattern.description) (got \(value))" }
+            case .ipAddress:
+                if (try? IPAddress(value)) == nil { return "must be \(pattern.description) (got \(value))" }
+            case .currency:
+                if !(value.count == 3 && value.allSatisfy { $0.isASCII && $0.isLetter }) { return "must be three letters (ISO 4217) (got \(value))" }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Type, platforms and counterparts as --help and `params` show them.
+    public var tags: String {
+        var t = [spec.type.label]
+        if !requiredOn.isEmpty {
+            t.append("required on " + requiredOn.sorted().map(\.rawValue).joined(separator: ", "))
+        } else if seedListed {
+            t.append("optional (seed)")
+        }
+        if let flag { t.append("1 = \(flag.rawValue)") }
+        return t.joined(separator: ", ")
+    }
+}
+
+public enum TuneParameters {
+    typealias P = TuneParameter
+    static let flag01 = ["0", "1"]
+
+    /// TUNE's 17 pre-defined events and the Branch standard events they correspond to (fact sheet B8c).
+    public static let predefinedEvents: [(tune: String, branch: String)] = [
+        ("registration", "COMPLETE_REGISTRATION"), ("login", "LOGIN"), ("purchase", "PURCHASE"), ("add_to_cart", "ADD_TO_CART"),
+        ("add_to_wishlist", "ADD_TO_WISHLIST"), ("added_payment_info", "ADD_PAYMENT_INFO"), ("checkout_initiated", "INITIATE_PURCHASE"),
+        ("reservation", "RESERVE"), ("search", "SEARCH"), ("content_view", "VIEW_ITEM"), ("tutorial_complete", "COMPLETE_TUTORIAL"),
+        ("level_achieved", "ACHIEVE_LEVEL"), ("achievement_unlocked", "UNLOCK_ACHIEVEMENT"), ("spent_credits", "SPEND_CREDITS"),
+        ("invite", "INVITE"), ("rated", "RATE"), ("share", "SHARE"),
+    ]
+
+    /// Session actions (SDK v3+ `session`; the legacy separate ones), other actions TUNE knew.
+    public static let sessionActions = ["session", "install", "update", "open"]
+    public static let otherActions = ["conversion", "click", "impression", "close", "geofence"]
+
+    /// TUNE lower-cases a custom `site_event_name` and strips what is not a letter or digit before storing it.
+    public static func normalisedEventName(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { ($0.properties.isAlphabetic || $0.properties.numericType != nil) }.map(Character.init))
+    }
+
+    /// The Branch standard event a TUNE event name stands for (compared as TUNE stores names), or nil.
+    public static func standardEvent(forTune name: String) -> String? {
+        let n = normalisedEventName(name)
+        return predefinedEvents.first { normalisedEventName($0.tune) == n }?.branch
+    }
+
+    /// The TUNE pre-defined name of a Branch standard event, or nil.
+    public static func tuneEvent(forBranch name: String) -> String? {
+        predefinedEvents.first { $0.branch == name }?.tune
+    }
+
+    public static let all: [TuneParameter] = routing + identifiers + device + event + attribution
+
+    static let routing: [P] = [
+        P("action", .string, .routing, "session (install, update and open merged), conversion, a pre-defined event, click or impression",
+          allowed: sessionActions + otherActions + predefinedEvents.map(\.tune), required: Set(TunePlatform.allCases),
+          open: "POST /v1/open (session)", event: "POST /v2/event (conversion)"),
+        P("advertiser_id", .integer, .routing, "TUNE advertiser (account) id; also the host's first label", range: 1...Double(Int64.max),
+          required: Set(TunePlatform.allCases), open: "branch_key (one key per app)", event: "branch_key"),
+        P("site_id", .integer, .routing, "TUNE app id (required server-to-server; comparable to Branch's app)", range: 1...Double(Int64.max),
+          open: "branch_key", event: "branch_key"),
+        P("package_name", .string, .routing, "Bundle id or Android package (the SDKs send it instead of site_id)", open: "branch_key"),
+        P("sdk", .string, .routing, "server (server-to-server), ios, tvos, watchos, android, fire or windows",
+          allowed: ["server", "ios", "tvos", "watchos", "android", "fire", "windows"], open: "server_to_server, os", event: "user_data.os"),
+        P("response_format", .string, .routing, "json (else a redirect or XML)"),
+        P("ver", .string, .routing, "SDK version"),
+        P("transaction_id", .string, .routing, "Random UUID per request; a retry keeps it", pattern: .uuid),
+        P("sdk_retry_attempt", .integer, .routing, "0, 1, 2 ... incremented on each resend", range: 0...1_000_000, open: "retryNumber", copies: true),
+        P("site_event_name", .string, .routing, "Conversion name: free text (TUNE stores it lower-cased, letters and digits only)", event: "name"),
+        P("site_event_id", .integer, .routing, "Conversion id of an event created in TUNE", range: 0...Double(Int64.max), event: "name"),
+        P("tracking_id", .string, .routing, "TUNE click or session id from a tracking link (not a Branch click id)"),
+        P("referral_url", .string, .routing, "Android first open: the Play install referrer; other opens: the URL that opened the app",
+          seed: true, open: "universal_link_url, android_app_link_url or install_referrer_extras"),
+        P("referral_source", .string, .routing, "The app that opened this one"),
+        P("debug", .string, .routing, "1: debug mode", allowed: flag01, open: "debug"),
+        P("post_conversion", .string, .routing, "1: iOS re-sent the install after a late iAd answer", allowed: flag01),
+        P("data", .string, .routing, "Encrypted hex of the SDK's other parameters (AES with the conversion key): bnc-tune decrypt"),
+        P("existing_user", .string, .routing, "1: the user predates the TUNE integration (TUNE counted the install organic)",
+          allowed: flag01, open: "first_session: false"),
+        P("local_ip", .string, .routing, "Not supported on TUNE API calls (Branch's v1/open takes it; TUNE ignores it)", pattern: .ipAddress),
+    ]
+
+    static let identifiers: [P] = [
+        P("ios_ifa", .string, .identifiers, "IDFA, upper case with hyphens; all zeros when tracking is not authorised", pattern: .uuid,
+          required: [.iOS], device: "idfa", open: "hardware_id (hardware_id_type idfa)", event: "user_data.idfa"),
+        P("ios_ifv", .string, .identifiers, "IDFV, upper case with hyphens", pattern: .uuid, required: [.iOS], device: "idfv",
+          open: "ios_vendor_id", event: "user_data.idfv"),
+        P("ios_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever ios_ifa is sent", allowed: flag01,
+          required: [.iOS], device: "limit_ad_tracking", flag: .limited, open: "ad_tracking_enabled (omitted when limited)",
+          event: "user_data.limit_ad_tracking"),
+        P("ios_ad_tracking", .string, .identifiers, "1 = allowed (the iOS SDK's flag): the inverse of ios_ad_tracking_disabled",
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: "ad_tracking_enabled", event: "user_data.limit_ad_tracking"),
+        P("google_aid", .string, .identifiers, "Google advertising id; TUNE asks upper case with hyphens, Android gives lower case",
+          pattern: .uuid, required: [.android], device: "gaid", open: "google_advertising_id", event: "user_data.aaid"),
+        P("google_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever google_aid is sent", allowed: flag01,
+          required: [.android], device: "limit_ad_tracking", flag: .limited, open: "ad_tracking_enabled (omitted when limited)",
+          event: "user_data.limit_ad_tracking"),
+        P("google_ad_tracking", .string, .identifiers, "1 = allowed (Branch's old webhook template): the inverse of google_ad_tracking_disabled",
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: "ad_tracking_enabled", event: "user_data.limit_ad_tracking"),
+        P("os_id", .string, .identifiers, "ANDROID_ID when google_aid cannot be sent (the seed); the Windows SDK's hardware id",
+          required: [.android], device: "android_id", open: "hardware_id", event: "user_data.android_id"),
+        P("android_id", .string, .identifiers, "ANDROID_ID, lower-case hex (the Android SDK's key)", device: "android_id",
+          open: "hardware_id", event: "user_data.android_id"),
+        P("android_id_md5", .string, .identifiers, "MD5 of ANDROID_ID (Branch does not match hashed ids)"),
+        P("android_id_sha1", .string, .identifiers, "SHA-1 of ANDROID_ID"),
+        P("android_id_sha256", .string, .identifiers, "SHA-256 of ANDROID_ID"),
+        P("fire_aid", .string, .identifiers, "Amazon Fire advertising id", pattern: .uuid),
+        P("fire_ad_tracking_disabled", .string, .identifiers, "1 = limited; with fire_aid", allowed: flag01, flag: .limited),
+        P("platform_aid", .string, .identifiers, "Generic advertising id (the last Android SDK)"),
+        P("platform_ad_tracking_disabled", .string, .identifiers, "1 = limited; with platform_aid", allowed: flag01, flag: .limited),
+        P("device_id", .string, .identifiers, "Windows hardware id (the seed); IMEI/MEID on old Android", required: [.windows]),
+        P("windows_aid", .string, .identifiers, "Windows advertising id, upper case without separators; empty when disabled",
+          required: [.windows]),
+        P("mat_id", .string, .identifiers, "TUNE's own install id", pattern: .uuid),
+        P("open_log_id", .string, .identifiers, "Server log id echoed back"),
+        P("last_open_log_id", .string, .identifiers, "Server log id echoed back"),
+        P("install_log_id", .string, .identifiers, "Server log id echoed back"),
+        P("update_log_id", .string, .identifiers, "Server log id echoed back"),
+        P("app_ad_tracking", .string, .identifiers, "App-level opt-out", allowed: flag01),
+        P("is_coppa", .string, .identifiers, "1: the user is under the age threshold", allowed: flag01),
+    ]
+
+    static let device: [P] = [
+        P("device_ip", .string, .device, "The device's public IP, as a query parameter (TUNE cannot read X-IP-Override)", pattern: .ipAddress,
+          required: Set(TunePlatform.allCases), open: "X-IP-Override header", event: "user_data.ip and X-IP-Override"),
+        P("user_agent", .string, .device, "The device's User-Agent (also taken from the request header)", required: Set(TunePlatform.allCases),
+          device: "user_agent", open: "user_agent", event: "user_data.user_agent"),
+        P("conversion_user_agent", .string, .device, "The device's User-Agent (the SDKs' key)", device: "user_agent", open: "user_agent",
+          event: "user_data.user_agent"),
+        P("device_brand", .string, .device, "Brand or maker, e.g. Apple or Samsung", required: Set(TunePlatform.allCases), device: "brand",
+          open: "brand", event: "user_data.brand"),
+        P("device_model", .string, .device, "Model, e.g. iPhone5,2 or GT-i9300", required: Set(TunePlatform.allCases), device: "model",
+          open: "model", event: "user_data.model"),
+        P("device_carrier", .string, .device, "Carrier, e.g. AT&T", seed: true, device: "carrier", open: "carrier", event: "user_data.carrier"),
+        P("device_cpu_type", .string, .device, "CPU type", open: "cpu_type", event: "user_data.cpu_type", copies: true),
+        P("device_cpu_subtype", .string, .device, "CPU subtype"),
+        P("build", .string, .device, "OS build", open: "build", event: "user_data.build", copies: true),
+        P("os_version", .string, .device, "OS version (Branch requires one: NA when unknown)", seed: true, device: "os_version",
+          open: "os_version", event: "user_data.os_version"),
+        P("os_jailbroke", .string, .device, "1: jailbroken or rooted", allowed: flag01),
+        P("app_name", .string, .device, "App name"),
+        P("app_version", .string, .device, "App version (Branch requires one)", seed: true, device: "app_version", open: "app_version",
+          event: "user_data.app_version"),
+        P("app_version_name", .string, .device, "Android version name"),
+        P("language", .string, .device, "Device language", seed: true, device: "language", open: "language", event: "user_data.language"),
+        P("locale", .string, .device, "Locale, e.g. en_US", device: "locale", open: "locale", event: "user_data.locale"),
+        P("country_code", .string, .device, "ISO 3166 alpha-2 or alpha-3 country", seed: true, device: "country", open: "country",
+          event: "user_data.country"),
+        P("mobile_country_code", .string, .device, "MCC"),
+        P("mobile_network_code", .string, .device, "MNC"),
+        P("carrier_country_code", .string, .device, "Carrier's country"),
+        P("connection_type", .string, .device, "wifi or mobile", device: "connection_type", open: "connection_type",
+          event: "user_data.connection_type"),
+        P("screen_density", .number, .device, "Screen density", range: 0...100_000, device: "screen_dpi", open: "screen_dpi",
+          event: "user_data.screen_dpi"),
+        P("screen_size", .string, .device, "iOS screen size WxH", device: "screen", open: "screen_width, screen_height",
+          event: "user_data.screen_width, user_data.screen_height"),
+        P("screen_layout_size", .string, .device, "Android screen size WxH", device: "screen", open: "screen_width, screen_height",
+          event: "user_data.screen_width, user_data.screen_height"),
+        P("latitude", .number, .device, "Latitude", range: -90...90),
+        P("longitude", .number, .device, "Longitude", range: -180...180),
+        P("altitude", .number, .device, "Altitude"),
+        P("insdate", .integer, .device, "Install date (Unix seconds)", range: 0...Double(Int64.max)),
+        P("install_referrer", .string, .device, "Play install referrer (Android)", open: "install_referrer_extras"),
+        P("download_date", .integer, .device, "Install began (Unix seconds, Android)", range: 0...Double(Int64.max), open: "install_begin_ts",
+          copies: true),
+        P("click_timestamp", .integer, .device, "Referrer click (Unix seconds, Android)", range: 0...Double(Int64.max),
+          open: "clicked_referrer_ts", copies: true),
+        P("installer", .string, .device, "Installing store package (Android)"),
+        P("referrer_delay", .integer, .device, "Milliseconds the referrer took (Android)"),
+        P("system_date", .integer, .device, "The device clock (Unix seconds)", range: 0...Double(Int64.max)),
+        P("session_datetime", .string, .device, "The device clock at the session"),
+    ]
+
+    static let event: [P] = {
+        var rows: [P] = [
+            P("user_id", .string, .event, "The advertiser's user id", seed: true, open: "identity", event: "user_data.developer_identity",
+              copies: true),
+            P("revenue", .number, .event, "Revenue of the conversion", range: -1e15...1e15, event: "event_data.revenue", copies: true),
+            P("currency_code", .string, .event, "ISO 4217 (TUNE's default USD)", pattern: .currency, event: "event_data.currency", copies: true),
+            P("advertiser_ref_id", .string, .event, "The advertiser's order or reference id", event: "event_data.transaction_id", copies: true),
+            P("search_string", .string, .event, "Search text", event: "event_data.search_query", copies: true),
+            P("quantity", .integer, .event, "Quantity", range: 0...1e12, event: "content_items[0].$quantity"),
+            P("site_event_items", .string, .event, "Event items as JSON (the Windows SDK)", event: "content_items"),
+        ]
+        for name in ["attribute_sub1", "attribute_sub2", "attribute_sub3", "attribute_sub4", "attribute_sub5", "content_id", "content_type",
+                     "date1", "date2", "level", "rating", "device_form"] {
+            rows.append(P(name, .string, .event, "Event attribute (no fixed Branch slot)", event: "custom_data.\(name)", copies: true))
+        }
+        for name in ["user_email_md5", "user_email_sha1", "user_email_sha256", "user_name_md5", "user_name_sha1", "user_name_sha256",
+                     "user_phone_md5", "user_phone_sha1", "user_phone_sha256", "facebook_user_id", "google_user_id", "twitter_user_id",
+                     "age", "gender", "is_paying_user"] {
+            rows.append(P(name, .string, .event, "User attribute (no Branch S2S counterpart)"))
+        }
+        return rows
+    }()
+
+    static let attribution: [P] = {
+        var names = ["attr_set", "publisher_id", "offer_id", "agency_id", "publisher_ref_id", "ref_id"]
+        for level in ["publisher", "site", "campaign", "adgroup", "ad", "keyword"] {
+            names += ["publisher_sub_\(level)", "advertiser_sub_\(level)"]
+        }
+        for level in ["publisher", "site", "campaign", "adgroup", "ad", "keyword", "placement"] {
+            names += ["my_\(level)", "sub_\(level)"]
+        }
+        for i in 1...5 { names += ["publisher_sub\(i)", "sub\(i)"] }
+        return names.map { P($0, .string, .attribution, "Partner or pre-loaded attribution (Branch attributes from its own links)") }
+    }()
+
+    public static let byName: [String: TuneParameter] = {
+        var map: [String: TuneParameter] = [:]
+        for p in all {
+            precondition(map[p.name] == nil, "TUNE: \(p.name) is declared twice")
+            map[p.name] = p
+        }
+        return map
+    }()
+
+    public static let names: [String] = all.map(\.name)
+
+    /// The table as --help and man pages show it, group by group.
+    public static var helpText: String {
+        TuneGroup.allCases.map { g in
+            "\(g.rawValue):\n" + all.filter { $0.group == g }.map { p in
+                var line = "  \(p.name) (\(p.tags)): \(p.spec.help)"
+                let to = [p.open.map { "v1/open \($0)" }, p.event.map { "v2 \($0)" }].compactMap { $0 }
+                if !to.isEmpty { line += " -> " + to.joined(separator: "; ") }
+                return line
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    static func describe(_ r: ClosedRange<Double>) -> String {
+        func show(_ d: Double) -> String { abs(d) < 9e18 && d == d.rounded() ? String(Int64(d)) : String(d) }
+        return r.upperBound >= 9e18 ? "at least \(show(r.lowerBound))" : "between \(show(r.lowerBound)) and \(show(r.upperBound))"
+    }
+}

@@ -1,0 +1,134 @@
+// Scanning a log of TUNE requests of any size in constant memory: each line read, decrypted when a key is given,
+// checked, and counted per rule, advertiser and app. Distinct advertisers and apps are bounded (the rest are
+// counted as "(other)"), the duplicate window is bounded, and only the worst few examples are kept.
+import BNCCore
+
+/// One line's outcome.
+public struct ScanOutcome: Sendable {
+    public let line: Int
+    public let request: TuneRequest?
+    public let findings: [Finding]
+    /// Why the line could not be read as a TUNE request.
+    public let error: String?
+    /// The line as it came, at most 2,000 characters.
+    public let source: String
+
+    /// Errors weigh most, then warnings: the order of "worst examples".
+    public var score: Int {
+        (error == nil ? 0 : 1000) + findings.reduce(0) { $0 + ($1.severity == .error ? 100 : $1.severity == .warning ? 10 : 1) }
+    }
+
+    /// `session 1234/com.example.app`
+    public var name: String {
+        guard let r = request else { return "unreadable line" }
+        let what = r.action.map { $0 == "conversion" ? "conversion \(r.value("site_event_name") ?? r.value("site_event_id") ?? "")" : $0 } ?? "no action"
+        return "\(what) \(r.value("advertiser_id") ?? "?")/\(TuneScanner.app(of: r))"
+    }
+}
+
+public struct ScanCount: Sendable {
+    public var requests = 0
+    public var withFindings = 0
+    public var findings = 0
+}
+
+public final class TuneScanner {
+    public static let maxGroups = 10_000
+    public static let other = "(other)"
+
+    let key: ConversionKey?
+    var checker: TuneChecker
+    let keep: Int
+    public private(set) var lines = 0
+    public private(set) var requests = 0
+    /// Lines of the log that are not TUNE measurement requests (other paths of an access log).
+    public private(set) var skipped = 0
+    public private(set) var unreadable = 0
+    public private(set) var decrypted = 0
+    public private(set) var bySeverity: [Severity: Int] = [:]
+    public private(set) var byRule: [TuneRule: Int] = [:]
+    public private(set) var byAction: [String: Int] = [:]
+    public private(set) var byAdvertiser: [String: ScanCount] = [:]
+    public private(set) var byApp: [String: ScanCount] = [:]
+    public private(set) var examples: [ScanOutcome] = []
+
+    public init(key: ConversionKey?, keepExamples: Int = 20, window: DuplicateWindow = DuplicateWindow()) {
+        self.key = key
+        checker = TuneChecker(window: window)
+        keep = keepExamples
+    }
+
+    public var withFindings: Int { byAdvertiser.values.reduce(0) { $0 + $1.withFindings } }
+    public var findings: Int { bySeverity.values.reduce(0, +) }
+
+    /// The app a request names: site_id, else package_name.
+    static func app(of r: TuneRequest) -> String { r.value("site_id") ?? r.value("package_name") ?? "?" }
+
+    /// Reads and checks one line; nil for a blank line, a comment, or another path of an access log.
+    public func scan(line number: Int, _ bytes: ArraySlice<UInt8>) -> ScanOutcome? {
+        if TuneLog.isSkippable(bytes) { return nil }
+        lines += 1
+        let source = String(decoding: bytes.prefix(2000), as: UTF8.self)
+        var request: TuneRequest
+        do {
+            request = try TuneLog.parse(bytes)
+        } catch {
+            unreadable += 1
+            let outcome = ScanOutcome(line: number, request: nil, findings: [], error: "line \(number) \(error.description)", source: source)
+            keepExample(outcome)
+            return outcome
+        }
+        guard request.path.hasSuffix("/serve") || request.has("action") else {
+            skipped += 1
+            return nil
+        }
+        requests += 1
+        var extra: [Finding] = []
+        if let key, request.value("data") != nil {
+            do {
+                try TuneCrypto.open(&request, key: key)
+                decrypted += 1
+            } catch {
+                extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request["advertiser_id"] ?? "?")"))
+            }
+        }
+        let found = extra + checker.check(request)
+        let outcome = ScanOutcome(line: number, request: request, findings: found, error: nil, source: source)
+        count(outcome, request)
+        keepExample(outcome)
+        return outcome
+    }
+
+    func count(_ o: ScanOutcome, _ r: TuneRequest) {
+        byAction[bounded(r.action ?? "(none)", in: byAction), default: 0] += 1
+        for f in o.findings {
+            bySeverity[f.severity, default: 0] += 1
+            byRule[f.rule, default: 0] += 1
+        }
+        func bump(_ table: inout [String: ScanCount], _ key: String) {
+            let k = bounded(key, in: table)
+            table[k, default: ScanCount()].requests += 1
+            if !o.findings.isEmpty { table[k]!.withFindings += 1 }
+            table[k]!.findings += o.findings.count
+        }
+        bump(&byAdvertiser, r.value("advertiser_id") ?? "?")
+        bump(&byApp, "\(r.value("advertiser_id") ?? "?")/\(Self.app(of: r))")
+    }
+
+    func bounded<V>(_ key: String, in table: [String: V]) -> String {
+        table[key] != nil || table.count < Self.maxGroups ? String(key.prefix(200)) : Self.other
+    }
+
+    func keepExample(_ o: ScanOutcome) {
+        let s = o.score
+        guard s > 0 else { return }
+        if examples.count < keep {
+            examples.append(o)
+        } else if let weakest = examples.indices.min(by: { examples[$0].score < examples[$1].score }), examples[weakest].score < s {
+            examples[weakest] = o
+        } else {
+            return
+        }
+        examples.sort { $0.score != $1.score ? $0.score > $1.score : $0.line < $1.line }
+    }
+}

@@ -1,0 +1,95 @@
+// bnc-tune check: one request (or one per line) diagnosed against the seed's rules and the usual migration faults.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCTune
+
+struct Check: BNCCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Diagnose TUNE requests: each finding with its severity, what is wrong and how to fix it.",
+        discussion: """
+            Exit 0 when no finding reaches --fail-on (default warning), 1 when one does, 65 when a line is not a \
+            TUNE request. Several requests (FILE or -) are checked in order, so duplicate conversions within an \
+            hour are found too (by the log's times, else system_date; a log without times is taken as one hour).
+
+            RULES:
+            \(TuneRule.helpText)
+
+            EXAMPLES:
+              bnc-tune check "$URL"
+              bnc-tune check requests.txt --output ndjson | jq -c 'select(.findings | length > 0)'
+            """)
+
+    @Argument(help: ArgumentHelp("A TUNE request (URL, /serve?... or a log line), a FILE of them, or - for stdin.", valueName: "request"))
+    var request: String
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("The least severity that makes the exit status 1: error, warning or info.", valueName: "SEVERITY"))
+    var failOn: FailOn = .warning
+    @OptionGroup(title: "Decryption") var key: KeyOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        context.apply(output)
+        let source = RequestSource(argument: request)
+        let conversionKey = try key.key()
+        let format = output.format(context.environment)
+        var checker = TuneChecker()
+        var failing = false
+        var first = true
+        try source.each { number, bytes throws(BNCError) in
+            let r = try RequestSource.read(number, bytes, key: conversionKey)
+            let findings = checker.check(r)
+            if findings.contains(where: { $0.severity >= failOn.severity }) { failing = true }
+            var summary: JSONObject = ["line": .int(number)]
+            for name in ["action", "advertiser_id", "site_id", "package_name", "sdk"] { summary[name] = r.value(name).map(JSON.string) }
+            summary["platform"] = r.platform.map { .string($0.rawValue) }
+            if !r.decrypted.isEmpty { summary["decrypted"] = .int(r.decrypted.count) }
+            summary["findings"] = .array(findings.map(\.json))
+            switch format {
+            case .table:
+                if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(summaryText(r))") }
+                if findings.isEmpty {
+                    context.stdout.line("no findings")
+                } else {
+                    var t = TextTable(columns: ["SEVERITY", "RULE", "PARAMETER", "FINDING"])
+                    for f in findings { t.add(f.cells) }
+                    context.stdout.write(t.render(color: context.environment.wantsColor(onStderr: false)))
+                }
+            case .json where source.isInline: context.stdout.line(JSON.object(summary).serialized(pretty: true))
+            default: context.stdout.line(JSON.object(summary).serialized())
+            }
+            first = false
+        }
+        return failing ? .partialFailure : .success
+    }
+
+    func summaryText(_ r: TuneRequest) -> String {
+        [r.action, r.value("advertiser_id").map { "advertiser \($0)" }, r.platform?.rawValue].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+struct Params: BNCCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Print the TUNE parameter table: group, type, where the seed requires it, and its Branch counterparts.")
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        context.apply(output)
+        let rows: [JSON] = TuneParameters.all.map { p in
+            var o: JSONObject = ["name": .string(p.name), "group": .string(p.group.rawValue), "type": .string(p.spec.type.label)]
+            o["required_on"] = .array(p.requiredOn.sorted().map { .string($0.rawValue) })
+            o["flag"] = p.flag.map { .string("1 = \($0.rawValue)") }
+            o["open"] = p.open.map(JSON.string)
+            o["event"] = p.event.map(JSON.string)
+            o["help"] = .string(p.spec.help)
+            return .object(o)
+        }
+        context.emit(rows: rows, format: output.format(context.environment), columns: ["PARAMETER", "REQUIRED ON", "V1/OPEN", "V2 EVENT"]) { r in
+            let o = r.objectValue ?? [:]
+            return [o["name"]?.stringValue ?? "", (o["required_on"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ","),
+                    o["open"]?.stringValue ?? "-", o["event"]?.stringValue ?? "-"]
+        }
+        return .success
+    }
+}

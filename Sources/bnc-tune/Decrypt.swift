@@ -1,0 +1,69 @@
+// bnc-tune decrypt: the SDKs' hex data parameter read with the advertiser's conversion key.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCTune
+
+struct Decrypt: BNCCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Decrypt the data parameter of TUNE SDK requests with the advertiser's conversion key.",
+        discussion: """
+            The cipher follows sdk= (ios, tvos, watchos: AES-ECB with PKCS#7 over the hex of the text; android, \
+            fire: AES-CBC without padding, IV heF9BATUfWuISyO8); --platform forces one, else both are tried. \
+            Prints the parameters inside data (JSON, or KEY VALUE on a terminal); --url prints the request with \
+            them in clear instead, for map and check. The argument may also be the bare hex of data.
+
+            EXAMPLES:
+              bnc-tune decrypt "$URL" --conversion-key-file key.txt
+              bnc-tune decrypt requests.txt --conversion-key-file key.txt --url | bnc-tune check -
+            """)
+
+    @Argument(help: ArgumentHelp("A TUNE request, its bare data hex, a FILE of requests, or - for stdin.", valueName: "request"))
+    var request: String
+    @Option(name: .customLong("platform"), help: ArgumentHelp("The cipher: ios or android (default: from sdk=, else both tried).", valueName: "OS"))
+    var platform: String?
+    @Flag(name: .customLong("url"), help: "Print each request as a URL with the decrypted parameters in clear.") var url = false
+    @OptionGroup(title: "Decryption") var key: KeyOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func validate() throws {
+        if key.file == nil { throw ValidationError("decrypt needs --conversion-key-file FILE") }
+        if let platform, TuneCipher(rawValue: platform.lowercased()) == nil { throw ValidationError("--platform must be ios or android") }
+    }
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        context.apply(output)
+        let conversionKey = try key.key()!
+        let format = output.format(context.environment)
+        let cipher = platform.flatMap { TuneCipher(rawValue: $0.lowercased()) }
+        let bare = !request.isEmpty && request.count % 32 == 0 && request.allSatisfy(\.isHexDigit)
+        let inline = bare || RequestSource(argument: request).isInline
+        func handle(_ number: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) {
+            var r: TuneRequest
+            do throws(TuneLineError) { r = try TuneLog.parse(bare ? Array("/serve?data=\(request)".utf8)[...] : bytes) } catch {
+                throw BNCError(.invalidData, "line \(number) \(error.description)")
+            }
+            guard r.value("data") != nil else { throw BNCError.invalid("data", "is missing or empty on line \(number): nothing to decrypt") }
+            if let cipher {
+                let text = try TuneCrypto.decrypt(hex: r.value("data")!, key: conversionKey, cipher: cipher)
+                try? r.addQuery(Array(text.utf8).drop { $0 == UInt8(ascii: "&") }, fromData: true)
+            } else {
+                try TuneCrypto.open(&r, key: conversionKey)
+            }
+            if url {
+                var clear = TuneRequest()
+                clear.host = r.host
+                clear.path = r.path
+                for (k, v) in r.parameters where k != "data" { clear.add(k, v) }
+                context.stdout.line(clear.url)
+                return
+            }
+            var inside = JSONObject()
+            for (k, v) in r.parameters where r.decrypted.contains(k) { inside[k] = .string(v) }
+            context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
+        }
+        if bare { try handle(1, []) } else { try RequestSource(argument: request).each(handle) }
+        return .success
+    }
+}

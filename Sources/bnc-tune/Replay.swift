@@ -1,0 +1,48 @@
+// bnc-tune replay: logged TUNE requests sent to Branch (or the sandbox) as the requests they map to, through the
+// batch runner (concurrency, rate, retries, journal and --resume, one NDJSON result per line).
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCTune
+
+struct Replay: SendingCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Send logged TUNE requests to Branch as the v1/open sessions and v2 events they map to.",
+        discussion: """
+            Each line (a URL, a /serve?... target or a web-server log line) is mapped as bnc-tune map maps it and \
+            checked by Branch's rules before it is sent; a line that cannot be mapped is a failed result, never \
+            sent. Sessions need the app's branch_secret. Results are NDJSON, one per line, like every --batch; the \
+            exit status is 0 when all were accepted, 1 when some failed.
+
+            EXAMPLES:
+              bnc-tune replay access.log --sandbox > results.ndjson
+              grep 'action=conversion' access.log | bnc-tune replay - --conversion-key-file key.txt --rate 50
+            """)
+
+    @Argument(help: ArgumentHelp("The log, or - for stdin.", valueName: "file"), completion: .file()) var file: String
+    @OptionGroup(title: "Decryption") var key: KeyOptions
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup(title: "Batch") var batch: BatchOptions
+
+    var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("file", file), ("--conversion-key-file", key.file)] }
+
+    func validate() throws {
+        if batch.batch != nil { throw ValidationError("replay reads its FILE argument; --batch is not used") }
+    }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let branchKey = try tool.settings.requireKey()
+        let secret = tool.settings.branchSecret
+        let conversionKey = try key.key()
+        if let k = conversionKey { tool.addSecret(k.text) }
+        let base = tool.settings.apiURL
+        return try tool.runBatch(input: file, textLines: true) { number, line, warnings throws(BNCError) in
+            let text = line["text"]?.stringValue ?? ""
+            let r = try RequestSource.read(number, Array(text.utf8)[...], key: conversionKey)
+            guard r.path.hasSuffix("/serve") || r.has("action") else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
+            return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// bnc-tune scan: a log of any size streamed in constant memory — each TUNE request checked, findings counted per
+// rule, advertiser and app — and exported as a findings report, JUnit XML and an HTML page (BNCReport, libxml2).
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCReport
+import BNCTune
+
+struct Scan: BNCCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Scan a log of TUNE requests: findings per rule, advertiser and app, with XML, JUnit and HTML reports.",
+        discussion: """
+            Reads one URL per line, or common/combined web-server log lines (other paths are skipped), streamed: \
+            memory stays flat however long the log. Prints the summary (table, or JSON with --output json); \
+            --output ndjson prints each finding as it is found instead. --report writes the findings in bnc's \
+            report schema (schemas/bnc-report.xsd), --junit one testcase per request with a failure per error or \
+            warning (CI dashboards read it), --html a page with the summary and the worst examples; - is stdout \
+            (then nothing else is printed there). Exit 1 when a finding reaches --fail-on (default warning).
+
+            EXAMPLES:
+              bnc-tune scan access.log
+              bnc-tune scan access.log --junit - | xmllint --xpath 'string(//testsuite/@failures)' -
+              zcat old/*.gz | bnc-tune scan - --report findings.xml --html findings.html --output json | jq .rules
+            """)
+
+    @Argument(help: ArgumentHelp("The log, or - for stdin.", valueName: "file"), completion: .file()) var file: String
+    @Option(name: .customLong("report"), help: ArgumentHelp("Write the findings report (XML) here; - is stdout.", valueName: "FILE"), completion: .file())
+    var report: String?
+    @Option(name: .customLong("junit"), help: ArgumentHelp("Write JUnit XML here; - is stdout.", valueName: "FILE"), completion: .file())
+    var junit: String?
+    @Option(name: .customLong("html"), help: ArgumentHelp("Write an HTML page here; - is stdout.", valueName: "FILE"), completion: .file())
+    var html: String?
+    @Option(name: .customLong("examples"), help: ArgumentHelp("How many worst requests the HTML page shows (default 20).", valueName: "N"))
+    var examples = 20
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("The least severity that makes the exit status 1: error, warning or info.", valueName: "SEVERITY"))
+    var failOn: FailOn = .warning
+    @OptionGroup(title: "Decryption") var key: KeyOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func validate() throws {
+        let toStdout = [report, junit, html].filter { $0 == "-" }.count
+        if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }
+        if toStdout == 1 && output.output?.format == .ndjson { throw ValidationError("--output ndjson and a report on stdout (-) cannot share it") }
+        if file == "-" && key.file == "-" { throw ValidationError("the log and --conversion-key-file cannot both read stdin") }
+        guard (0...1000).contains(examples) else { throw ValidationError("--examples must be between 0 and 1000") }
+    }
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        context.apply(output)
+        let format = output.format(context.environment)
+        let started = MonotonicClock.now()
+        let scanner = TuneScanner(key: try key.key(), keepExamples: examples)
+        var sinks: [ReportSink] = []
+        if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
+        if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }
+        if let html { sinks.append(try HTMLReport(path: html)) }
+        let reader = try LineReader(path: file, maxLineLength: 1 << 20)
+        while let bytes = try reader.next() {
+            guard let outcome = scanner.scan(line: reader.lineNumber, bytes) else { continue }
+            let c = ScanReport.reportCase(outcome)
+            for s in sinks { try s.add(c) }
+            if format == .ndjson {
+                for f in outcome.findings {
+                    var o = f.json.objectValue ?? [:]
+                    o["line"] = .int(outcome.line)
+                    context.stdout.line(JSON.object(o).serialized())
+                }
+                if let e = outcome.error { context.stdout.line(JSON.object(["line": .int(outcome.line), "error": .string(e)]).serialized()) }
+            }
+            if context.stdout.writeError != nil { break }
+        }
+        let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started)
+        for s in sinks { try s.finish(summary) }
+        let json = ScanReport.json(scanner)
+        if format != .ndjson && ![report, junit, html].contains("-") {
+            context.emit(json, format: format) { _ in ScanReport.table(scanner) }
+        }
+        if scanner.requests == 0 {
+            context.diagnostics.warning("\(file == "-" ? "stdin" : file) held no TUNE requests (\(scanner.lines) lines read, \(scanner.skipped) other requests)")
+        }
+        let failing = scanner.bySeverity.contains { $0.key >= failOn.severity && $0.value > 0 } || scanner.unreadable > 0
+        return failing ? .partialFailure : .success
+    }
+}

@@ -1,0 +1,71 @@
+// A scan's outcomes and totals in the shapes people and programs read: report cases, the summary's tables, the
+// JSON summary and the terminal table.
+import BNCCore
+import BNCReport
+import BNCTune
+
+enum ScanReport {
+    static func reportCase(_ o: ScanOutcome) -> ReportCase {
+        let group: String
+        if let r = o.request {
+            let app = (r.value("site_id") ?? r.value("package_name") ?? "unknown").map { $0.isLetter || $0.isNumber ? $0 : "_" }
+            group = "tune.\(r.value("advertiser_id") ?? "unknown").\(String(app))"
+        } else {
+            group = "tune.unreadable"
+        }
+        let findings = o.findings.map {
+            ReportFinding(rule: $0.rule.rawValue, severity: $0.severity.rawValue, parameter: $0.parameter, message: $0.message, fix: $0.fix)
+        }
+        return ReportCase(line: o.line, name: o.name, group: group, findings: findings, error: o.error, source: o.source)
+    }
+
+    static func counts(_ s: TuneScanner) -> [(String, Int)] {
+        [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable),
+         ("decrypted", s.decrypted), ("requests with findings", s.withFindings), ("errors", s.bySeverity[.error] ?? 0),
+         ("warnings", s.bySeverity[.warning] ?? 0), ("info", s.bySeverity[.info] ?? 0)]
+    }
+
+    /// Rules by count, then advertisers and apps by findings (at most 100 rows each).
+    static func summary(_ s: TuneScanner, source: String, seconds: Double) -> ReportSummary {
+        let rules = s.byRule.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
+            .map { [$0.key.rawValue, $0.key.severity.rawValue, String($0.value), $0.key.summary] }
+        func groups(_ t: [String: ScanCount]) -> [[String]] {
+            t.sorted { ($0.value.findings, $1.key) > ($1.value.findings, $0.key) }.prefix(100)
+                .map { [$0.key, String($0.value.requests), String($0.value.withFindings), String($0.value.findings)] }
+        }
+        let tables = [
+            ReportTable(name: "rules", title: "Findings by rule", columns: ["rule", "severity", "count", "meaning"], rows: rules),
+            ReportTable(name: "advertisers", title: "By advertiser", columns: ["advertiser", "requests", "with findings", "findings"],
+                        rows: groups(s.byAdvertiser)),
+            ReportTable(name: "apps", title: "By app (advertiser/site or package)", columns: ["app", "requests", "with findings", "findings"],
+                        rows: groups(s.byApp)),
+        ]
+        return ReportSummary(title: "TUNE requests in \(source == "-" ? "stdin" : source)", counts: counts(s), tables: tables,
+                             examples: s.examples.map(reportCase), seconds: (seconds * 1000).rounded() / 1000)
+    }
+
+    static func json(_ s: TuneScanner) -> JSON {
+        var o = JSONObject()
+        for (name, n) in counts(s) { o[name.replacing(" ", with: "_")] = .int(n) }
+        o["rules"] = .object(JSONObject(s.byRule.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, JSON.int($0.value)) }))
+        o["actions"] = .object(JSONObject(s.byAction.sorted { $0.key < $1.key }.map { ($0.key, JSON.int($0.value)) }))
+        func groups(_ t: [String: ScanCount]) -> JSON {
+            .object(JSONObject(t.sorted { $0.key < $1.key }.map {
+                ($0.key, JSON.object(["requests": .int($0.value.requests), "with_findings": .int($0.value.withFindings), "findings": .int($0.value.findings)]))
+            }))
+        }
+        o["advertisers"] = groups(s.byAdvertiser)
+        o["apps"] = groups(s.byApp)
+        return .object(o)
+    }
+
+    static func table(_ s: TuneScanner) -> TextTable {
+        var t = TextTable(columns: ["RULE", "SEVERITY", "COUNT", "MEANING"])
+        for (rule, n) in s.byRule.sorted(by: { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }) {
+            t.add([rule.rawValue, rule.severity.rawValue, String(n), rule.summary])
+        }
+        t.add(["", "", "", ""])
+        for (name, n) in counts(s) { t.add([name, "", String(n), ""]) }
+        return t
+    }
+}

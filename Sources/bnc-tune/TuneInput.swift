@@ -1,0 +1,54 @@
+// Where bnc-tune's requests come from, and the conversion key: one place for every subcommand.
+import ArgumentParser
+import BNCCore
+import BNCTune
+
+/// The requests of an argument: the argument itself (a URL, a /serve?... target or an access-log line), or one
+/// per line of a FILE or of stdin (`-`). Blank lines and `#` comments are skipped.
+struct RequestSource {
+    let argument: String
+
+    /// The argument is a request, not a file to read.
+    var isInline: Bool { argument.contains("://") || (argument.hasPrefix("/") && argument.contains("?")) || argument.contains("\"") }
+
+    /// Calls `body` with each line's number and bytes; lines are bounded at 1 MiB.
+    func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void) throws(BNCError) {
+        if isInline { return try body(1, Array(argument.utf8)[...]) }
+        let reader = try LineReader(path: argument, maxLineLength: 1 << 20)
+        while let line = try reader.next() {
+            if TuneLog.isSkippable(line) { continue }
+            try body(reader.lineNumber, line)
+        }
+    }
+
+    /// One request, read and (with a key) decrypted; a line that is not a request is exit 65 naming the line.
+    static func read(_ line: Int, _ bytes: ArraySlice<UInt8>, key: ConversionKey?) throws(BNCError) -> TuneRequest {
+        var r: TuneRequest
+        do { r = try TuneLog.parse(bytes) } catch { throw BNCError(.invalidData, "line \(line) \(error.description)") }
+        if let key { try TuneCrypto.open(&r, key: key) }
+        return r
+    }
+}
+
+struct KeyOptions: ParsableArguments {
+    @Option(name: .customLong("conversion-key-file"), help: ArgumentHelp(
+        "The advertiser's TUNE conversion key (16, 24 or 32 characters), to decrypt the SDKs' data parameter.", valueName: "FILE"),
+        completion: .file())
+    var file: String?
+
+    /// The key, read once (a secret: never printed).
+    func key() throws(BNCError) -> ConversionKey? {
+        try file.map { f throws(BNCError) in try ConversionKey(try FileSystem.readText(f, what: "--conversion-key-file", limit: 4096)) }
+    }
+}
+
+/// `--fail-on`: the least severity that makes check and scan exit 1.
+enum FailOn: String, ExpressibleByArgument, CaseIterable {
+    case error, warning, info
+    var severity: Severity { Severity(rawValue: rawValue)! }
+}
+
+extension Finding {
+    /// SEVERITY RULE PARAMETER MESSAGE, for a table.
+    var cells: [String] { [severity.rawValue, rule.rawValue, parameter ?? "", message + " (fix: " + fix + ")"] }
+}

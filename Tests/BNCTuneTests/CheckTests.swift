@@ -1,0 +1,180 @@
+// Every check with a failing and a passing example; log-line forms; decryption with vectors made by the openssl
+// command-line tool (an implementation independent of bnc's EVP calls).
+import BNCCore
+import Foundation
+import Testing
+@testable import BNCTune
+
+@Suite struct CheckTests {
+    static func rules(_ query: String, host: String = "877.measure.mobileapptracking.com") throws -> [TuneRule] {
+        var checker = TuneChecker()
+        return checker.check(try request(query, host: host)).map(\.rule)
+    }
+
+    static let clean = Base.ios + "&ios_ifa=AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C"
+
+    @Test func aCleanRequestHasNoFindings() throws {
+        #expect(try Self.rules(Self.clean).isEmpty)
+        #expect(try Self.rules(Base.android + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=1").isEmpty)
+    }
+
+    /// (rule, a request that breaks it, one that does not).
+    static let examples: [(TuneRule, String, String)] = [
+        (.missingRequired, clean.replacing("&device_brand=Apple", with: ""), clean),
+        (.missingRequired, clean.replacing("&ios_ifv=6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B", with: ""), clean),
+        (.missingRequired, Base.android.replacing("&os_id=9774d56d682e549c", with: ""), Base.android),
+        (.missingRequired, "action=conversion&advertiser_id=877&sdk=windows&site_event_name=x&device_ip=8.8.4.4&device_brand=M&device_model=S&user_agent=u&device_id=1",
+         "action=conversion&advertiser_id=877&sdk=windows&site_event_name=x&device_ip=8.8.4.4&device_brand=M&device_model=S&user_agent=u&device_id=1&windows_aid="),
+        (.adIDWithoutFlag, clean.replacing("&ios_ad_tracking_disabled=0", with: ""), clean),
+        (.contradictoryFlags, clean + "&ios_ad_tracking=0", clean + "&ios_ad_tracking=1"),
+        (.invertedFlag, clean.replacing("&ios_ad_tracking_disabled=0", with: "&ios_ad_tracking=1"), clean),
+        (.zeroAdID, clean.replacing("AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C", with: "00000000-0000-0000-0000-000000000000"), clean),
+        (.gaidCase, Base.android + "&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d&google_ad_tracking_disabled=0",
+         Base.android + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0"),
+        (.deviceIPMissing, clean.replacing("&device_ip=8.8.4.4", with: ""), clean),
+        (.deviceIPNotPublic, clean.replacing("8.8.4.4", with: "10.0.0.9"), clean),
+        (.deviceIPNotPublic, clean.replacing("8.8.4.4", with: "127.0.0.1"), clean),
+        (.localIP, clean + "&local_ip=10.0.0.9", clean),
+        (.misspeltKey, clean.replacing("site_id", with: "site-ID"), clean),
+        (.misspeltKey, clean + "&ios_ifaa=1", clean),
+        (.unknownKey, clean + "&zzz_custom=1", clean),
+        (.badValue, clean.replacing("advertiser_id=877", with: "advertiser_id=abc"), clean),
+        (.badValue, clean + "&revenue=1e400", clean + "&revenue=9.99"),
+        (.badValue, clean.replacing("8.8.4.4", with: "999.1.1.1"), clean),
+        (.repeatedParameter, clean + "&device_model=iPhone9", clean),
+        (.encryptedData, clean + "&data=A1B2C3D4A1B2C3D4A1B2C3D4A1B2C3D4", clean + "&data="),
+        (.existingUser, clean + "&existing_user=1", clean + "&existing_user=0"),
+        (.eventNameNormalised, Base.conversion(clean).replacing("purchase", with: "Add+To+Cart"), Base.conversion(clean)),
+        (.noBranchCounterpart, clean.replacing("action=session", with: "action=click"), clean),
+        (.branchRequired, clean.replacing("&os_version=17.4", with: ""), clean),
+        (.retry, clean + "&sdk_retry_attempt=2", clean + "&sdk_retry_attempt=0"),
+    ]
+
+    @Test(arguments: examples.indices)
+    func eachRuleFiresOnItsFaultAndNotOnTheFix(_ i: Int) throws {
+        let (rule, failing, passing) = Self.examples[i]
+        #expect(try Self.rules(failing).contains(rule), "\(rule.rawValue) fires on example \(i)")
+        #expect(try !Self.rules(passing).contains(rule), "\(rule.rawValue) quiet on its fix (example \(i))")
+    }
+
+    @Test func hostAndAdvertiserMustAgree() throws {
+        #expect(try Self.rules(Self.clean, host: "878.measure.mobileapptracking.com").contains(.hostMismatch))
+        #expect(try !Self.rules(Self.clean, host: "877.engine.mobileapptracking.com").contains(.hostMismatch))
+    }
+
+    @Test func everyRuleHasAnExample() {
+        let covered = Set(Self.examples.map(\.0)).union([.hostMismatch, .duplicateConversion])
+        #expect(covered == Set(TuneRule.allCases))
+    }
+
+    @Test func duplicateConversionsWithinAnHourAreFoundButRetriesAreNot() throws {
+        var checker = TuneChecker()
+        let conversion = Base.conversion(Self.clean) + "&advertiser_ref_id=o-1"
+        #expect(!checker.check(try request(conversion + "&system_date=1700000000")).map(\.rule).contains(.duplicateConversion))
+        #expect(checker.check(try request(conversion + "&system_date=1700001000")).map(\.rule).contains(.duplicateConversion))
+        #expect(!checker.check(try request(conversion + "&system_date=1700009000")).map(\.rule).contains(.duplicateConversion), "over an hour later")
+        #expect(!checker.check(try request(conversion + "&system_date=1700009100&sdk_retry_attempt=1")).map(\.rule).contains(.duplicateConversion),
+                "a resend is a retry")
+        #expect(!checker.check(try request(Base.conversion(Self.clean) + "&advertiser_ref_id=o-2&system_date=1700009200")).map(\.rule)
+            .contains(.duplicateConversion), "another order is another conversion")
+    }
+
+    @Test func theDuplicateWindowIsBounded() {
+        var w = DuplicateWindow(capacity: 100)
+        for i in 0..<10_000 { _ = w.record(UInt64(i), at: 0) }
+        #expect(w.record(9_999, at: 1) != nil, "the newest are remembered")
+        #expect(w.record(0, at: 1) == nil, "the oldest were forgotten")
+    }
+
+    @Test func findingsAreOrderedBySeverity() throws {
+        var checker = TuneChecker()
+        let f = checker.check(try request(Self.clean.replacing("&device_brand=Apple", with: "") + "&local_ip=10.0.0.1&ios_ad_tracking=1"))
+        #expect(f.map(\.severity) == f.map(\.severity).sorted(by: >))
+    }
+
+    // MARK: Reading log lines
+
+    @Test func logLineForms() throws {
+        let q = "/serve?action=session&advertiser_id=877&user_agent=A+B%2FC&x=%ZZ"
+        let url = try TuneLog.parse(Array("https://877.engine.mobileapptracking.com:443\(q)#frag".utf8)[...])
+        #expect(url.host == "877.engine.mobileapptracking.com")
+        #expect(url["user_agent"] == "A B/C")
+        #expect(url["x"] == "%ZZ", "a malformed escape stays as it is")
+        let target = try TuneLog.parse(Array(q.utf8)[...])
+        #expect(target.host == nil && target["action"] == "session")
+        let combined = #"203.0.113.9 - - [22/Nov/2026:05:30:00 +0100] "GET \#(q) HTTP/1.1" 200 64 "-" "Dalvik/2.1.0 (Linux)""#
+        let log = try TuneLog.parse(Array(combined.utf8)[...])
+        #expect(log.clientIP == "203.0.113.9")
+        #expect(log.status == 200)
+        #expect(log.userAgentHeader == "Dalvik/2.1.0 (Linux)")
+        #expect(log.time == Double(Timestamp.civilSeconds(year: 2026, month: 11, day: 22) + 4 * 3600 + 30 * 60))
+        let debug = try TuneLog.parse(Array("11-22 05:30:00 TUNE enqueuedRequest: https://engine.mobileapptracking.com\(q) extra".utf8)[...])
+        #expect(debug["advertiser_id"] == "877")
+        #expect(throws: TuneLineError.self) { try TuneLog.parse(Array("hello world".utf8)[...]) }
+        #expect(throws: TuneLineError.self) { try TuneLog.parse(Array("/serve?a=\u{0}".utf8)[...]) }
+        let many = "/serve?" + (0..<600).map { "k\($0)=v" }.joined(separator: "&")
+        #expect(throws: TuneLineError.self) { try TuneLog.parse(Array(many.utf8)[...]) }
+        #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
+    }
+
+    // MARK: Decryption (vectors from the openssl tool)
+
+    static let key32 = "0123456789abcdef0123456789ABCDEF"
+
+    static func openssl(_ args: [String], input: [UInt8]) throws -> [UInt8] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["openssl"] + args
+        let stdin = Pipe(), stdout = Pipe()
+        p.standardInput = stdin
+        p.standardOutput = stdout
+        try p.run()
+        stdin.fileHandleForWriting.write(Data(input))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0, "openssl \(args.joined(separator: " "))")
+        return Array(out)
+    }
+
+    static let plain = "&debug=1&sdk_retry_attempt=0&app_name=MATCustom&app_version=1.0&country_code=US&device_brand=Apple&ios_ad_tracking=1&ios_ifa=AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C&language=en&os_version=8.4&system_date=1441394887"
+
+    @Test func androidDataDecrypts() throws {
+        var padded = Array(Self.plain.utf8)
+        while padded.count % 16 != 0 { padded.append(32) }
+        let sealed = try Self.openssl(["enc", "-aes-256-cbc", "-nopad", "-K", Hex.encode(Array(Self.key32.utf8), upper: false),
+                                       "-iv", Hex.encode(Array("heF9BATUfWuISyO8".utf8), upper: false)], input: padded)
+        let hex = Hex.encode(sealed, upper: false)
+        let key = try ConversionKey(Self.key32 + "\n")
+        #expect(try TuneCrypto.decrypt(hex: hex, key: key, cipher: .android) == Self.plain)
+        #expect(try TuneCrypto.encrypt(Self.plain, key: key, cipher: .android) == hex, "bnc writes what the SDK wrote")
+        var r = try request("action=session&advertiser_id=877&sdk=android&ios_ifa=OVERRIDDEN&data=\(hex)")
+        try TuneCrypto.open(&r, key: key)
+        #expect(r["app_name"] == "MATCustom")
+        #expect(r["ios_ifa"] == "OVERRIDDEN", "a clear parameter wins over the same one inside data")
+        #expect(r.decrypted.contains("system_date") && !r.decrypted.contains("ios_ifa"))
+    }
+
+    @Test func iOSDataDecrypts() throws {
+        let key16 = String(Self.key32.prefix(16))
+        let hexText = Array(Hex.encode(Array(Self.plain.utf8), upper: true).utf8)
+        let sealed = try Self.openssl(["enc", "-aes-128-ecb", "-K", Hex.encode(Array(key16.utf8), upper: false)], input: hexText)
+        let hex = Hex.encode(sealed, upper: true)
+        let key = try ConversionKey(key16)
+        #expect(try TuneCrypto.decrypt(hex: hex, key: key, cipher: .iOS) == Self.plain)
+        #expect(try TuneCrypto.encrypt(Self.plain, key: key, cipher: .iOS) == hex)
+        var r = try request("action=session&advertiser_id=877&data=\(hex)")
+        try TuneCrypto.open(&r, key: key)  // no sdk=: both ciphers are tried
+        #expect(r["ios_ifa"] == "AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C")
+    }
+
+    @Test func wrongKeysAndBadDataAreRefused() throws {
+        let key = try ConversionKey(Self.key32)
+        let hex = try TuneCrypto.encrypt(Self.plain, key: key, cipher: .android)
+        let other = try ConversionKey(String(Self.key32.reversed()))
+        #expect(throws: BNCError.self) { try TuneCrypto.decrypt(hex: hex, key: other, cipher: .android) }
+        #expect(throws: BNCError.self) { try TuneCrypto.decrypt(hex: "abc", key: key, cipher: .android) }
+        #expect(throws: BNCError.self) { try TuneCrypto.decrypt(hex: "zz" + hex.dropFirst(2), key: key, cipher: .android) }
+        #expect(throws: BNCError.self) { try ConversionKey("short") }
+    }
+}
