@@ -7,7 +7,7 @@ BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-sandbox
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
-DEBS := libcurl4-openssl-dev libssl-dev libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
+DEBS := libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev curl mandoc zsh fish pkg-config
 
 .PHONY: all bootstrap build release test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 
@@ -39,7 +39,7 @@ test: bootstrap
 
 ## fuzz-replay: every fuzz target over its seed corpus (and any inputs a fuzz run kept), without libFuzzer
 fuzz-replay:
-	@for t in json ndjson device referrer openedwith config open-body event-body; do \
+	@for t in json ndjson device referrer openedwith config open-body event-body tune-line; do \
 		.build/debug/fuzz-parsers $$t Fuzz/corpus/$$t $$(test -d .build-fuzz/corpus/$$t && echo .build-fuzz/corpus/$$t) || exit 1; \
 	done
 

@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(name: "docgen", dependencies: ["BNCCore", "BNCSuite"]),
         // Fuzz targets for every parser of outside input (libFuzzer with -sanitize=fuzzer -DFUZZING; otherwise a
         // corpus replayer for make test). Not a bnc- tool: never installed, never a plugin.
-        .executableTarget(name: "fuzz-parsers", dependencies: ["BNCCore", "BNCOpen", "BNCEvent"], path: "Fuzz/Sources"),
+        .executableTarget(name: "fuzz-parsers", dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCTune"], path: "Fuzz/Sources"),
         // `swift package generate-docs [--check]`: builds the tools and runs docgen.
         .plugin(
             name: "GenerateDocs",

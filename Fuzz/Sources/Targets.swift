@@ -3,6 +3,7 @@
 import BNCCore
 import BNCEvent
 import BNCOpen
+import BNCTune
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,24 @@ import Glibc
 enum Targets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "ndjson": ndjson, "device": device, "referrer": referrer, "openedwith": openedWith,
-        "config": config, "open-body": openBody, "event-body": eventBody,
+        "config": config, "open-body": openBody, "event-body": eventBody, "tune-line": tuneLine,
     ]
+
+    /// A logged TUNE request (URL, target, access-log line): read, decrypted with a fixed key, checked, mapped
+    /// both ways. A parsed request's URL reads back to the same parameters.
+    static func tuneLine(_ bytes: [UInt8]) {
+        guard var r = try? TuneLog.parse(bytes[...]) else { return }
+        if let again = try? TuneLog.parse(Array(r.url.utf8)[...]) {
+            precondition(again.parameters.map(\.name) == r.parameters.map(\.name), "TUNE URL round trip changed the parameters")
+        }
+        if let key = try? ConversionKey("0123456789abcdef") { try? TuneCrypto.open(&r, key: key) }
+        var checker = TuneChecker()
+        _ = checker.check(r)
+        let warnings = Warnings()
+        if let mapped = try? TuneMapping.toBranch(r, warnings: warnings) {
+            _ = try? TuneReverse.toTune(mapped.line, target: TuneTarget(advertiserID: "877"), warnings: warnings)
+        }
+    }
 
     /// JSON: strict parsing; a parsed value serialises and parses back to the same value.
     static func json(_ bytes: [UInt8]) {

@@ -1,0 +1,171 @@
+// bnc-tune run as a support engineer runs it: check's exit codes, map piped into bnc-open against the sandbox,
+// --to-tune, decrypt, a generated 100,000-line log scanned with its XML and JUnit reports validated by xmllint,
+// and replay through the batch runner — asserting what the sandbox received.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct TuneEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let session = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1234&sdk=server"
+        + "&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC&ios_ad_tracking_disabled=0&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"
+        + "&device_ip=8.8.4.4&device_brand=Apple&device_model=iPhone15%2C2&os_version=17.4&app_version=2.3.0&user_agent=Mozilla%2F5.0+(iPhone)"
+    static let purchase = "/serve?action=conversion&advertiser_id=877&site_id=1234&sdk=android&site_event_name=purchase"
+        + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0&device_ip=8.8.8.8&device_brand=Google"
+        + "&device_model=Pixel+8&user_agent=Dalvik&revenue=9.99&currency_code=USD"
+
+    var credentials: [String: String] { ["BRANCH_KEY": "key_test_tune0001", "BRANCH_SECRET": "secret_test_tune0001"] }
+
+    func xmllint(_ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xmllint"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
+    static var schemas: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/schemas" }
+
+    @Test func checkExitsZeroWhenCleanAndOneWithFindings() throws {
+        let clean = try box.run("bnc-tune", ["check", Self.session, "--output", "json"])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.stdout.contains(#""findings" : [ ]"#) || clean.stdout.contains(#""findings": []"#), "\(clean.stdout)")
+        let faulty = try box.run("bnc-tune", ["check", Self.session.replacing("&ios_ad_tracking_disabled=0", with: "") + "&site-ID=1", "--output", "ndjson"])
+        #expect(faulty.status == 1)
+        #expect(faulty.stdout.contains(#""rule":"ad-id-without-flag""#) && faulty.stdout.contains(#""rule":"misspelt-key""#))
+        let info = try box.run("bnc-tune", ["check", Self.session + "&local_ip=10.0.0.2", "--fail-on", "warning"])
+        #expect(info.status == 0, "an info finding does not fail at --fail-on warning")
+        let junk = try box.run("bnc-tune", ["check", "-"], stdin: "not a request\n")
+        #expect(junk.status == 65)
+        #expect(junk.stderr.contains("bnc-tune: error: line 1 is not a URL"))
+    }
+
+    @Test func mapPipesIntoBncOpenAndTheSandboxGetsTheDeviceIP() throws {
+        let s = try SandboxProcess()
+        let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
+        let mapped = try box.run("bnc-tune", ["map", Self.session])
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+        let open = try box.run("bnc-open", ["--body", "-", "--no-state", "--output", "json"], env: env, stdin: mapped.stdout)
+        #expect(open.status == 0, "\(open.output)")
+        let got = try #require(try s.received().last { ($0["path"] as? String) == "/v1/open" })
+        let headers = got["headers"] as? [String: Any] ?? [:]
+        #expect(headers["x-ip-override"] as? String == "8.8.4.4", "device_ip became X-IP-Override")
+        let body = try #require(got["body"] as? [String: Any])
+        #expect(body["hardware_id"] as? String == "6D92078A-8246-4BA4-AE5B-76104861E7DC")
+        #expect(body["ad_tracking_enabled"] as? Bool == true)
+        #expect(body["ip"] == nil, "the line's ip is a header, not a body field")
+
+        let dry = try box.run("bnc-tune", ["map", Self.session, "--dry-run"], env: credentials)
+        #expect(dry.stdout.contains(#""X-IP-Override" : "8.8.4.4""#) || dry.stdout.contains(#""X-IP-Override": "8.8.4.4""#))
+        #expect(!dry.output.contains("secret_test_tune0001"), "the secret is redacted")
+        let curl = try box.run("bnc-tune", ["map", "https://1.engine.mobileapptracking.com" + Self.purchase, "--curl"], env: credentials)
+        #expect(curl.stdout.hasPrefix("curl") && curl.stdout.contains("/v2/event/standard") && curl.stdout.contains("PURCHASE"))
+        let command = try box.run("bnc-tune", ["map", "https://1.engine.mobileapptracking.com" + Self.purchase, "--command"])
+        #expect(command.stdout.hasPrefix("printf '%s\\n' '{") && command.stdout.hasSuffix("| bnc-event send --batch -\n"))
+        let refused = try box.run("bnc-tune", ["map", Self.session.replacing("&device_model=iPhone15%2C2", with: "")])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("device_model is required: Branch's v1/open needs model"))
+        #expect(refused.stdout.isEmpty)
+    }
+
+    @Test func mapToTuneAndBack() throws {
+        let line = try box.run("bnc-tune", ["map", Self.session])
+        let back = try box.run("bnc-tune", ["map", "--to-tune", "-", "--advertiser-id", "877", "--site-id", "1234"], stdin: line.stdout.replacing("\n", with: "") + "\n")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.hasPrefix("https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1234&sdk=server"))
+        let recheck = try box.run("bnc-tune", ["check", back.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+        #expect(recheck.status == 0, "the URL --to-tune writes passes check: \(recheck.stdout)")
+    }
+
+    @Test func decryptWithTheConversionKey() throws {
+        // Encrypted by the openssl tool as the Android SDK does: AES-256-CBC, fixed IV, space padding.
+        let key = "0123456789abcdef0123456789ABCDEF"
+        _ = try box.write("key.txt", key + "\n")
+        var plain = Array("&device_brand=Google&device_model=Pixel+8&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0&user_agent=Dalvik&os_version=14&app_version=1.0".utf8)
+        while plain.count % 16 != 0 { plain.append(32) }
+        _ = try box.write("plain.bin", String(decoding: plain, as: UTF8.self))
+        let sealed = try box.run("/usr/bin/env", ["sh", "-c", "openssl enc -aes-256-cbc -nopad -K \(Array(key.utf8).map { String(format: "%02x", $0) }.joined()) -iv \(Array("heF9BATUfWuISyO8".utf8).map { String(format: "%02x", $0) }.joined()) < plain.bin | od -An -tx1 | tr -d ' \\n'"])
+        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&package_name=com.example&device_ip=8.8.8.8&data=\(sealed.stdout)"
+        let d = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt", "--output", "json"])
+        #expect(d.status == 0, "\(d.stderr)")
+        #expect(d.stdout.contains(#""device_model" : "Pixel 8""#) || d.stdout.contains(#""device_model": "Pixel 8""#), "\(d.stdout)")
+        #expect(!d.output.contains(key), "the conversion key is never printed")
+        let sealedCheck = try box.run("bnc-tune", ["check", url, "--output", "ndjson"])
+        #expect(sealedCheck.stdout.contains("encrypted-data"))
+        let opened = try box.run("bnc-tune", ["check", url, "--conversion-key-file", "key.txt", "--output", "ndjson"])
+        #expect(!opened.stdout.contains("encrypted-data") && !opened.stdout.contains("missing-required"), "\(opened.stdout)")
+        let mapped = try box.run("bnc-tune", ["map", url, "--conversion-key-file", "key.txt"])
+        #expect(mapped.status == 0 && mapped.stdout.contains("38400000-8cf0-11bd-b23e-10b96e40000d"), "\(mapped.output)")
+        let wrong = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", try box.write("bad.txt", String(key.reversed()))])
+        #expect(wrong.status == 65 && wrong.stderr.contains("does not decrypt with this conversion key"))
+    }
+
+    @Test func aHundredThousandLineLogIsScannedWithValidReports() throws {
+        // 100,000 lines: sessions, duplicated purchases (same device, same minute), a private IP, other paths, junk.
+        var log = ""
+        for i in 0..<100_000 {
+            let minute = String(format: "%02d", i / 1000 % 60)
+            switch i % 5 {
+            case 0: log += Self.session + "\n"
+            case 1: log += "203.0.113.\(i % 250) - - [22/Nov/2026:05:\(minute):00 +0000] \"GET \(Self.purchase)&advertiser_ref_id=o\(i / 10) HTTP/1.1\" 200 64 \"-\" \"Dalvik\"\n"
+            case 2: log += "203.0.113.1 - - [22/Nov/2026:05:00:00 +0000] \"GET /favicon.ico HTTP/1.1\" 404 0 \"-\" \"x\"\n"
+            case 3: log += Self.session.replacing("8.8.4.4", with: "10.0.0.\(i % 200)").replacing("6D92078A-8246-4BA4-AE5B-76104861E7DC", with: "nope%01<b>") + "&x=1&amp\n"
+            default: log += i % 1000 == 4 ? "junk line \(i)\n" : Self.session.replacing("&ios_ad_tracking_disabled=0", with: "") + "\n"
+            }
+        }
+        let path = try box.write("access.log", log)
+        let r = try box.run("bnc-tune", ["scan", path, "--report", "report.xml", "--junit", "junit.xml", "--html", "page.html", "--output", "json"])
+        #expect(r.status == 1, "findings: \(r.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(summary["lines"] as? Int == 100_000)
+        #expect(summary["other_requests_skipped"] as? Int == 20_000)
+        #expect(summary["unreadable_lines"] as? Int == 100)
+        #expect(summary["requests"] as? Int == 79_900)
+        let rules = summary["rules"] as? [String: Int] ?? [:]
+        #expect(rules["device-ip-not-public"] == 20_000)
+        #expect(rules["unknown-key"] == 40_000, "x and amp")
+        #expect(rules["bad-value"] == 20_000, "the hostile ios_ifa")
+        #expect(rules["ad-id-without-flag"] == 19_900)
+        #expect(rules["duplicate-conversion"] == 10_000, "each advertiser_ref_id is sent twice within the hour by the same device")
+        let schemas = Self.schemas
+        #expect(try xmllint(["--noout", "--schema", "\(schemas)/bnc-report.xsd", box.home + "/report.xml"]).0 == 0)
+        let junit = try xmllint(["--noout", "--schema", "\(schemas)/junit.xsd", box.home + "/junit.xml"])
+        #expect(junit.0 == 0, "\(junit.1)")
+        let tests = try xmllint(["--xpath", "string(/testsuites/testsuite/@tests)", box.home + "/junit.xml"]).1.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(tests == "80000", "one testcase per request, and one per unreadable line (errors)")
+        #expect(try xmllint(["--xpath", "string(/testsuites/testsuite/@errors)", box.home + "/junit.xml"]).1.trimmingCharacters(in: .whitespacesAndNewlines) == "100")
+        #expect(try xmllint(["--noout", "--html", box.home + "/page.html"]).0 == 0)
+        let page = try String(contentsOfFile: box.home + "/page.html", encoding: .utf8)
+        #expect(page.contains("Worst examples") && page.contains("junk line"), "unreadable lines weigh most among the worst")
+        let report = try String(contentsOfFile: box.home + "/report.xml", encoding: .utf8)
+        #expect(report.contains("nope\\x01&lt;b&gt;"), "hostile text escaped by libxml2, control characters made visible")
+    }
+
+    @Test func replaySendsMappedRequestsThroughTheBatchRunner() throws {
+        let s = try SandboxProcess()
+        let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
+        let path = try box.write("replay.log", [Self.session, "# a comment", "", "https://877.engine.mobileapptracking.com" + Self.purchase,
+                                                 Self.session.replacing("action=session", with: "action=click")].joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-tune", ["replay", path, "--concurrency", "2"], env: env)
+        #expect(r.status == 1, "one line cannot be mapped: \(r.output)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "one result per request line; comments and blanks skipped")
+        #expect(lines[0].contains(#""line":1,"ok":true"#) && lines[1].contains(#""line":4,"ok":true"#))
+        #expect(lines[2].contains(#""line":5,"ok":false"#) && lines[2].contains("click has no Branch server-to-server counterpart"))
+        let received = try s.received().filter { ($0["path"] as? String ?? "").hasPrefix("/v") }
+        #expect(received.map { $0["path"] as? String } == ["/v1/open", "/v2/event/standard"] || received.map { $0["path"] as? String } == ["/v2/event/standard", "/v1/open"])
+        let event = try #require(received.first { ($0["path"] as? String) == "/v2/event/standard" })
+        let body = try #require(event["body"] as? [String: Any])
+        #expect(body["name"] as? String == "PURCHASE")
+        #expect((body["user_data"] as? [String: Any])?["aaid"] as? String == "38400000-8cf0-11bd-b23e-10b96e40000d")
+        #expect((body["event_data"] as? [String: Any])?["currency"] as? String == "USD")
+        #expect((event["headers"] as? [String: Any])?["x-ip-override"] as? String == "8.8.8.8")
+    }
+}
