@@ -36,7 +36,7 @@ public struct LookupCache {
         var digest = [UInt8](repeating: 0, count: 32)
         let bytes = Array(token.utf8)
         _ = bytes.withUnsafeBytes { bnc_sha256($0.baseAddress, $0.count, &digest) }
-        return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return Hex.encode(digest, upper: false)
     }
 
     /// The record kept for a token, while it holds.

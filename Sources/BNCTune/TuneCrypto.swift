@@ -84,10 +84,11 @@ public enum TuneCrypto {
         }
     }
 
-    /// Decrypts a request's `data` into its parameters (clear ones win); the cipher from `sdk=`, else whichever reads.
-    public static func open(_ request: inout TuneRequest, key: ConversionKey) throws(BNCError) {
+    /// Decrypts a request's `data` into its parameters (clear ones win); the cipher given, else the one `sdk=`
+    /// names, else whichever reads.
+    public static func open(_ request: inout TuneRequest, key: ConversionKey, cipher given: TuneCipher? = nil) throws(BNCError) {
         guard let hex = request.value("data") else { return }
-        let ciphers = TuneCipher(platform: request.platform).map { [$0] } ?? TuneCipher.allCases
+        let ciphers = (given ?? TuneCipher(platform: request.platform)).map { [$0] } ?? TuneCipher.allCases
         var lastError: BNCError?
         for cipher in ciphers {
             let text: String
@@ -119,29 +120,5 @@ public enum TuneCrypto {
     /// Printable text with at least one `k=v` pair: what a right key yields.
     static func looksLikeQuery(_ s: String) -> Bool {
         s.contains("=") && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\u{FFFD}" }
-    }
-}
-
-public enum Hex {
-    public static func decode(_ s: String) -> [UInt8]? {
-        let u = Array(s.utf8)
-        guard u.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(u.count / 2)
-        var i = 0
-        while i < u.count {
-            guard let h = TuneRequest.hex(u[i]), let l = TuneRequest.hex(u[i + 1]) else { return nil }
-            out.append(h << 4 | l)
-            i += 2
-        }
-        return out
-    }
-
-    public static func encode(_ bytes: [UInt8], upper: Bool) -> String {
-        let digits = Array((upper ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
-        return String(decoding: out, as: UTF8.self)
     }
 }

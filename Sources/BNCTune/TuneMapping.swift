@@ -69,18 +69,20 @@ public enum TuneMapping {
     static func device(from r: TuneRequest, platform: TunePlatform?, warnings: Warnings) throws(BNCError) -> Device {
         var d = Device()
         if let p = platform?.branch { try d.set("os", p.rawValue, source: "sdk", warn: warnings.add) }
-        var limitedFrom: FlagSense?
-        for p in TuneParameters.all {
-            guard let field = p.device, let raw = r.value(p.name), d[field] == nil || (p.flag == .limited && limitedFrom == .allowed) else { continue }
+        // Ad tracking: the platform's own flag (an Android flag says nothing about an iOS device); the table
+        // declares each `*_disabled` flag (1 = limited) before its inverse, so it wins when both are sent.
+        let flag = TuneParameters.all.first { p in
+            p.flag != nil && p.device != nil && r.value(p.name) != nil
+                && !(platform == .iOS && !p.name.hasPrefix("ios_") || platform == .android && p.name.hasPrefix("ios_"))
+        }
+        if let flag, let raw = r.value(flag.name) {
+            if let problem = flag.problem(with: raw) { throw BNCError.invalid(flag.name, problem) }
+            try d.set("limit_ad_tracking", (flag.flag == .limited) == (raw == "1") ? "true" : "false", source: flag.name, warn: warnings.add)
+        }
+        for p in TuneParameters.all where p.flag == nil {
+            guard let field = p.device, let raw = r.value(p.name), d[field] == nil else { continue }
             if let problem = p.problem(with: raw) { throw BNCError.invalid(p.name, problem) }
             var value = raw
-            if let sense = p.flag {
-                if limitedFrom == .limited { continue }
-                // Only the platform's own flags: an Android flag on an iOS request says nothing about this device.
-                if platform == .iOS && !p.name.hasPrefix("ios_") || platform == .android && p.name.hasPrefix("ios_") { continue }
-                value = (sense == .limited) == (raw == "1") ? "true" : "false"
-                limitedFrom = sense
-            }
             if field == "screen_dpi" {
                 // Android sends densityDpi (120 and up); iOS a scale such as 3.0.
                 guard let n = Double(raw), n >= 72, n == n.rounded(), !raw.contains(".") else {

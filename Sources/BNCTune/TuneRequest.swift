@@ -85,8 +85,8 @@ public struct TuneRequest: Sendable {
             defer { name.removeAll(keepingCapacity: true); value.removeAll(keepingCapacity: true); inValue = false }
             if name.isEmpty { return }
             if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
-            if value.count > Self.maxValue * 3 { throw TuneLineError("parameter \(Self.decode(name)) is longer than \(Self.maxValue) bytes") }
-            add(Self.decode(name), Self.decode(value), decrypted: fromData)
+            if value.count > Self.maxValue * 3 { throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes") }
+            add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
         }
         for b in query {
             switch b {
@@ -98,34 +98,6 @@ public struct TuneRequest: Sendable {
             }
         }
         try flush()
-    }
-
-    /// Percent-decoding (`+` a space; a malformed escape kept as it is), then UTF-8 with replacement characters.
-    static func decode(_ bytes: [UInt8]) -> String {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "%"), i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
-                out.append(h << 4 | l)
-                i += 3
-                continue
-            }
-            out.append(b == UInt8(ascii: "+") ? 0x20 : b)
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
@@ -146,10 +118,7 @@ public enum TuneLog {
     }
 
     /// A blank line or a `#` comment: nothing to read.
-    public static func isSkippable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
-        guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
-        return first == UInt8(ascii: "#")
-    }
+    public static func isSkippable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 { LineReader.isBlankOrComment(line) }
 
     /// Reads one line. Throws when it is neither a URL, a request target nor an access-log line.
     public static func parse(_ line: ArraySlice<UInt8>) throws(TuneLineError) -> TuneRequest {

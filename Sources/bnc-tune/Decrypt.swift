@@ -40,17 +40,9 @@ struct Decrypt: BNCCommand {
         let bare = !request.isEmpty && request.count % 32 == 0 && request.allSatisfy(\.isHexDigit)
         let inline = bare || RequestSource(argument: request).isInline
         func handle(_ number: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) {
-            var r: TuneRequest
-            do throws(TuneLineError) { r = try TuneLog.parse(bare ? Array("/serve?data=\(request)".utf8)[...] : bytes) } catch {
-                throw BNCError(.invalidData, "line \(number) \(error.description)")
-            }
+            var r = try RequestSource.read(number, bytes, key: nil)
             guard r.value("data") != nil else { throw BNCError.invalid("data", "is missing or empty on line \(number): nothing to decrypt") }
-            if let cipher {
-                let text = try TuneCrypto.decrypt(hex: r.value("data")!, key: conversionKey, cipher: cipher)
-                try? r.addQuery(Array(text.utf8).drop { $0 == UInt8(ascii: "&") }, fromData: true)
-            } else {
-                try TuneCrypto.open(&r, key: conversionKey)
-            }
+            try TuneCrypto.open(&r, key: conversionKey, cipher: cipher)
             if url {
                 var clear = TuneRequest()
                 clear.host = r.host
@@ -63,7 +55,7 @@ struct Decrypt: BNCCommand {
             for (k, v) in r.parameters where r.decrypted.contains(k) { inside[k] = .string(v) }
             context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
         }
-        if bare { try handle(1, []) } else { try RequestSource(argument: request).each(handle) }
+        if bare { try handle(1, Array("/serve?data=\(request)".utf8)[...]) } else { try RequestSource(argument: request).each(handle) }
         return .success
     }
 }

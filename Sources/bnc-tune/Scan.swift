@@ -58,8 +58,11 @@ struct Scan: BNCCommand {
         let reader = try LineReader(path: file, maxLineLength: 1 << 20)
         while let bytes = try reader.next() {
             guard let outcome = scanner.scan(line: reader.lineNumber, bytes) else { continue }
-            let c = ScanReport.reportCase(outcome)
-            for s in sinks { try s.add(c) }
+            // A case's name and group are formatted only when something exports it.
+            if !sinks.isEmpty {
+                let c = ScanReport.reportCase(outcome)
+                for s in sinks { try s.add(c) }
+            }
             if format == .ndjson {
                 for f in outcome.findings {
                     var o = f.json.objectValue ?? [:]

@@ -41,11 +41,6 @@ public struct BatchSettings: Sendable {
     }
 
     /// Whether a line belongs to this run's shard (a stable hash of its bytes).
-    static func isBlankOrComment<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
-        guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
-        return first == UInt8(ascii: "#")
-    }
-
     public func takes<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
         guard let shard else { return true }
         return Int(FNV1a64.hash(line) % UInt64(shard.n)) == shard.k - 1
@@ -179,7 +174,7 @@ public final class BatchRunner {
                 guard let bytes = try reader.next() else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
-                if settings.textLines, BatchSettings.isBlankOrComment(bytes) { continue }
+                if settings.textLines, LineReader.isBlankOrComment(bytes) { continue }
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {

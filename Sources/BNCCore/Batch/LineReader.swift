@@ -30,6 +30,12 @@ public final class LineReader {
 
     deinit { if ownsFD { close(fd) } }
 
+    /// Only spaces and tabs, or a `#` comment: a line of a text input (logged URLs) with nothing to read.
+    public static func isBlankOrComment<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+        guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
+        return first == UInt8(ascii: "#")
+    }
+
     /// The next line's bytes, or nil at the end of input.
     public func next() throws(BNCError) -> ArraySlice<UInt8>? {
         while true {

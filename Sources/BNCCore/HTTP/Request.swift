@@ -110,20 +110,27 @@ public struct HTTPURL: Sendable, Equatable {
     }
 
     /// Decodes %XX escapes (and `+` as a space when `plus`, as in form-encoded queries); bad escapes stay as they are.
-    public static func percentDecode(_ s: String, plus: Bool = true) -> String {
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                it = it.dropFirst(2)
-            } else if plus && b == UInt8(ascii: "+") {
-                bytes.append(0x20)
-            } else {
-                bytes.append(b)
-            }
+    public static func percentDecode(_ s: String, plus: Bool = true) -> String { percentDecode(bytes: Array(s.utf8), plus: plus) }
+
+    /// The same over bytes, then UTF-8 (invalid sequences become U+FFFD); no copy when there is nothing to decode.
+    public static func percentDecode(bytes: [UInt8], plus: Bool = true) -> String {
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plus && $0 == UInt8(ascii: "+")) }) {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%"), i + 2 < bytes.count, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+                continue
+            }
+            out.append(plus && b == UInt8(ascii: "+") ? 0x20 : b)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters (safe in any query or path segment).
