@@ -25,15 +25,27 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
                            hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
         }
         if text.isEmpty { throw refuse("must not be empty") }
-        if text.contains(where: { $0.isWhitespace || $0.isNewline }) { throw refuse("must not contain whitespace or line breaks") }
-        if text.contains("%") { throw refuse("must not carry an IPv6 zone id") }
-        if text.hasPrefix("[") { throw refuse("must be a bare address, without brackets") }
+        // One pass over the bytes (this runs per line of a scanned log): ASCII white space and line breaks, and
+        // Unicode white space only when there is non-ASCII text at all.
+        var colon = false, percent = false, nonASCII = false
+        for b in text.utf8 {
+            switch b {
+            case 9...13, 32: throw refuse("must not contain whitespace or line breaks")
+            case UInt8(ascii: ":"): colon = true
+            case UInt8(ascii: "%"): percent = true
+            case 0x80...: nonASCII = true
+            default: break
+            }
+        }
+        if nonASCII && text.contains(where: { $0.isWhitespace || $0.isNewline }) { throw refuse("must not contain whitespace or line breaks") }
+        if percent { throw refuse("must not carry an IPv6 zone id") }
+        if text.utf8.first == UInt8(ascii: "[") { throw refuse("must be a bare address, without brackets") }
         var v4 = in_addr()
         var v6 = in6_addr()
-        if !text.contains(":"), inet_pton(AF_INET, text, &v4) == 1 {
+        if !colon, inet_pton(AF_INET, text, &v4) == 1 {
             family = .v4
             bytes = withUnsafeBytes(of: &v4) { Array($0) }
-        } else if text.contains(":"), inet_pton(AF_INET6, text, &v6) == 1 {
+        } else if colon, inet_pton(AF_INET6, text, &v6) == 1 {
             family = .v6
             bytes = withUnsafeBytes(of: &v6) { Array($0) }
         } else {

@@ -6,7 +6,14 @@ import BNCSuite
 
 public enum Severity: String, Sendable, CaseIterable, Comparable {
     case info, warning, error
-    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+    var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+    public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
 }
 
 /// Every rule `check` and `scan` apply, with its severity and one line of meaning (for --help and man pages).
@@ -150,7 +157,8 @@ public struct TuneChecker: Sendable {
     }
 
     func keys(_ r: TuneRequest, _ f: inout [Finding]) {
-        for (name, _) in r.parameters where TuneParameters.byName[name] == nil {
+        for p in r.parameters where p.row == nil {
+            let name = p.name
             if let guess = TuneParameters.suggestion(for: name) {
                 f.append(Finding(.misspeltKey, name, "\(name) is not a TUNE parameter (did you mean \(guess)?); TUNE ignores it",
                                  fix: "send it as \(guess)"))
@@ -164,9 +172,12 @@ public struct TuneChecker: Sendable {
     }
 
     func values(_ r: TuneRequest, _ f: inout [Finding]) {
-        for (name, value) in r.parameters {
-            guard let p = TuneParameters.byName[name], !value.isEmpty, let problem = p.problem(with: value) else { continue }
-            if name == "device_ip" { continue }  // the IP rules say more
+        for q in r.parameters {
+            let name = q.name, value = q.value
+            // device_ip: the IP rules below say more.
+            guard let row = q.row, !value.isEmpty, name != "device_ip" else { continue }
+            let p = TuneParameters.all[row]
+            guard let problem = p.problem(with: value) else { continue }
             f.append(Finding(.badValue, name, "\(name) \(problem)", fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
         }
         for name in ["ios_ifa", "google_aid", "fire_aid"] {
@@ -298,7 +309,7 @@ public struct TuneChecker: Sendable {
         // A resend keeps its transaction_id: that is a retry, not a second conversion.
         let reference = r.value("advertiser_ref_id") ?? r.value("transaction_id") ?? ""
         var hash = FNV1a64()
-        for part in [r.value("advertiser_id") ?? "", device, name, reference] { hash.add(Array(part.utf8)); hash.add([0]) }
+        for part in [r.value("advertiser_id") ?? "", device, name, reference] { hash.add(part); hash.add("\0") }
         let time = r.effectiveTime ?? 0
         if let earlier = window.record(hash.value, at: time), r.value("sdk_retry_attempt").flatMap(Int.init) ?? 0 == 0 {
             let when = r.effectiveTime == nil ? " (the log has no times: assumed within the hour)" : " (\(Int(time - earlier)) s earlier)"

@@ -52,7 +52,7 @@ public enum TuneMapping {
         }
         let ip = try deviceIP(r, warnings: warnings)
         var unmapped: [String] = []
-        for (name, _) in r.parameters {
+        for name in r.parameters.map(\.name) {
             guard let p = TuneParameters.byName[name] else { unmapped.append(name); continue }
             let counterpart = isSession ? p.open : p.event
             if counterpart == nil && p.group != .routing { unmapped.append(name) }

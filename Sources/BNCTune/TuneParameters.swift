@@ -48,7 +48,8 @@ public enum FlagSense: String, Sendable {
 }
 
 /// One TUNE parameter and where its value goes in Branch's APIs.
-public struct TuneParameter: Sendable {
+/// A class: the table is read per parameter of every scanned line, and a reference is one retain, not a copy.
+public final class TuneParameter: Sendable {
     /// Name, type (of the text in the query), rule and one-line meaning.
     public let spec: FieldSpec
     public let group: TuneGroup
@@ -86,7 +87,7 @@ public struct TuneParameter: Sendable {
     /// Why a value breaks the parameter's rule (its type, allowed values, pattern, range), or nil.
     public func problem(with value: String) -> String? {
         if let bad = FieldSpec.forbiddenCharacter(in: value, multiline: false) { return "must not contain \(bad)" }
-        if value.count > 4096 { return "must be at most 4096 characters" }
+        if value.utf8.count > 4096 && value.count > 4096 { return "must be at most 4096 characters" }
         switch spec.type {
         case .integer:
             guard let n = Int64(value) else { return "must be a whole number (got \(value))" }
@@ -145,7 +146,11 @@ public enum TuneParameters {
 
     /// TUNE lower-cases a custom `site_event_name` and strips what is not a letter or digit before storing it.
     public static func normalisedEventName(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { ($0.properties.isAlphabetic || $0.properties.numericType != nil) }.map(Character.init))
+        // Already lower-case letters and digits (the usual case): as it is.
+        if name.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return name
+        }
+        return String(name.lowercased().unicodeScalars.filter { ($0.properties.isAlphabetic || $0.properties.numericType != nil) }.map(Character.init))
     }
 
     /// The Branch standard event a TUNE event name stands for (compared as TUNE stores names), or nil.
@@ -327,6 +332,30 @@ public enum TuneParameters {
     }()
 
     public static let names: [String] = all.map(\.name)
+
+    /// Rows of `all` by `NameHash` in an open-addressing table (a scan looks up every parameter of every line;
+    /// this costs one cheap hash and usually one name comparison, no SipHash).
+    static let rowSlots: [Int32] = {
+        var slots = [Int32](repeating: -1, count: slotCount)
+        for (i, p) in all.enumerated() {
+            var at = Int(truncatingIfNeeded: NameHash.of(p.name)) & (slotCount - 1)
+            while slots[at] >= 0 { at = (at + 1) & (slotCount - 1) }
+            slots[at] = Int32(i)
+        }
+        return slots
+    }()
+    static let slotCount = 1024
+
+    /// The row of `all` that declares `name` (hashed as `hash`), if any.
+    static func row(of name: String, hash: UInt64) -> Int? {
+        var at = Int(truncatingIfNeeded: hash) & (slotCount - 1)
+        while true {
+            let i = Int(rowSlots[at])
+            if i < 0 { return nil }
+            if all[i].name == name { return i }
+            at = (at + 1) & (slotCount - 1)
+        }
+    }
 
     /// The table as --help and man pages show it, group by group.
     public static var helpText: String {

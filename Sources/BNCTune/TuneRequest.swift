@@ -4,9 +4,17 @@
 import BNCCore
 
 public struct TuneRequest: Sendable {
-    /// The query parameters in order, percent-decoded (`+` is a space), as TUNE read them.
-    public private(set) var parameters: [(name: String, value: String)] = []
-    private var index: [String: Int] = [:]
+    /// One query parameter, percent-decoded (`+` is a space).
+    public struct Parameter: Sendable {
+        public let name: String
+        public let value: String
+        /// Its row in `TuneParameters.all`, or nil for a name TUNE does not know.
+        public let row: Int?
+        let hash: UInt64
+    }
+
+    /// The query parameters in order, as TUNE read them.
+    public private(set) var parameters: [Parameter] = []
     /// Names given more than once (TUNE reads the first).
     public private(set) var repeated: [String] = []
     /// Names that came out of the decrypted `data` parameter.
@@ -23,11 +31,18 @@ public struct TuneRequest: Sendable {
     public static let maxParameters = 512
     public static let maxValue = 16 * 1024
 
-    public init() {}
+    public init() { parameters.reserveCapacity(24) }
 
-    public subscript(name: String) -> String? { index[name].map { parameters[$0].value } }
+    public subscript(name: String) -> String? { position(of: name, hash: NameHash.of(name)).map { parameters[$0].value } }
 
-    public func has(_ name: String) -> Bool { index[name] != nil }
+    public func has(_ name: String) -> Bool { position(of: name, hash: NameHash.of(name)) != nil }
+
+    /// A linear search on hashes: a request has a few dozen parameters, and checks look names up dozens of times
+    /// per request — cheaper than a Dictionary (SipHash of every name, an allocation per request).
+    private func position(of name: String, hash: UInt64) -> Int? {
+        for i in parameters.indices where parameters[i].hash == hash && parameters[i].name == name { return i }
+        return nil
+    }
 
     /// A parameter present with a non-empty value.
     public func value(_ name: String) -> String? {
@@ -36,13 +51,13 @@ public struct TuneRequest: Sendable {
     }
 
     public mutating func add(_ name: String, _ value: String, decrypted fromData: Bool = false) {
-        if index[name] != nil {
+        let hash = NameHash.of(name)
+        if position(of: name, hash: hash) != nil {
             // A clear parameter wins over the same one inside `data` (TUNE reads the query first).
             if !fromData && !repeated.contains(name) { repeated.append(name) }
             return
         }
-        index[name] = parameters.count
-        parameters.append((name, value))
+        parameters.append(Parameter(name: name, value: value, row: TuneParameters.row(of: name, hash: hash), hash: hash))
         if fromData { decrypted.insert(name) }
     }
 
@@ -57,7 +72,7 @@ public struct TuneRequest: Sendable {
     }
 
     /// Server-to-server (`sdk=server`) rather than SDK traffic.
-    public var isServerToServer: Bool { self["sdk"]?.lowercased() == "server" }
+    public var isServerToServer: Bool { self["sdk"].map { NameHash.equalsIgnoringASCIICase($0, "server") } ?? false }
 
     public var action: String? { value("action")?.lowercased() }
 
@@ -76,28 +91,24 @@ public struct TuneRequest: Sendable {
         return "https://\(h)\(path.isEmpty ? "/serve" : path)?\(q)"
     }
 
-    /// Reads a query string's parameters (bytes after `?`, up to `#`).
-    public mutating func addQuery<C: Collection>(_ query: C, fromData: Bool = false) throws(TuneLineError) where C.Element == UInt8 {
-        var name: [UInt8] = []
-        var value: [UInt8] = []
-        var inValue = false
-        func flush() throws(TuneLineError) {
-            defer { name.removeAll(keepingCapacity: true); value.removeAll(keepingCapacity: true); inValue = false }
-            if name.isEmpty { return }
-            if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
-            if value.count > Self.maxValue * 3 { throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes") }
-            add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
-        }
-        for b in query {
-            switch b {
-            case UInt8(ascii: "&"): try flush()
-            case UInt8(ascii: "="):
-                if inValue { value.append(b) } else { inValue = true }
-            default:
-                if inValue { value.append(b) } else { name.append(b) }
+    /// Reads a query string's parameters (bytes after `?`, up to `#`), each name and value decoded in place.
+    public mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false) throws(TuneLineError) {
+        var start = query.startIndex
+        while start < query.endIndex {
+            let end = ByteSearch.first(UInt8(ascii: "&"), in: query[start...]) ?? query.endIndex
+            let pair = query[start..<end]
+            let eq = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let name = pair[..<eq]
+            if !name.isEmpty {
+                let value = eq < pair.endIndex ? pair[(eq + 1)...] : pair[pair.endIndex...]
+                if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
+                if value.count > Self.maxValue * 3 {
+                    throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes")
+                }
+                add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
             }
+            start = end + 1
         }
-        try flush()
     }
 }
 
@@ -118,20 +129,20 @@ public enum TuneLog {
     }
 
     /// A blank line or a `#` comment: nothing to read.
-    public static func isSkippable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 { LineReader.isBlankOrComment(line) }
+    public static func isSkippable(_ line: ArraySlice<UInt8>) -> Bool { LineReader.isBlankOrComment(line) }
 
     /// Reads one line. Throws when it is neither a URL, a request target nor an access-log line.
     public static func parse(_ line: ArraySlice<UInt8>) throws(TuneLineError) -> TuneRequest {
         var bytes = line
         while let f = bytes.first, f == 32 || f == 9 { bytes = bytes.dropFirst() }
         while let l = bytes.last, l == 32 || l == 9 || l == 13 { bytes = bytes.dropLast() }
-        if bytes.contains(0) { throw TuneLineError("contains a NUL byte") }
+        if ByteSearch.first(0, in: bytes) != nil { throw TuneLineError("contains a NUL byte") }
         var request = TuneRequest()
         if starts(bytes, "http://") || starts(bytes, "https://") {
             try readURL(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
         } else if bytes.first == UInt8(ascii: "/") {
             try readTarget(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
-        } else if let open = bytes.firstIndex(of: UInt8(ascii: "[")), let quote = bytes[open...].firstIndex(of: UInt8(ascii: "\"")) {
+        } else if let open = ByteSearch.first(UInt8(ascii: "["), in: bytes), let quote = ByteSearch.first(UInt8(ascii: "\""), in: bytes[open...]) {
             try readAccessLog(bytes, open: open, quote: quote, into: &request)
         } else if let at = find(bytes, "https://") ?? find(bytes, "http://") {
             try readURL(bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }, into: &request)
@@ -146,22 +157,26 @@ public enum TuneLog {
         let client = b[b.startIndex..<open].prefix { $0 != 32 }
         if !client.isEmpty { r.clientIP = String(decoding: client, as: UTF8.self) }
         if let close = b[open...].firstIndex(of: UInt8(ascii: "]")) {
-            r.time = parseLogTime(Array(b[(open + 1)..<close]))
+            r.time = parseLogTime(b[(open + 1)..<close])
         }
-        guard let end = b[(quote + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { throw TuneLineError("has an unterminated request in quotes") }
-        let parts = b[(quote + 1)..<end].split(separator: 32)
-        guard parts.count >= 2 else { throw TuneLineError("has no request target in its quoted request") }
-        r.method = String(decoding: parts[0], as: UTF8.self)
-        if starts(parts[1], "http://") || starts(parts[1], "https://") { try readURL(parts[1], into: &r) } else { try readTarget(parts[1], into: &r) }
+        guard let end = ByteSearch.first(UInt8(ascii: "\""), in: b[(quote + 1)...]) else { throw TuneLineError("has an unterminated request in quotes") }
+        // METHOD SP TARGET [SP VERSION], read in place.
+        let method = b[(quote + 1)..<end].drop { $0 == 32 }.prefix { $0 != 32 }
+        let target = b[method.endIndex..<end].drop { $0 == 32 }.prefix { $0 != 32 }
+        guard !method.isEmpty, !target.isEmpty else { throw TuneLineError("has no request target in its quoted request") }
+        r.method = String(decoding: method, as: UTF8.self)
+        if starts(target, "http://") || starts(target, "https://") { try readURL(target, into: &r) } else { try readTarget(target, into: &r) }
         // After the request: status, size, then (combined) "referer" "user-agent".
         let rest = b[(end + 1)...]
-        let fields = rest.split(separator: 32, maxSplits: 2)
-        if let s = fields.first, let status = Int(String(decoding: s, as: UTF8.self)) { r.status = status }
+        let status = rest.drop { $0 == 32 }.prefix { $0 != 32 }
+        if (1...3).contains(status.count), status.allSatisfy({ (48...57).contains($0) }) {
+            r.status = status.reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
         var quoted: [ArraySlice<UInt8>] = []
         var i = rest.startIndex
         while i < rest.endIndex, quoted.count < 2 {
-            guard let q1 = rest[i...].firstIndex(of: UInt8(ascii: "\"")),
-                  let q2 = rest[(q1 + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            guard let q1 = ByteSearch.first(UInt8(ascii: "\""), in: rest[i...]),
+                  let q2 = ByteSearch.first(UInt8(ascii: "\""), in: rest[(q1 + 1)...]) else { break }
             quoted.append(rest[(q1 + 1)..<q2])
             i = q2 + 1
         }
@@ -183,8 +198,8 @@ public enum TuneLog {
     }
 
     static func readTarget(_ t: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
-        let noFragment = t.prefix { $0 != UInt8(ascii: "#") }
-        if let q = noFragment.firstIndex(of: UInt8(ascii: "?")) {
+        let noFragment = t[..<(ByteSearch.first(UInt8(ascii: "#"), in: t) ?? t.endIndex)]
+        if let q = ByteSearch.first(UInt8(ascii: "?"), in: noFragment) {
             r.path = String(decoding: noFragment[..<q], as: UTF8.self)
             try r.addQuery(noFragment[(q + 1)...])
         } else {
@@ -193,34 +208,37 @@ public enum TuneLog {
         if r.path.isEmpty { r.path = "/" }
     }
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `10/Oct/2026:13:55:36 -0700` (the common log format's time) as epoch seconds.
-    static func parseLogTime(_ t: [UInt8]) -> Double? {
-        guard t.count >= 20 else { return nil }
+    static func parseLogTime(_ slice: ArraySlice<UInt8>) -> Double? {
+        guard slice.count >= 20 else { return nil }
+        let s = slice.startIndex
         func num(_ from: Int, _ n: Int) -> Int? {
-            guard from + n <= t.count else { return nil }
+            guard from + n <= slice.count else { return nil }
             var v = 0
-            for b in t[from..<from + n] { guard (48...57).contains(b) else { return nil }; v = v * 10 + Int(b - 48) }
+            for b in slice[(s + from)..<(s + from + n)] { guard (48...57).contains(b) else { return nil }; v = v * 10 + Int(b - 48) }
             return v
         }
-        guard let day = num(0, 2), let month = months.firstIndex(of: String(decoding: t[3..<6], as: UTF8.self)),
-              let year = num(7, 4), let h = num(12, 2), let m = num(15, 2), let s = num(18, 2), h < 24, m < 60, s < 61 else { return nil }
+        guard let day = num(0, 2), let month = months.firstIndex(where: { starts(slice[(s + 3)..<(s + 6)], $0) }),
+              let year = num(7, 4), let h = num(12, 2), let m = num(15, 2), let sec = num(18, 2), h < 24, m < 60, sec < 61 else { return nil }
         var offset = 0
-        if t.count >= 26, t[20] == 32, t[21] == UInt8(ascii: "+") || t[21] == UInt8(ascii: "-"), let oh = num(22, 2), let om = num(24, 2) {
-            offset = (oh * 3600 + om * 60) * (t[21] == UInt8(ascii: "-") ? -1 : 1)
+        if slice.count >= 26, slice[s + 20] == 32, slice[s + 21] == UInt8(ascii: "+") || slice[s + 21] == UInt8(ascii: "-"),
+           let oh = num(22, 2), let om = num(24, 2) {
+            offset = (oh * 3600 + om * 60) * (slice[s + 21] == UInt8(ascii: "-") ? -1 : 1)
         }
-        return Double(Timestamp.civilSeconds(year: year, month: month + 1, day: day) + h * 3600 + m * 60 + s - offset)
+        return Double(Timestamp.civilSeconds(year: year, month: month + 1, day: day) + h * 3600 + m * 60 + sec - offset)
     }
 
-    static func starts(_ b: ArraySlice<UInt8>, _ prefix: String) -> Bool {
-        let p = Array(prefix.utf8)
+    /// `b` starts with `prefix`, ASCII letters compared case-insensitively.
+    static func starts(_ b: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
         guard b.count >= p.count else { return false }
-        return zip(b.prefix(p.count), p).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+        return zip(b, p).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
     }
 
-    static func find(_ b: ArraySlice<UInt8>, _ needle: String) -> Int? {
-        let n = Array(needle.utf8)
+    static func find(_ b: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard b.count >= n.count else { return nil }
         var i = b.startIndex
         while i <= b.endIndex - n.count {
@@ -228,5 +246,35 @@ public enum TuneLog {
             i += 1
         }
         return nil
+    }
+}
+
+/// A cheap hash of a parameter name: its length with its first and last eight bytes. Not for hostile keys in a
+/// hash table that could degrade — the request's lookups are linear and compare names, and the parameter table's
+/// open addressing compares names too — just a quick way to skip most string comparisons.
+enum NameHash {
+    static func of(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { b -> UInt64 in
+            let n = b.count
+            guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
+            var first: UInt64 = 0, last: UInt64 = 0
+            if n >= 8 {
+                first = base.loadUnaligned(as: UInt64.self)
+                last = (base + (n - 8)).loadUnaligned(as: UInt64.self)
+            } else {
+                for i in 0..<n { first |= UInt64(b[i]) << (8 * UInt64(i)) }
+            }
+            var h = first ^ (last << 29 | last >> 35) ^ UInt64(n) << 56
+            h ^= h >> 31
+            return h &* 0x9E37_79B9_7F4A_7C15
+        }
+    }
+
+    static func equalsIgnoringASCIICase(_ s: String, _ lower: StaticString) -> Bool {
+        guard s.utf8.count == lower.utf8CodeUnitCount else { return false }
+        return zip(s.utf8, UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)).allSatisfy { a, b in
+            a == b || ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(a) && a | 0x20 == b)
+        }
     }
 }

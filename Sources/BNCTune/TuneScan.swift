@@ -10,12 +10,28 @@ public struct ScanOutcome: Sendable {
     public let findings: [Finding]
     /// Why the line could not be read as a TUNE request.
     public let error: String?
-    /// The line as it came, at most 2,000 characters.
-    public let source: String
-
     /// Errors weigh most, then warnings: the order of "worst examples".
-    public var score: Int {
-        (error == nil ? 0 : 1000) + findings.reduce(0) { $0 + ($1.severity == .error ? 100 : $1.severity == .warning ? 10 : 1) }
+    public let score: Int
+    /// The line's first 2,000 bytes, made text only when a report or an example needs it.
+    private var sourceBytes: ArraySlice<UInt8>
+
+    public init(line: Int, request: TuneRequest?, findings: [Finding], error: String?, source: ArraySlice<UInt8>) {
+        self.line = line
+        self.request = request
+        self.findings = findings
+        self.error = error
+        sourceBytes = source.prefix(2000)
+        score = (error == nil ? 0 : 1000) + findings.reduce(0) { $0 + ($1.severity == .error ? 100 : $1.severity == .warning ? 10 : 1) }
+    }
+
+    /// The line as it came, at most 2,000 bytes.
+    public var source: String { String(decoding: sourceBytes, as: UTF8.self) }
+
+    /// The same outcome holding its own copy of the line (not the reader's buffer).
+    func detached() -> ScanOutcome {
+        var o = self
+        o.sourceBytes = ArraySlice(Array(sourceBytes))
+        return o
     }
 
     /// `session 1234/com.example.app`
@@ -30,6 +46,12 @@ public struct ScanCount: Sendable {
     public var requests = 0
     public var withFindings = 0
     public var findings = 0
+
+    mutating func add(findings n: Int) {
+        requests += 1
+        if n > 0 { withFindings += 1 }
+        findings += n
+    }
 }
 
 public final class TuneScanner {
@@ -68,13 +90,12 @@ public final class TuneScanner {
     public func scan(line number: Int, _ bytes: ArraySlice<UInt8>) -> ScanOutcome? {
         if TuneLog.isSkippable(bytes) { return nil }
         lines += 1
-        let source = String(decoding: bytes.prefix(2000), as: UTF8.self)
         var request: TuneRequest
         do {
             request = try TuneLog.parse(bytes)
         } catch {
             unreadable += 1
-            let outcome = ScanOutcome(line: number, request: nil, findings: [], error: "line \(number) \(error.description)", source: source)
+            let outcome = ScanOutcome(line: number, request: nil, findings: [], error: "line \(number) \(error.description)", source: bytes)
             keepExample(outcome)
             return outcome
         }
@@ -93,7 +114,7 @@ public final class TuneScanner {
             }
         }
         let found = extra + checker.check(request)
-        let outcome = ScanOutcome(line: number, request: request, findings: found, error: nil, source: source)
+        let outcome = ScanOutcome(line: number, request: request, findings: found, error: nil, source: bytes)
         count(outcome, request)
         keepExample(outcome)
         return outcome
@@ -105,27 +126,26 @@ public final class TuneScanner {
             bySeverity[f.severity, default: 0] += 1
             byRule[f.rule, default: 0] += 1
         }
-        func bump(_ table: inout [String: ScanCount], _ key: String) {
-            let k = bounded(key, in: table)
-            table[k, default: ScanCount()].requests += 1
-            if !o.findings.isEmpty { table[k]!.withFindings += 1 }
-            table[k]!.findings += o.findings.count
-        }
-        bump(&byAdvertiser, r.value("advertiser_id") ?? "?")
-        bump(&byApp, "\(r.value("advertiser_id") ?? "?")/\(Self.app(of: r))")
+        let advertiser = r.value("advertiser_id") ?? "?"
+        let n = o.findings.count
+        byAdvertiser[bounded(advertiser, in: byAdvertiser), default: ScanCount()].add(findings: n)
+        let app = "\(advertiser)/\(Self.app(of: r))"
+        byApp[bounded(app, in: byApp), default: ScanCount()].add(findings: n)
     }
 
+    /// The key itself (at most 200 bytes' worth of characters) while the table has room or already holds it.
     func bounded<V>(_ key: String, in table: [String: V]) -> String {
-        table[key] != nil || table.count < Self.maxGroups ? String(key.prefix(200)) : Self.other
+        let k = key.utf8.count > 200 ? String(key.prefix(200)) : key
+        return table.count < Self.maxGroups || table[k] != nil ? k : Self.other
     }
 
     func keepExample(_ o: ScanOutcome) {
         let s = o.score
         guard s > 0 else { return }
         if examples.count < keep {
-            examples.append(o)
+            examples.append(o.detached())
         } else if let weakest = examples.indices.min(by: { examples[$0].score < examples[$1].score }), examples[weakest].score < s {
-            examples[weakest] = o
+            examples[weakest] = o.detached()
         } else {
             return
         }

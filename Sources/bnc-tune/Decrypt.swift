@@ -47,12 +47,12 @@ struct Decrypt: BNCCommand {
                 var clear = TuneRequest()
                 clear.host = r.host
                 clear.path = r.path
-                for (k, v) in r.parameters where k != "data" { clear.add(k, v) }
+                for p in r.parameters where p.name != "data" { clear.add(p.name, p.value) }
                 context.stdout.line(clear.url)
                 return
             }
             var inside = JSONObject()
-            for (k, v) in r.parameters where r.decrypted.contains(k) { inside[k] = .string(v) }
+            for p in r.parameters where r.decrypted.contains(p.name) { inside[p.name] = .string(p.value) }
             context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
         }
         if bare { try handle(1, Array("/serve?data=\(request)".utf8)[...]) } else { try RequestSource(argument: request).each(handle) }

@@ -31,7 +31,7 @@ public final class LineReader {
     deinit { if ownsFD { close(fd) } }
 
     /// Only spaces and tabs, or a `#` comment: a line of a text input (logged URLs) with nothing to read.
-    public static func isBlankOrComment<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+    public static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {
         guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
         return first == UInt8(ascii: "#")
     }
@@ -39,7 +39,7 @@ public final class LineReader {
     /// The next line's bytes, or nil at the end of input.
     public func next() throws(BNCError) -> ArraySlice<UInt8>? {
         while true {
-            if let nl = buffer[start...].firstIndex(of: 10) {
+            if let nl = ByteSearch.first(10, in: buffer[start...]) {
                 var end = nl
                 if end > start && buffer[end - 1] == 13 { end -= 1 }
                 let line = buffer[start..<end]
@@ -84,6 +84,26 @@ public struct FNV1a64: Sendable {
             value ^= UInt64(b)
             value = value &* 0x0000_0100_0000_01B3
         }
+    }
+
+    /// A string's UTF-8 bytes (concrete, so the loop is specialised: this runs per line of a scanned log).
+    public mutating func add(_ s: String) {
+        var s = s
+        s.withUTF8 { add(bytes: $0) }
+    }
+
+    private mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        for b in bytes {
+            value ^= UInt64(b)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+    }
+
+    /// The hash of a string's UTF-8 bytes.
+    public static func hash(_ s: String) -> UInt64 {
+        var h = FNV1a64()
+        h.add(s)
+        return h.value
     }
 
     public static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {

@@ -53,8 +53,19 @@ public enum FieldPattern: String, Sendable, Equatable {
     public func matches(_ s: String) -> Bool {
         switch self {
         case .uuid:
-            let groups = s.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-            return groups == [8, 4, 4, 4, 12] && s.allSatisfy { $0 == "-" || $0.isHexDigit }
+            // 8-4-4-4-12 ASCII hex digits (Character.isHexDigit would also take fullwidth digits).
+            var s = s
+            return s.withUTF8 { b in
+                guard b.count == 36 else { return false }
+                for i in 0..<36 {
+                    if i == 8 || i == 13 || i == 18 || i == 23 {
+                        guard b[i] == UInt8(ascii: "-") else { return false }
+                    } else if Hex.digit(b[i]) == nil {
+                        return false
+                    }
+                }
+                return true
+            }
         case .currency: return s.count == 3 && s.allSatisfy { $0.isASCII && $0.isUppercase }
         case .ipAddress: return (try? IPAddress(s)) != nil
         case .httpURL:
@@ -182,11 +193,15 @@ public struct FieldSpec: Sendable {
 
     /// NUL anywhere, or CR/LF in a one-line value: the characters that split headers and log lines.
     public static func forbiddenCharacter(in s: String, multiline: Bool) -> String? {
-        for u in s.unicodeScalars {
-            if u == "\u{0}" { return "NUL characters" }
-            if !multiline && (u == "\r" || u == "\n") { return "line breaks (CR or LF)" }
+        // NUL, CR and LF are single bytes in UTF-8 and never part of a longer sequence.
+        var s = s
+        return s.withUTF8 { bytes -> String? in
+            for b in bytes {
+                if b == 0 { return "NUL characters" }
+                if !multiline && (b == 13 || b == 10) { return "line breaks (CR or LF)" }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Custom data: any JSON, but numbers finite and strings free of NUL.

@@ -113,16 +113,19 @@ public struct HTTPURL: Sendable, Equatable {
     public static func percentDecode(_ s: String, plus: Bool = true) -> String { percentDecode(bytes: Array(s.utf8), plus: plus) }
 
     /// The same over bytes, then UTF-8 (invalid sequences become U+FFFD); no copy when there is nothing to decode.
-    public static func percentDecode(bytes: [UInt8], plus: Bool = true) -> String {
+    public static func percentDecode(bytes: [UInt8], plus: Bool = true) -> String { percentDecode(bytes: bytes[...], plus: plus) }
+
+    /// The same over a slice (a query's name or value in place: no copy when there is nothing to decode).
+    public static func percentDecode(bytes: ArraySlice<UInt8>, plus: Bool = true) -> String {
         if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plus && $0 == UInt8(ascii: "+")) }) {
             return String(decoding: bytes, as: UTF8.self)
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
             let b = bytes[i]
-            if b == UInt8(ascii: "%"), i + 2 < bytes.count, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
+            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
                 out.append(h << 4 | l)
                 i += 3
                 continue
