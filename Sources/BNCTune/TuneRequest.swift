@@ -84,11 +84,14 @@ public struct TuneRequest: Sendable {
         time ?? value("system_date").flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? ($0 > 1e11 ? $0 / 1000 : $0) : nil }
     }
 
-    /// The request as a TUNE URL again (host from the log, or the measurement host of its advertiser).
+    /// The request as a TUNE URL again (host from the log, or the measurement host of its advertiser when
+    /// advertiser_id is a number — any other text would change the URL's host, found by fuzzing).
     public var url: String {
-        let h = host ?? "\(self["advertiser_id"] ?? "0").measure.mobileapptracking.com"
+        let advertiser = value("advertiser_id").flatMap { $0.utf8.allSatisfy { (48...57).contains($0) } ? $0 : nil }
+        let h = host ?? advertiser.map { "\($0).measure.mobileapptracking.com" } ?? "engine.mobileapptracking.com"
+        let p = path.isEmpty ? "/serve" : path.hasPrefix("/") ? path : "/" + path
         let q = parameters.map { "\(HTTPURL.percentEncode($0.name))=\(HTTPURL.percentEncode($0.value))" }.joined(separator: "&")
-        return "https://\(h)\(path.isEmpty ? "/serve" : path)?\(q)"
+        return "https://\(h)\(p)?\(q)"
     }
 
     /// Reads a query string's parameters (bytes after `?`, up to `#`), each name and value decoded in place.

@@ -35,6 +35,10 @@ import Glibc
         ("price", .number(JSONNumber(literal: "1e-400")!), "price is too small to represent (got 1e-400)"),
         ("price", -1, "price must be between 0 and 1000000000000000 (got -1)"),
         ("id", "not-a-uuid", "id must be a UUID (8-4-4-4-12 hex digits) (got not-a-uuid)"),
+        // Fullwidth digits are hex digits to Character.isHexDigit, never in a UUID.
+        ("id", "\u{FF16}D92078A-8246-4BA4-AE5B-76104861E7DC", "id must be a UUID"),
+        ("id", "6D92078A-8246-4BA4-AE5B-76104861E7DC-", "id must be a UUID"),
+        ("id", "6D92078A_8246-4BA4-AE5B-76104861E7DC", "id must be a UUID"),
         ("tags", ["a", 1], "tags[1] must be a string, got number"),
         ("version", true, "version must be a string, got boolean"),
     ] as [(String, JSON, String)])

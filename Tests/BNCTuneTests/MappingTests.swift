@@ -242,6 +242,16 @@ enum Base {
         }
     }
 
+    @Test func aRequestsURLReadsBackToTheSameParameters() throws {
+        // Found by fuzzing: an advertiser_id that is not a number once became part of the rebuilt URL's host.
+        let line = #"203.0.113.9 - - [22/Nov/2026:05:30:00 +0100] "GET =/serve?action=conversion&advertiser_id=8?7&sdk=android&x=1 HTTP/1.1" 200 64"#
+        let r = try TuneLog.parse(Array(line.utf8)[...])
+        #expect(r.url.hasPrefix("https://engine.mobileapptracking.com/=/serve?action=conversion&advertiser_id=8%3F7"))
+        let again = try TuneLog.parse(Array(r.url.utf8)[...])
+        #expect(again.parameters.map(\.name) == r.parameters.map(\.name))
+        #expect(again.parameters.map(\.value) == r.parameters.map(\.value))
+    }
+
     @Test func theReverseOfABncOpenBody() throws {
         let body: JSONObject = ["os": "Android", "os_version": "14", "model": "Pixel 8", "brand": "Google", "app_version": "2.3.0",
                                 "user_agent": "Dalvik/2.1.0", "server_to_server": true, "hardware_id": "1234abcd5678ef90",
