@@ -89,9 +89,24 @@ public struct TuneRequest: Sendable {
     public var url: String {
         let advertiser = value("advertiser_id").flatMap { $0.utf8.allSatisfy { (48...57).contains($0) } ? $0 : nil }
         let h = host ?? advertiser.map { "\($0).measure.mobileapptracking.com" } ?? "engine.mobileapptracking.com"
-        let p = path.isEmpty ? "/serve" : path.hasPrefix("/") ? path : "/" + path
+        let p = Self.pathForURL(path.isEmpty ? "/serve" : path.hasPrefix("/") ? path : "/" + path)
         let q = parameters.map { "\(HTTPURL.percentEncode($0.name))=\(HTTPURL.percentEncode($0.value))" }.joined(separator: "&")
         return "https://\(h)\(p)?\(q)"
+    }
+
+    /// A logged path as it may stand in a URL: white space, controls, non-ASCII bytes and the delimiters that would
+    /// end it (`?`, `#`) percent-encoded; escapes already there kept (the path is stored as it came).
+    static func pathForURL(_ path: String) -> String {
+        var out = ""
+        for b in path.utf8 {
+            switch b {
+            case 0x21...0x7E where !"\"#<>?\\^`{|}".utf8.contains(b):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                out += "%" + Hex.encode([b], upper: true)
+            }
+        }
+        return out
     }
 
     /// Reads a query string's parameters (bytes after `?`, up to `#`), each name and value decoded in place.

@@ -250,6 +250,11 @@ enum Base {
         let again = try TuneLog.parse(Array(r.url.utf8)[...])
         #expect(again.parameters.map(\.name) == r.parameters.map(\.name))
         #expect(again.parameters.map(\.value) == r.parameters.map(\.value))
+        // And a path with a tab, a CR and non-ASCII bytes (the URL once ended at the tab).
+        let odd = "1.2.3.4 - - [22/Nov/2026:05:30:00 +0100] \"GET /se\u{e9}rve\td=\r?action=session&advertiser_id=877 HTTP/1.1\" 200 1"
+        let o = try TuneLog.parse(Array(odd.utf8)[...])
+        #expect(o.url == "https://877.measure.mobileapptracking.com/se%C3%A9rve%09d=%0D?action=session&advertiser_id=877")
+        #expect(try TuneLog.parse(Array(o.url.utf8)[...]).parameters.map(\.name) == ["action", "advertiser_id"])
     }
 
     @Test func theReverseOfABncOpenBody() throws {
