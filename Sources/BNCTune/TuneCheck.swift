@@ -153,6 +153,7 @@ public struct TuneChecker: Sendable {
         ip(r, &f)
         routing(r, action: action, platform: platform, isSession: isSession, &f)
         if action == "conversion" || TuneParameters.predefinedEvents.contains(where: { $0.tune == action }) { duplicate(r, action: action!, &f) }
+        if f.count < 2 { return f }
         return f.enumerated().sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }.map(\.element)
     }
 

@@ -51,7 +51,10 @@ public struct TuneRequest: Sendable {
     }
 
     public mutating func add(_ name: String, _ value: String, decrypted fromData: Bool = false) {
-        let hash = NameHash.of(name)
+        add(name, hash: NameHash.of(name), value, decrypted: fromData)
+    }
+
+    mutating func add(_ name: String, hash: UInt64, _ value: String, decrypted fromData: Bool) {
         if position(of: name, hash: hash) != nil {
             // A clear parameter wins over the same one inside `data` (TUNE reads the query first).
             if !fromData && !repeated.contains(name) { repeated.append(name) }
@@ -123,7 +126,12 @@ public struct TuneRequest: Sendable {
                 if value.count > Self.maxValue * 3 {
                     throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes")
                 }
-                add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
+                let decoded = HTTPURL.percentDecode(bytes: name)
+                // An ASCII name without escapes decodes to its own bytes: hash those, not the new String.
+                let hash = name.withUnsafeBufferPointer { b in
+                    b.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") } ? NameHash.of(bytes: b) : NameHash.of(decoded)
+                }
+                add(decoded, hash: hash, HTTPURL.percentDecode(bytes: value), decrypted: fromData)
             }
             start = end + 1
         }
@@ -273,7 +281,11 @@ public enum TuneLog {
 enum NameHash {
     static func of(_ name: String) -> UInt64 {
         var name = name
-        return name.withUTF8 { b -> UInt64 in
+        return name.withUTF8 { of(bytes: $0) }
+    }
+
+    static func of(bytes b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        do {
             let n = b.count
             guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
             var first: UInt64 = 0, last: UInt64 = 0

@@ -117,7 +117,11 @@ public struct HTTPURL: Sendable, Equatable {
 
     /// The same over a slice (a query's name or value in place: no copy when there is nothing to decode).
     public static func percentDecode(bytes: ArraySlice<UInt8>, plus: Bool = true) -> String {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plus && $0 == UInt8(ascii: "+")) }) {
+        let plain = bytes.withUnsafeBufferPointer { b in
+            for c in b where c == UInt8(ascii: "%") || (plus && c == UInt8(ascii: "+")) { return false }
+            return true
+        }
+        if plain {
             return String(decoding: bytes, as: UTF8.self)
         }
         var out: [UInt8] = []
