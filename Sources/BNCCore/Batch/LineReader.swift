@@ -99,13 +99,6 @@ public struct FNV1a64: Sendable {
         }
     }
 
-    /// The hash of a string's UTF-8 bytes.
-    public static func hash(_ s: String) -> UInt64 {
-        var h = FNV1a64()
-        h.add(s)
-        return h.value
-    }
-
     public static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var h = FNV1a64()
         h.add(bytes)
