@@ -52,8 +52,10 @@ public enum TuneMapping {
         }
         let ip = try deviceIP(r, warnings: warnings)
         var unmapped: [String] = []
-        for name in r.parameters.map(\.name) {
-            guard let p = TuneParameters.byName[name] else { unmapped.append(name); continue }
+        for q in r.parameters {
+            let name = q.name
+            guard let row = q.row else { unmapped.append(name); continue }
+            let p = TuneParameters.all[row]
             let counterpart = isSession ? p.open : p.event
             if counterpart == nil && p.group != .routing { unmapped.append(name) }
         }

@@ -51,10 +51,7 @@ public struct TuneRequest: Sendable {
     }
 
     public mutating func add(_ name: String, _ value: String, decrypted fromData: Bool = false) {
-        add(name, hash: NameHash.of(name), value, decrypted: fromData)
-    }
-
-    mutating func add(_ name: String, hash: UInt64, _ value: String, decrypted fromData: Bool) {
+        let hash = NameHash.of(name)
         if position(of: name, hash: hash) != nil {
             // A clear parameter wins over the same one inside `data` (TUNE reads the query first).
             if !fromData && !repeated.contains(name) { repeated.append(name) }
@@ -75,7 +72,11 @@ public struct TuneRequest: Sendable {
     }
 
     /// Server-to-server (`sdk=server`) rather than SDK traffic.
-    public var isServerToServer: Bool { self["sdk"].map { NameHash.equalsIgnoringASCIICase($0, "server") } ?? false }
+    public var isServerToServer: Bool {
+        // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).
+        guard let sdk = self["sdk"], sdk.utf8.count == 6 else { return false }
+        return zip(sdk.utf8, "server".utf8).allSatisfy { $0 == $1 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) && $0 | 0x20 == $1 }
+    }
 
     public var action: String? { value("action")?.lowercased() }
 
@@ -126,12 +127,7 @@ public struct TuneRequest: Sendable {
                 if value.count > Self.maxValue * 3 {
                     throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes")
                 }
-                let decoded = HTTPURL.percentDecode(bytes: name)
-                // An ASCII name without escapes decodes to its own bytes: hash those, not the new String.
-                let hash = name.withUnsafeBufferPointer { b in
-                    b.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") } ? NameHash.of(bytes: b) : NameHash.of(decoded)
-                }
-                add(decoded, hash: hash, HTTPURL.percentDecode(bytes: value), decrypted: fromData)
+                add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
             }
             start = end + 1
         }
@@ -281,11 +277,7 @@ public enum TuneLog {
 enum NameHash {
     static func of(_ name: String) -> UInt64 {
         var name = name
-        return name.withUTF8 { of(bytes: $0) }
-    }
-
-    static func of(bytes b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        do {
+        return name.withUTF8 { b -> UInt64 in
             let n = b.count
             guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
             var first: UInt64 = 0, last: UInt64 = 0
@@ -298,13 +290,6 @@ enum NameHash {
             var h = first ^ (last << 29 | last >> 35) ^ UInt64(n) << 56
             h ^= h >> 31
             return h &* 0x9E37_79B9_7F4A_7C15
-        }
-    }
-
-    static func equalsIgnoringASCIICase(_ s: String, _ lower: StaticString) -> Bool {
-        guard s.utf8.count == lower.utf8CodeUnitCount else { return false }
-        return zip(s.utf8, UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)).allSatisfy { a, b in
-            a == b || ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(a) && a | 0x20 == b)
         }
     }
 }
