@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bnc-tune scan against a Python urllib.parse script doing the same mapping and checks (bench/tune_scan.py), on
 # a generated log of LINES lines (default 1,000,000): wall time and peak RSS of each (GNU time), then the XML and
-# JUnit exports of every finding. Run after `make release`. Numbers go to BENCHMARKS.md.
+# JUnit exports of every finding. Run after `make release`. Numbers go to BENCHMARKS.md. JOBS=N passes --jobs N
+# (default: the cores available); PYTHON=0 skips the Python run (for an export-only run of a longer log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${LINES:-1000000}
@@ -22,7 +23,14 @@ for i in range(n):
 PY
 echo "log: $lines lines, $(du -h "$work/access.log" | cut -f1)"
 run() { /usr/bin/time -f "%e s, %M KiB peak RSS" "$@" > /dev/null; }
-echo "bnc-tune scan (summary only):";     run "$bin" scan "$work/access.log" --output json --fail-on error || true
-echo "python3 urllib.parse baseline:";    run python3 bench/tune_scan.py "$work/access.log"
-echo "bnc-tune scan --report --junit:";   run "$bin" scan "$work/access.log" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml" || true
+jobs=(); [ -n "${JOBS:-}" ] && jobs=(--jobs "$JOBS")
+echo "bnc-tune scan ${jobs[*]} (summary only):"
+run "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error || true
+if [ "${PYTHON:-1}" != 0 ]; then
+    echo "python3 urllib.parse baseline:"
+    run python3 bench/tune_scan.py "$work/access.log"
+fi
+echo "bnc-tune scan ${jobs[*]} --report --junit:"
+run "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml" || true
 ls -l "$work/r.xml" "$work/j.xml" | awk '{print $5, $9}'
+echo "findings exported: $(grep -o '<finding ' "$work/r.xml" | wc -l)"

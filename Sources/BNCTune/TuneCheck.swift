@@ -136,6 +136,13 @@ public struct TuneChecker: Sendable {
 
     /// The findings of one request, most severe first (stable within a severity).
     public mutating func check(_ r: TuneRequest) -> [Finding] {
+        var f = Self.findings(r)
+        duplicates(r, &f)
+        return Self.ordered(f)
+    }
+
+    /// Every finding that needs only the request itself: safe to compute on any thread, in any order.
+    public static func findings(_ r: TuneRequest) -> [Finding] {
         var f: [Finding] = []
         let platform = r.platform
         let action = r.action
@@ -152,12 +159,22 @@ public struct TuneChecker: Sendable {
         flags(r, &f)
         ip(r, &f)
         routing(r, action: action, platform: platform, isSession: isSession, &f)
-        if action == "conversion" || TuneParameters.predefinedEvents.contains(where: { $0.tune == action }) { duplicate(r, action: action!, &f) }
+        return f
+    }
+
+    /// The finding that needs the requests before this one (a conversion repeated within the hour), in log order.
+    public mutating func duplicates(_ r: TuneRequest, _ f: inout [Finding]) {
+        let action = r.action
+        if let action, action == "conversion" || TuneParameters.predefinedEvents.contains(where: { $0.tune == action }) { duplicate(r, action: action, &f) }
+    }
+
+    /// Most severe first, stable within a severity.
+    public static func ordered(_ f: [Finding]) -> [Finding] {
         if f.count < 2 { return f }
         return f.enumerated().sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }.map(\.element)
     }
 
-    func keys(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func keys(_ r: TuneRequest, _ f: inout [Finding]) {
         for p in r.parameters where p.row == nil {
             let name = p.name
             if let guess = TuneParameters.suggestion(for: name) {
@@ -172,7 +189,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    func values(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func values(_ r: TuneRequest, _ f: inout [Finding]) {
         for q in r.parameters {
             let name = q.name, value = q.value
             // device_ip: the IP rules below say more.
@@ -209,7 +226,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
+    static func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
         func missing(_ name: String, _ why: String, fix: String) {
             f.append(Finding(.missingRequired, name, "\(name) is missing: \(why)", fix: fix))
         }
@@ -248,7 +265,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    func flags(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
         for (id, disabled, allowed) in [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"),
                                         ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
                                         ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")] {
@@ -268,7 +285,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    func ip(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func ip(_ r: TuneRequest, _ f: inout [Finding]) {
         guard let raw = r.value("device_ip") else {
             // SDK traffic comes from the device: its connection's address is the device IP.
             if r.isServerToServer || r.clientIP == nil {
@@ -287,7 +304,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    func routing(_ r: TuneRequest, action: String?, platform: TunePlatform?, isSession: Bool, _ f: inout [Finding]) {
+    static func routing(_ r: TuneRequest, action: String?, platform: TunePlatform?, isSession: Bool, _ f: inout [Finding]) {
         if let a = action, ["click", "impression", "close", "geofence"].contains(a) {
             f.append(Finding(.noBranchCounterpart, "action", "action=\(a) has no Branch server-to-server counterpart",
                              fix: a == "click" || a == "impression" ? "Branch links record clicks themselves (bnc-link)" : "drop it"))

@@ -42,6 +42,18 @@ public struct ScanOutcome: Sendable {
     }
 }
 
+/// One line after `TuneScanner.prepare`, before `finish`.
+public struct PreparedLine: Sendable {
+    enum Kind: Sendable {
+        case blank, other
+        case unreadable(String)
+        case request(TuneRequest, [Finding], decrypted: Bool)
+    }
+    let line: Int
+    let bytes: ArraySlice<UInt8>
+    let kind: Kind
+}
+
 public struct ScanCount: Sendable {
     public var requests = 0
     public var withFindings = 0
@@ -88,36 +100,58 @@ public final class TuneScanner {
 
     /// Reads and checks one line; nil for a blank line, a comment, or another path of an access log.
     public func scan(line number: Int, _ bytes: ArraySlice<UInt8>) -> ScanOutcome? {
-        if TuneLog.isSkippable(bytes) { return nil }
-        lines += 1
+        finish(Self.prepare(line: number, bytes, key: key))
+    }
+
+    /// A line read, decrypted and checked as far as it can be without the lines before it: pure, so lines can
+    /// be prepared on several threads and finished in order.
+    public static func prepare(line number: Int, _ bytes: ArraySlice<UInt8>, key: ConversionKey?) -> PreparedLine {
+        if TuneLog.isSkippable(bytes) { return PreparedLine(line: number, bytes: bytes, kind: .blank) }
         var request: TuneRequest
         do {
             request = try TuneLog.parse(bytes)
         } catch {
-            unreadable += 1
-            let outcome = ScanOutcome(line: number, request: nil, findings: [], error: "line \(number) \(error.description)", source: bytes)
-            keepExample(outcome)
-            return outcome
+            return PreparedLine(line: number, bytes: bytes, kind: .unreadable("line \(number) \(error.description)"))
         }
-        guard request.path.hasSuffix("/serve") || request.has("action") else {
-            skipped += 1
-            return nil
-        }
-        requests += 1
+        guard request.path.hasSuffix("/serve") || request.has("action") else { return PreparedLine(line: number, bytes: bytes, kind: .other) }
         var extra: [Finding] = []
+        var opened = false
         if let key, request.value("data") != nil {
             do {
                 try TuneCrypto.open(&request, key: key)
-                decrypted += 1
+                opened = true
             } catch {
                 extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request["advertiser_id"] ?? "?")"))
             }
         }
-        let found = extra + checker.check(request)
-        let outcome = ScanOutcome(line: number, request: request, findings: found, error: nil, source: bytes)
-        count(outcome, request)
-        keepExample(outcome)
-        return outcome
+        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request), decrypted: opened))
+    }
+
+    /// A prepared line's outcome, in log order: the duplicate window, the counts and the examples.
+    public func finish(_ p: PreparedLine) -> ScanOutcome? {
+        switch p.kind {
+        case .blank:
+            return nil
+        case .other:
+            lines += 1
+            skipped += 1
+            return nil
+        case .unreadable(let error):
+            lines += 1
+            unreadable += 1
+            let outcome = ScanOutcome(line: p.line, request: nil, findings: [], error: error, source: p.bytes)
+            keepExample(outcome)
+            return outcome
+        case .request(let request, var found, let opened):
+            lines += 1
+            requests += 1
+            if opened { decrypted += 1 }
+            checker.duplicates(request, &found)
+            let outcome = ScanOutcome(line: p.line, request: request, findings: TuneChecker.ordered(found), error: nil, source: p.bytes)
+            count(outcome, request)
+            keepExample(outcome)
+            return outcome
+        }
     }
 
     func count(_ o: ScanOutcome, _ r: TuneRequest) {

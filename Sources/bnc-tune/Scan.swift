@@ -35,6 +35,8 @@ struct Scan: BNCCommand {
     var examples = 20
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("The least severity that makes the exit status 1: error, warning or info.", valueName: "SEVERITY"))
     var failOn: FailOn = .warning
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Threads that parse and check lines (default: the cores available, at most 8); findings still come in log order.", valueName: "N"))
+    var jobs: Int?
     @OptionGroup(title: "Decryption") var key: KeyOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
@@ -44,6 +46,7 @@ struct Scan: BNCCommand {
         if toStdout == 1 && output.output?.format == .ndjson { throw ValidationError("--output ndjson and a report on stdout (-) cannot share it") }
         if file == "-" && key.file == "-" { throw ValidationError("the log and --conversion-key-file cannot both read stdin") }
         guard (0...1000).contains(examples) else { throw ValidationError("--examples must be between 0 and 1000") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
@@ -56,8 +59,7 @@ struct Scan: BNCCommand {
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }
         if let html { sinks.append(try HTMLReport(path: html)) }
         let reader = try LineReader(path: file, maxLineLength: 1 << 20)
-        while let bytes = try reader.next() {
-            guard let outcome = scanner.scan(line: reader.lineNumber, bytes) else { continue }
+        try scanner.scan(reader, threads: jobs ?? TuneScanner.defaultThreads) { outcome throws(BNCError) in
             // A case's name and group are formatted only when something exports it.
             if !sinks.isEmpty {
                 let c = ScanReport.reportCase(outcome)
@@ -71,7 +73,7 @@ struct Scan: BNCCommand {
                 }
                 if let e = outcome.error { context.stdout.line(JSON.object(["line": .int(outcome.line), "error": .string(e)]).serialized()) }
             }
-            if context.stdout.writeError != nil { break }
+            return context.stdout.writeError == nil
         }
         let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started)
         for s in sinks { try s.finish(summary) }

@@ -134,6 +134,8 @@ import TestSupport
         #expect(rules["bad-value"] == 20_000, "the hostile ios_ifa")
         #expect(rules["ad-id-without-flag"] == 19_900)
         #expect(rules["duplicate-conversion"] == 10_000, "each advertiser_ref_id is sent twice within the hour by the same device")
+        let zero = try box.run("bnc-tune", ["scan", path, "--jobs", "0"])
+        #expect(zero.status == 64 && zero.stderr.contains("--jobs must be between 1 and 64") && zero.stdout.isEmpty)
         let schemas = Self.schemas
         #expect(try xmllint(["--noout", "--schema", "\(schemas)/bnc-report.xsd", box.home + "/report.xml"]).0 == 0)
         let junit = try xmllint(["--noout", "--schema", "\(schemas)/junit.xsd", box.home + "/junit.xml"])

@@ -29,7 +29,7 @@ function __bnc-tune_parse_tokens -S
         case 'decrypt'
             __bnc-tune_parse_subcommand 1 'platform=' 'url' 'conversion-key-file=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
         case 'scan'
-            __bnc-tune_parse_subcommand 1 'report=' 'junit=' 'html=' 'examples=' 'fail-on=' 'conversion-key-file=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
+            __bnc-tune_parse_subcommand 1 'report=' 'junit=' 'html=' 'examples=' 'fail-on=' 'jobs=' 'conversion-key-file=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
         case 'replay'
             __bnc-tune_parse_subcommand 1 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         case 'params'
@@ -151,6 +151,7 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" html' -l 'html' -d 'Write an HTML page here; - is stdout.' -rF
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" examples' -l 'examples' -d 'How many worst requests the HTML page shows (default 20).' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" fail-on' -l 'fail-on' -d 'The least severity that makes the exit status 1: error, warning or info.' -rfka 'error warning info'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" jobs' -l 'jobs' -d 'Threads that parse and check lines (default: the cores available, at most 8); findings still come in log order.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" conversion-key-file' -l 'conversion-key-file' -d 'The advertiser\'s TUNE conversion key (16, 24 or 32 characters), to decrypt the SDKs\' data parameter.' -rF
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune scan" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'

@@ -1,0 +1,77 @@
+// The scanner on several threads gives what it gives on one: the same outcomes in log order, the same counts, and
+// duplicates found across chunk boundaries (the window is kept in order, on one thread).
+import BNCCore
+import Foundation
+import Testing
+@testable import BNCTune
+
+@Suite struct ScanTests {
+    /// 5,000 lines (several chunks): sessions, conversions sent twice 700 lines apart (so many pairs straddle a
+    /// chunk boundary), blank lines, comments, other paths and unreadable lines.
+    static func log() throws -> String {
+        var text = ""
+        for i in 0..<5_000 {
+            switch i % 10 {
+            case 0: text += "\n"
+            case 1: text += "# comment \(i)\n"
+            case 2: text += "203.0.113.1 - - [22/Nov/2026:05:00:00 +0000] \"GET /favicon.ico HTTP/1.1\" 404 0 \"-\" \"x\"\n"
+            case 3: text += "not a request \(i)\n"
+            case 4, 5, 6: text += "/serve?" + Base.ios.replacing("device_ip=8.8.4.4", with: "device_ip=10.0.0.\(i % 200)") + "&n=\(i)\n"
+            default:
+                // In every other block of 700 lines, the 7s repeat the orders of the block before: a duplicate
+                // within the hour, often in another chunk.
+                let order = i % 10 == 7 && (i / 700) % 2 == 1 ? i - 700 : i
+                text += "/serve?" + Base.conversion(Base.ios) + "&advertiser_ref_id=o\(order)&system_date=\(1_700_000_000 + i)\n"
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UInt64.random(in: 0...UInt64.max)).log").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    struct Seen: Equatable {
+        var outcomes: [String] = []
+        var counts: [Int] = []
+        var rules: [TuneRule: Int] = [:]
+    }
+
+    static func scan(_ path: String, threads: Int) throws -> Seen {
+        let scanner = TuneScanner(key: nil)
+        var seen = Seen()
+        try scanner.scan(try LineReader(path: path), threads: threads) { o in
+            seen.outcomes.append("\(o.line) \(o.error ?? "") \(o.findings.map(\.rule.rawValue)) \(o.source.prefix(40))")
+            return true
+        }
+        seen.counts = [scanner.lines, scanner.requests, scanner.skipped, scanner.unreadable, scanner.findings, scanner.withFindings]
+        seen.rules = scanner.byRule
+        return seen
+    }
+
+    @Test func severalThreadsScanLikeOne() throws {
+        let path = try Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let one = try Self.scan(path, threads: 1)
+        #expect(one.counts[0] == 4_000 && one.counts[1] == 3_000, "blank lines and comments are not counted")
+        #expect(one.counts[2] == 500 && one.counts[3] == 500)
+        #expect(one.rules[.deviceIPNotPublic] == 1_500)
+        // Lines 707...1397, 2107...2797, 3507...4197 and 4907...4997 ending in 7.
+        #expect(one.rules[.duplicateConversion] == 220)
+        #expect(one.outcomes.count == 3_500, "requests and unreadable lines")
+        for threads in [2, 3, 8] {
+            #expect(try Self.scan(path, threads: threads) == one, "\(threads) threads")
+        }
+    }
+
+    @Test func stoppingEarlyStopsAtThatOutcome() throws {
+        let path = try Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for threads in [1, 2] {
+            var n = 0
+            try TuneScanner(key: nil).scan(try LineReader(path: path), threads: threads) { _ in
+                n += 1
+                return n < 1_500
+            }
+            #expect(n == 1_500)
+        }
+    }
+}
