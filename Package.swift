@@ -17,7 +17,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
@@ -42,7 +41,7 @@ let package = Package(
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
         .target(
             name: "BNCCore",
-            dependencies: ["BNCSuite", "CCurl", "CSQLite", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["BNCSuite", "CCurl", "CSQLite"]),
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.

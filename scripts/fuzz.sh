@@ -17,13 +17,7 @@ mkdir -p .build-fuzz/crashes
 status=0
 for t in "${targets[@]}"; do
     mkdir -p ".build-fuzz/corpus/$t"
-    extra=()
-    asan="${ASAN_OPTIONS:-}"
-    # TOMLKit 0.6's TOMLTable(string:) never frees its toml++ table (no deinit): LeakSanitizer reports it on
-    # every parse, even of a valid file. bnc parses its config once per run, so the leak is bounded; the
-    # config target is fuzzed for crashes and memory errors with leak detection off.
-    if [ "$t" = config ]; then extra=(-detect_leaks=0); asan="detect_leaks=0${asan:+:$asan}"; fi
-    if ASAN_OPTIONS="$asan" BNC_FUZZ_TARGET="$t" "$bin" ".build-fuzz/corpus/$t" "Fuzz/corpus/$t" "${extra[@]}" -max_total_time="$seconds" -max_len=65536 \
+    if BNC_FUZZ_TARGET="$t" "$bin" ".build-fuzz/corpus/$t" "Fuzz/corpus/$t" -max_total_time="$seconds" -max_len=65536 \
         -timeout=10 -rss_limit_mb=2048 -artifact_prefix=".build-fuzz/crashes/$t-" -print_final_stats=1 \
         > ".build-fuzz/$t.log" 2>&1; then
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' ".build-fuzz/$t.log" | grep -o '[0-9]*$' || echo "?")

@@ -60,7 +60,7 @@ public struct Redactor: Sendable {
         for name in secretFields where lower.contains(name + "=") {
             var result = ""
             var rest = Substring(out)
-            while let r = rest.range(of: name + "=", options: .caseInsensitive) {
+            while let r = Self.range(ignoringASCIICaseOf: name + "=", in: rest) {
                 // Only a whole parameter name: at the start, or after ?, & or a space.
                 let before = r.lowerBound == rest.startIndex ? nil : rest[rest.index(before: r.lowerBound)]
                 result += rest[..<r.upperBound]
@@ -73,6 +73,25 @@ public struct Redactor: Sendable {
             out = result + rest
         }
         return out
+    }
+
+    /// Where `needle` (ASCII, lower case) first occurs in `text`, ignoring the case of ASCII letters.
+    static func range(ignoringASCIICaseOf needle: String, in text: Substring) -> Range<String.Index>? {
+        let n = Array(needle.utf8), u = text.utf8
+        guard !n.isEmpty else { return nil }
+        var i = u.startIndex
+        while i != u.endIndex {
+            var j = i, k = 0
+            while k < n.count, j != u.endIndex {
+                let b = u[j]
+                guard (b >= 65 && b <= 90 ? b | 0x20 : b) == n[k] else { break }
+                k += 1
+                u.formIndex(after: &j)
+            }
+            if k == n.count { return i..<j }
+            u.formIndex(after: &i)
+        }
+        return nil
     }
 
     public func redact(_ json: JSON) -> JSON {

@@ -1,8 +1,10 @@
-// The emulator's own JSON decoding, through Foundation's JSONSerialization — never the client's parser, so a
+// The emulator's own JSON decoding, through FoundationEssentials' JSONDecoder — never the client's parser, so a
 // bug in bnc's JSON reading cannot hide behind the same bug in the oracle. Values land in the JSON value type
-// the emulator answers with; object keys are sorted (JSONSerialization keeps no order), so output is stable.
+// the emulator answers with; object keys are sorted (a decoded dictionary keeps no order), so output is stable.
+// FoundationEssentials, not Foundation: the full Foundation links ICU's data, 50 MB of the binary for nothing
+// the emulator uses.
 import BNCCore
-import Foundation
+import FoundationEssentials
 
 enum SandboxJSON {
     struct Invalid: Error, CustomStringConvertible {
@@ -10,38 +12,61 @@ enum SandboxJSON {
     }
 
     static func decode(_ bytes: [UInt8]) throws(Invalid) -> JSON {
-        let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return try JSONDecoder().decode(Value.self, from: Data(bytes)).json
+        } catch let DecodingError.dataCorrupted(context) {
+            throw Invalid(description: (context.underlyingError.map { "\($0)" } ?? context.debugDescription).prefix(200).description)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
-            throw Invalid(description: detail)
+            throw Invalid(description: "not valid JSON")
         }
-        return convert(object)
     }
 
     static func decode(_ text: String) throws(Invalid) -> JSON { try decode(Array(text.utf8)) }
 
-    private static func convert(_ value: Any) -> JSON {
-        switch value {
-        case is NSNull: return .null
-        case let s as String: return .string(s)
-        case let a as [Any]: return .array(a.map(convert))
-        case let d as [String: Any]: return .object(JSONObject(d.keys.sorted().map { ($0, convert(d[$0]!)) }))
-        case let n as NSNumber: return number(n)
-        default: return .string("\(value)")
+    /// Any JSON value. Integers keep every digit (Int64, UInt64, then Decimal); other numbers are Doubles, printed as
+    /// Swift prints them (shortest round-trip form).
+    private struct Value: Decodable {
+        let json: JSON
+
+        init(from decoder: any Decoder) throws {
+            if var items = try? decoder.unkeyedContainer() {
+                var out: [JSON] = []
+                while !items.isAtEnd { out.append(try items.decode(Value.self).json) }
+                json = .array(out)
+                return
+            }
+            if let object = try? decoder.container(keyedBy: Key.self) {
+                var members: [(String, JSON)] = []
+                for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                    members.append((key.stringValue, try object.decode(Value.self, forKey: key).json))
+                }
+                json = .object(JSONObject(members))
+                return
+            }
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                json = .null
+            } else if let b = try? single.decode(Bool.self) {
+                json = .bool(b)
+            } else if let n = try? single.decode(Int64.self) {
+                json = .number(JSONNumber(n))
+            } else if let n = try? single.decode(UInt64.self) {
+                json = .number(JSONNumber(literal: String(n)) ?? JSONNumber(0))
+            } else if let n = try? single.decode(Decimal.self), n.isFinite, n.exponent >= 0, let literal = JSONNumber(literal: n.description) {
+                // An integer beyond 64 bits (up to 38 digits): its digits, not a rounded Double.
+                json = .number(literal)
+            } else if let d = try? single.decode(Double.self) {
+                json = .double(d)
+            } else {
+                json = .string(try single.decode(String.self))
+            }
         }
     }
 
-    /// Booleans are a distinct class in swift-corelibs-foundation; integers keep every digit; decimals print
-    /// as Swift prints a Double (shortest round-trip form).
-    private static func number(_ n: NSNumber) -> JSON {
-        if String(describing: type(of: n)).contains("Boolean") { return .bool(n.boolValue) }
-        if let d = n as? NSDecimalNumber { return .number(JSONNumber(literal: d.stringValue) ?? JSONNumber(0)) }
-        switch String(cString: n.objCType) {
-        case "d", "f": return .double(n.doubleValue)
-        case "Q": return .number(JSONNumber(literal: String(n.uint64Value)) ?? JSONNumber(0))
-        default: return .number(JSONNumber(n.int64Value))
-        }
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

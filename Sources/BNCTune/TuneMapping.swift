@@ -104,7 +104,7 @@ public enum TuneMapping {
 
     static func rule(of error: BNCError) -> String {
         // Device errors read "<source>: <rule>"; keep the rule.
-        if let colon = error.message.range(of: ": ") { return String(error.message[colon.upperBound...]) }
+        if let colon = error.message.firstRange(of: ": ") { return String(error.message[colon.upperBound...]) }
         return error.message
     }
 

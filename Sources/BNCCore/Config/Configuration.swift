@@ -1,5 +1,4 @@
 // Where a tool's credentials and API URL come from: flags > environment > profile > defaults (bnc-config(5)).
-import TOMLKit
 
 /// What the command line said about credentials (the credentials option group, as plain values).
 public struct CredentialFlags: Sendable {
@@ -77,17 +76,9 @@ public struct ConfigFile: Sendable {
 
     /// Parses TOML text. Unknown keys are refused so a typo never silently drops a setting.
     public static func parse(_ text: String, path: String) throws(BNCError) -> ConfigFile {
-        try ConfigSyntax.check(text, path: path)
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw .configuration("\(path):\(error.source.begin.line): \(error.description)")
-        } catch {
-            throw .configuration("\(path): not valid TOML: \(error)")
-        }
+        let table = try ConfigSyntax.parse(text, path: path)
         var file = ConfigFile(path: path)
-        for (key, value) in table {
+        for (key, value) in table.entries {
             switch key {
             case "default_profile":
                 guard let name = value.string else {
@@ -101,7 +92,7 @@ public struct ConfigFile: Sendable {
             }
         }
         if let profiles = table["profile"]?.table {
-            for (name, value) in profiles {
+            for (name, value) in profiles.entries {
                 guard let t = value.table else {
                     throw .configuration("\(path): profile.\(name) must be a table ([profile.\(name)])")
                 }
@@ -111,9 +102,9 @@ public struct ConfigFile: Sendable {
         return file
     }
 
-    private static func parseProfile(_ table: TOMLTable, name: String, path: String) throws(BNCError) -> Profile {
+    private static func parseProfile(_ table: ConfigTable, name: String, path: String) throws(BNCError) -> Profile {
         var p = Profile()
-        for (key, value) in table {
+        for (key, value) in table.entries {
             guard let s = value.string else {
                 throw .configuration("\(path): profile.\(name).\(key) must be a string")
             }
