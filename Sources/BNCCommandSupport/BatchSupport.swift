@@ -88,7 +88,7 @@ extension ToolRun {
         var hash = FNV1a64()
         while let line = try reader.next() {
             hash.add(line)
-            hash.add([10])
+            hash.add(byte: 10)
         }
         return (hash.hex, reader.lineNumber)
     }

@@ -112,10 +112,19 @@ import TestSupport
         let path = box.root.appendingPathComponent("j.db").path
         let journal = try BatchJournal(path: path)
         try journal.bind(input: input, fingerprint: "f1")
-        for line in 1...12 { try journal.acknowledge(line, status: 200, attempts: 1) }
-        try journal.sending(13)  // was on the wire when the "previous run" died
+        for line in 1...12 { journal.acknowledge(line, status: 200, attempts: 1) }
+        journal.sending(13)  // was on the wire when the "previous run" died
+        #expect(try journal.acknowledged().isEmpty, "queued, not yet committed")
+        try journal.commit()
+        #expect(try journal.acknowledged().count == 12)
         var results: [BatchResult] = []
-        let summary = try runner(server, journal: journal).run(reader: try LineReader(path: input), prepare: prepare(server)) { results.append($0) }
+        var printedBeforeCommit = 0
+        let summary = try runner(server, journal: journal).run(reader: try LineReader(path: input), prepare: prepare(server)) {
+            // Group commit: a result is printed only after its acknowledgement is committed.
+            if journal.hasPending { printedBeforeCommit += 1 }
+            results.append($0)
+        }
+        #expect(printedBeforeCommit == 0)
         #expect(results.count == 20)
         #expect(results.prefix(12).allSatisfy { $0.resumed })
         #expect(server.received.count == 8)

@@ -210,6 +210,7 @@ public final class BatchRunner {
         let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
                                                 redactor: redactor, trace: trace)
         var failure: BNCError?
+        var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
 
         try transport.run(next: {
             if failure != nil { return .done }
@@ -236,7 +237,8 @@ public final class BatchRunner {
                 var item = waiting.removeFirst()
                 if item.attempts == 0 {
                     item.firstSent = now
-                    do { try journal?.sending(item.line) } catch { failure = (error as? BNCError) ?? BNCError(.internal, "\(error)"); return .done }
+                    // Committed (with the others of this round) before libcurl sends it.
+                    journal?.sending(item.line)
                 }
                 item.attempts += 1
                 let tag = nextTag
@@ -283,16 +285,19 @@ public final class BatchRunner {
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message
             }
-            do {
-                if final.ok {
-                    try journal?.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
-                } else {
-                    try journal?.settle(item.line)
-                }
-            } catch {
-                failure = (error as? BNCError) ?? BNCError(.internal, "\(error)")
+            guard let journal else { return finish(final) }
+            if final.ok {
+                journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
+            } else {
+                journal.settle(item.line)
             }
-            finish(final)
+            // Printed once the acknowledgement is committed, with the rest of this round's.
+            unjournaled.append(final)
+        }, flush: { () throws(BNCError) in
+            try journal?.commit()
+            let results = unjournaled
+            unjournaled.removeAll(keepingCapacity: true)
+            for r in results { finish(r) }
         })
         if let failure { throw failure }
 
@@ -301,9 +306,10 @@ public final class BatchRunner {
             summary.unsent += 1
             let r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0,
                                 error: summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)")
-            try journal?.settle(item.line)
+            journal?.settle(item.line)
             finish(r)
         }
+        try journal?.commit()
         summary.seconds = MonotonicClock.now() - start
         return summary
     }

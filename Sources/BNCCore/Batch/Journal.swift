@@ -1,6 +1,11 @@
 // The batch journal: which lines the service acknowledged, written before the result is printed, so that
 // `--resume` after a crash or kill -9 sends none of them again. SQLite in WAL mode: a commit survives the death
 // of the process (it is in the WAL file), which is the durability a resumed run needs.
+//
+// Group commit: `sending`, `acknowledge` and `settle` only queue their change; `commit()` writes everything
+// queued in one transaction. The batch runner commits before it lets libcurl put new requests on the wire and
+// before it prints results, so the guarantees are those of a commit per change — at a fraction of the cost
+// (one transaction per poll of the transfers instead of two per line).
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +17,14 @@ public final class BatchJournal {
     /// The lock file's descriptor, holding an exclusive flock(2) for as long as this journal is open: a second
     /// run on the same journal would send the same lines again.
     private let lockFD: Int32
+    /// Changes queued since the last commit, in order.
+    private var pending: [Change] = []
+
+    private enum Change {
+        case sending(Int)
+        case acknowledged(Int, status: Int, attempts: Int)
+        case settled(Int)
+    }
 
     /// Opens (or, when `fresh`, starts anew) the journal at `path`, after taking its lock. A journal held by
     /// another run is a temporary failure (exit 75) that names the holder's pid.
@@ -37,6 +50,9 @@ public final class BatchJournal {
             close(fd)
             throw error
         }
+        // Only this process uses the file while it holds the lock: SQLite need not take and release its own
+        // file locks (fcntl) around every transaction.
+        try db.execute("PRAGMA locking_mode=EXCLUSIVE")
         try db.execute("""
             CREATE TABLE IF NOT EXISTS acknowledged (line INTEGER PRIMARY KEY, status INTEGER NOT NULL, attempts INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS in_flight (line INTEGER PRIMARY KEY);
@@ -73,23 +89,38 @@ public final class BatchJournal {
         Set(try db.query("SELECT line FROM in_flight WHERE line NOT IN (SELECT line FROM acknowledged)").compactMap { $0[0].integer.map(Int.init) })
     }
 
-    /// Marks a line as about to be sent.
-    public func sending(_ line: Int) throws(BNCError) {
-        try db.query("INSERT OR IGNORE INTO in_flight (line) VALUES (?)", [.integer(Int64(line))])
-    }
+    /// Queues a line's in-flight mark: commit before the request is sent.
+    public func sending(_ line: Int) { pending.append(.sending(line)) }
 
-    /// Marks a line as acknowledged by the service (and no longer in flight), in one transaction.
-    public func acknowledge(_ line: Int, status: Int, attempts: Int) throws(BNCError) {
+    /// Queues a line's acknowledgement by the service (and the end of its in-flight mark): commit before the
+    /// result is printed.
+    public func acknowledge(_ line: Int, status: Int, attempts: Int) { pending.append(.acknowledged(line, status: status, attempts: attempts)) }
+
+    /// Queues the end of a line's in-flight mark without acknowledgement (a permanent error).
+    public func settle(_ line: Int) { pending.append(.settled(line)) }
+
+    /// Whether changes wait for `commit()`.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Writes every queued change in one transaction.
+    public func commit() throws(BNCError) {
+        guard !pending.isEmpty else { return }
+        let changes = pending
+        pending.removeAll(keepingCapacity: true)
         try db.transaction { () throws(BNCError) in
-            try db.query("INSERT OR REPLACE INTO acknowledged (line, status, attempts) VALUES (?, ?, ?)",
-                         [.integer(Int64(line)), .integer(Int64(status)), .integer(Int64(attempts))])
-            try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
+            for change in changes {
+                switch change {
+                case .sending(let line):
+                    try db.query("INSERT OR IGNORE INTO in_flight (line) VALUES (?)", [.integer(Int64(line))])
+                case .acknowledged(let line, let status, let attempts):
+                    try db.query("INSERT OR REPLACE INTO acknowledged (line, status, attempts) VALUES (?, ?, ?)",
+                                 [.integer(Int64(line)), .integer(Int64(status)), .integer(Int64(attempts))])
+                    try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
+                case .settled(let line):
+                    try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
+                }
+            }
         }
-    }
-
-    /// A line that ended without acknowledgement (a permanent error) is no longer in flight either.
-    public func settle(_ line: Int) throws(BNCError) {
-        try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
     }
 
     /// Clears in-flight markers left by a previous run, once they have been counted.

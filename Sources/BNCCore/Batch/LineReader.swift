@@ -80,10 +80,16 @@ public struct FNV1a64: Sendable {
     public init() {}
 
     public mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if bytes.withContiguousStorageIfAvailable({ add(bytes: $0) }) != nil { return }
         for b in bytes {
             value ^= UInt64(b)
             value = value &* 0x0000_0100_0000_01B3
         }
+    }
+
+    public mutating func add(byte b: UInt8) {
+        value ^= UInt64(b)
+        value = value &* 0x0000_0100_0000_01B3
     }
 
     /// A string's UTF-8 bytes (concrete, so the loop is specialised: this runs per line of a scanned log).

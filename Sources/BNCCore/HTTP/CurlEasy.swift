@@ -135,19 +135,25 @@ final class CurlEasy {
         }
     }
 
-    /// Header lines arrive one per call, with their CR LF; a new status line (after 100 Continue or a
-    /// redirect) starts the header set afresh.
+    /// One header line as libcurl gives it (with its CRLF), read as bytes: a status line starts the headers
+    /// anew (a 100 Continue or a redirect came first); `Name: value` is kept with the white space trimmed.
     private func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
-        let line = String(decoding: raw, as: UTF8.self)
-        let trimmed = String(line.prefix { !$0.isNewline })
-        if trimmed.hasPrefix("HTTP/") {
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+        if end >= 5, bytes[0] == 0x48, bytes[1] == 0x54, bytes[2] == 0x54, bytes[3] == 0x50, bytes[4] == 0x2F {  // "HTTP/"
             responseHeaders = HTTPHeaders()
             return
         }
-        guard let colon = trimmed.firstIndex(of: ":") else { return }
-        let name = String(trimmed[..<colon]).trimmingWhitespace()
-        let value = String(trimmed[trimmed.index(after: colon)...]).trimmingWhitespace()
-        responseHeaders.add(name, value)
+        guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return }
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 }
+        var nameStart = 0, nameEnd = colon, valueStart = colon + 1, valueEnd = end
+        while nameStart < nameEnd, isSpace(bytes[nameStart]) { nameStart += 1 }
+        while nameEnd > nameStart, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+        while valueStart < valueEnd, isSpace(bytes[valueStart]) { valueStart += 1 }
+        while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+        responseHeaders.add(String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self),
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self))
     }
 
     private func receiveTrace(_ type: curl_infotype, _ data: UnsafeRawBufferPointer) {

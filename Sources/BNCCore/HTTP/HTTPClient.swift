@@ -163,8 +163,11 @@ public final class ConcurrentTransport {
 
     /// Runs until `next` says `.done` and every transfer has finished.
     /// `completion` gets each transfer's tag and result on this thread, in completion order.
+    /// - Parameter flush: called before libcurl sends the requests just added (and after each round of
+    ///   completions): the batch journal commits its in-flight marks and acknowledgements there, once per round.
     public func run(next: () -> TransferFeed,
-                    completion: (Int, Result<HTTPResponse, TransportError>) -> Void) throws(BNCError) {
+                    completion: (Int, Result<HTTPResponse, TransportError>) -> Void,
+                    flush: () throws(BNCError) -> Void = {}) throws(BNCError) {
         var exhausted = false
         var waitUntil = 0.0
         while true {
@@ -184,6 +187,7 @@ public final class ConcurrentTransport {
                     exhausted = true
                 }
             }
+            try flush()
             if exhausted && busy.isEmpty { return }
 
             var running: Int32 = 0
@@ -201,6 +205,7 @@ public final class ConcurrentTransport {
                 // A finished transfer may make work ready (a retry, room in the window): ask the feed again.
                 waitUntil = 0
             }
+            try flush()
             if exhausted && busy.isEmpty { return }
             // Sleep in curl until there is socket activity, or until a waiting request becomes ready.
             var timeoutMs: Int32 = 1000

@@ -47,6 +47,12 @@ extension JSON {
     /// Writes a quoted string, escaping only what JSON requires (quote, backslash, control characters).
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings need no escape: one append instead of a scalar at a time. (0xE2 starts U+2028/U+2029.)
+        if s.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 } }) == true {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

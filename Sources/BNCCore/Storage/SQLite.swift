@@ -20,6 +20,9 @@ public enum SQLValue: Sendable, Equatable {
 public final class SQLiteDatabase {
     private let handle: OpaquePointer
     public let path: String
+    /// Prepared statements by their SQL, reused (reset and rebound) instead of compiled on every call: a batch
+    /// journal runs the same three statements for every line.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) a database file; `:memory:` for a private in-memory one.
     public init(path: String, busyTimeoutMs: Int32 = 5000) throws(BNCError) {
@@ -46,7 +49,10 @@ public final class SQLiteDatabase {
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
 
     private func error(_ what: String) -> BNCError {
         BNCError(Self.kind(sqlite3_errcode(handle)), "\(what) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
@@ -75,11 +81,25 @@ public final class SQLiteDatabase {
     /// Runs one statement with parameters; returns every row as an array of values.
     @discardableResult
     public func query(_ sql: String, _ parameters: [SQLValue] = []) throws(BNCError) -> [[SQLValue]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw error("cannot prepare \(sql.prefix(40))")
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var fresh: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, sql, -1, &fresh, nil) == SQLITE_OK, let fresh else {
+                throw error("cannot prepare \(sql.prefix(40))")
+            }
+            statement = fresh
+            if statements.count < 64 { statements[sql] = fresh }
         }
-        defer { sqlite3_finalize(statement) }
+        defer {
+            if statements[sql] == statement {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         for (i, value) in parameters.enumerated() {
             let index = Int32(i + 1)
             let rc: Int32
@@ -115,10 +135,10 @@ public final class SQLiteDatabase {
 
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: writers queue instead of failing later).
     public func transaction<T>(_ body: () throws(BNCError) -> T) throws(BNCError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        try query("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try query("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")
