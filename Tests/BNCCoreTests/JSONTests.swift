@@ -77,6 +77,29 @@ import TestSupport
         #expect(s.serialized() == #""q\"b\\n\n\t\u0001é/😀""#)
     }
 
+    /// The writer copies runs between escapes: escapes at the start, the end, back to back; DEL and the two
+    /// JavaScript line separators escaped, other three-byte characters starting E2 copied.
+    @Test func escapesAtEveryPosition() {
+        #expect(JSON.string("\"").serialized() == #""\"""#)
+        #expect(JSON.string("\u{1F}a\u{7F}").serialized() == #""\u001fa\u007f""#)
+        #expect(JSON.string("a\u{2028}\u{2029}b").serialized() == #""a\u2028\u2029b""#)
+        #expect(JSON.string("→€\u{2027}").serialized() == "\"→€\u{2027}\"")
+        #expect(JSON.string("x\u{0}\r\u{08}\u{0C}").serialized() == #""x\u0000\r\b\f""#)
+        let key: JSON = ["k\"\u{2028}": "v"]
+        #expect(key.serialized() == #"{"k\"\u2028":"v"}"#)
+        #expect(key.serialized(pretty: true) == "{\n  \"k\\\"\\u2028\": \"v\"\n}")
+    }
+
+    /// Strings without escapes are made from the input bytes directly; the checks still hold there.
+    @Test func stringsWithoutEscapesAreStillChecked() throws {
+        #expect(try JSON.parse(bytes: Array("\"héllo\"".utf8)).stringValue == "héllo")
+        #expect(throws: JSONParseError.self) { try JSON.parse(bytes: [0x22, 0x61, 0xC3, 0x22]) }      // truncated é
+        #expect(throws: JSONParseError.self) { try JSON.parse(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22]) }  // UTF-8 surrogate
+        #expect(throws: JSONParseError.self) { try JSON.parse(bytes: [0x22, 0x61, 0x62]) }             // unterminated
+        #expect(throws: JSONParseError.self) { try JSON.parse(bytes: [0x22, 0x61, 0x5C, 0x6E]) }       // after an escape
+        #expect(try JSON.parse(#""é\u0041""#).stringValue == "éA")
+    }
+
     @Test func prettyPrintsTwoSpaces() {
         let j: JSON = ["a": [1, 2], "b": [:], "c": []]
         #expect(j.serialized(pretty: true) == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
@@ -96,5 +119,30 @@ import TestSupport
         o["b"] = nil
         #expect(o.keys == ["a", "c"])
         #expect(o["a"] == 9)
+    }
+
+    /// Small objects are scanned, large ones indexed: the same answers on both sides of the limit, through
+    /// growth past it and removals back under it.
+    @Test(arguments: [3, JSONObject.linearLimit, JSONObject.linearLimit + 1, 1000])
+    func objectsAnswerAlikeAtEverySize(size: Int) {
+        var o = JSONObject()
+        var reference: [String: Int] = [:]
+        for i in 0..<size { o["k\(i)"] = .int(i); reference["k\(i)"] = i }
+        o["k0"] = .int(-1); reference["k0"] = -1               // replaced in place
+        #expect(o.keys.first == "k0")
+        for i in stride(from: 1, to: size, by: 2) { o["k\(i)"] = nil; reference["k\(i)"] = nil }
+        o["late"] = "x"
+        #expect(o.count == reference.count + 1)
+        #expect(o.keys == (0..<size).filter { $0 % 2 == 0 || $0 == 0 }.map { "k\($0)" } + ["late"])
+        for (k, v) in reference { #expect(o[k] == .int(v)) }
+        for i in stride(from: 1, to: size, by: 2) { #expect(o["k\(i)"] == nil) }
+        #expect(o["late"] == "x")
+        #expect(Array(o.map(\.key)) == o.keys)
+        // Equality ignores order, at every size.
+        let reversed = JSONObject(o.reversed().map { ($0.key, $0.value) })
+        #expect(reversed == o)
+        var other = reversed
+        other["late"] = "y"
+        #expect(other != o)
     }
 }

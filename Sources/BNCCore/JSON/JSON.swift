@@ -75,9 +75,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An object whose keys keep the order they were first set in. Equality ignores order, as JSON's does.
+///
+/// Members live in one array in order; a key is found by a linear scan while the object is small (the bodies,
+/// user_data and content items bnc builds: hashing a String costs more than comparing a dozen), through an
+/// index built once it grows past `linearLimit` (a hostile line with 100,000 keys stays linear in time).
 public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSON] = [:]
+    public typealias Member = (key: String, value: JSON)
+    private var members: [Member] = []
+    private var index: [String: Int] = [:]
+    static let linearLimit = 16
 
     public init() {}
     public init(dictionaryLiteral elements: (String, JSON)...) {
@@ -87,32 +93,49 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         for (k, v) in pairs { self[k] = v }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+
+    private func position(of key: String) -> Int? {
+        if members.count <= Self.linearLimit {
+            for i in members.indices where members[i].key == key { return i }
+            return nil
+        }
+        return index[key]
+    }
+
+    private mutating func reindex() {
+        index = [:]
+        guard members.count > Self.linearLimit else { return }
+        index.reserveCapacity(members.count)
+        for (i, m) in members.enumerated() { index[m.key] = i }
+    }
 
     /// Reading gives the value; setting nil removes the key; setting an existing key keeps its place.
     public subscript(key: String) -> JSON? {
-        get { storage[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let i = position(of: key) {
+                    members[i].value = newValue
+                } else {
+                    members.append((key, newValue))
+                    if members.count == Self.linearLimit + 1 { reindex() }
+                    else if members.count > Self.linearLimit { index[key] = members.count - 1 }
+                }
+            } else if let i = position(of: key) {
+                members.remove(at: i)
+                reindex()
             }
         }
     }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: JSON)> {
-        var index = 0
-        return AnyIterator {
-            guard index < keys.count else { return nil }
-            defer { index += 1 }
-            let key = keys[index]
-            return (key, storage[key]!)
-        }
-    }
+    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
-    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
+    }
 
     /// Sets each member over this object, a JSON null removing the key (`-f KEY:=null`, a batch line's null,
     /// a merge's removal). One place, because `self[k] = v.isNull ? nil : v` stores a null: JSON is

@@ -154,7 +154,23 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let open = index
         index += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: made from their bytes in place (ASCII needs no validation).
+        var ascii = true
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let run = bytes[(open + 1)..<index]
+                index += 1
+                if ascii { return String(decoding: run, as: UTF8.self) }
+                guard let s = String(validating: run, as: UTF8.self) else { throw fail("string is not valid UTF-8", at: open) }
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw fail("control character in a string (escape it)") }
+            if b >= 0x80 { ascii = false }
+            index += 1
+        }
+        var out = Array(bytes[(open + 1)..<index])
         var runStart = index
         while true {
             guard index < bytes.count else { throw fail("unterminated string", at: open) }
