@@ -60,6 +60,14 @@ extension ToolRun {
         let out = stdout
         runner.shouldStop = { signals.received > 0 || out.writeError != nil }
 
+        var pending: [UInt8] = []
+        func writePending() {
+            guard !pending.isEmpty else { return }
+            out.write(bytes: pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+        runner.roundEnded = { writePending() }
+        defer { writePending() }  // a run that throws still prints what it finished
         let reader = try LineReader(path: input)
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
@@ -69,9 +77,17 @@ extension ToolRun {
             try self.admit(warnings)
             return request
         }) { result in
-            if shareTerminal { progress?.clear() }
-            out.line(result.json.serialized())
+            if shareTerminal {
+                progress?.clear()
+                out.line(result.json.serialized())
+                return
+            }
+            // Into a pipe or file: one write per round of transfers (or per 64 KiB), not one per line.
+            pending.append(contentsOf: result.json.utf8())
+            pending.append(10)
+            if pending.count >= 1 << 16 { writePending() }
         }
+        writePending()
         progress?.clear()
         diagnostics.note(summary.description)
         if let errno = out.writeError {

@@ -142,4 +142,19 @@ import TestSupport
         #expect(MonotonicClock.now() - start >= 0.45)
         #expect(server.received.count == 11)
     }
+
+    /// Results may be buffered between rounds, so each round must end with a roundEnded call that follows its
+    /// results: a rate-limited run ends rounds as it goes (the caller writes them out), not only at the end.
+    @Test func roundsEndAsResultsArrive() throws {
+        let server = try LoopbackServer()
+        let input = try file((1...6).map { "{\"n\":\($0)}" })
+        let r = runner(server, concurrency: 2, rate: 20)
+        var emitted = 0
+        var seenAtRoundEnd: [Int] = []
+        r.roundEnded = { seenAtRoundEnd.append(emitted) }
+        _ = try r.run(reader: try LineReader(path: input), prepare: prepare(server)) { _ in emitted += 1 }
+        #expect(seenAtRoundEnd.last == 6, "the last round ends after every result")
+        #expect(seenAtRoundEnd.contains { $0 > 0 && $0 < 6 }, "rounds end while the run goes on: \(seenAtRoundEnd)")
+        #expect(seenAtRoundEnd == seenAtRoundEnd.sorted())
+    }
 }

@@ -51,6 +51,36 @@ final class TraceLines: TraceSink {
         #expect(server.received.first?.body == (body?.bytes ?? []))
     }
 
+    /// One handle, one request after another: POSTs with a body reuse the handle's setup, anything else resets
+    /// it, and nothing of one request (method, body, headers, empty body) leaks into the next.
+    @Test func oneHandleCarriesNothingBetweenRequests() throws {
+        let server = try LoopbackServer()
+        let (c, _) = client()
+        let sequence: [(String, HTTPBody?, HTTPHeaders)] = [
+            ("POST", .json(["a": 1]), ["X-IP-Override": "8.8.8.8"]),
+            ("POST", .json(["b": 22]), [:]),
+            ("GET", nil, ["Accept": "text/plain"]),
+            ("POST", .json([:]), ["X-One": "1"]),
+            ("HEAD", nil, [:]),
+            ("DELETE", .json(["c": 3]), [:]),
+            ("POST", .json(["d": "é"]), ["X-Two": "2"]),
+        ]
+        for (method, body, headers) in sequence {
+            _ = try c.send(HTTPRequest(method: method, url: server.baseURL + "/\(method.lowercased())", headers: headers, body: body))
+        }
+        #expect(server.received.count == sequence.count)
+        for (got, (method, body, headers)) in zip(server.received, sequence) {
+            #expect(got.method == method)
+            #expect(got.target == "/" + method.lowercased())
+            #expect(got.body == (body?.bytes ?? []), "\(method) \(got.bodyText)")
+            for name in ["X-IP-Override", "X-One", "X-Two", "Accept"] {
+                if let value = headers[name] { #expect(got.header(name) == value) } else if name != "Accept" { #expect(got.header(name) == nil, "\(name) leaked into \(method)") }
+            }
+            #expect(got.header("User-Agent") == "bnc-test/1")
+        }
+        #expect(server.acceptedConnections == 1, "the connection is kept throughout")
+    }
+
     @Test func retries429And5xxThenSucceeds() throws {
         let server = try LoopbackServer(script: [
             .json(429, #"{"error":{"code":429,"message":"Rate limit reached."}}"#, headers: [("Retry-After", "2")]),

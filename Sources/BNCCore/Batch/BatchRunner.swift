@@ -112,6 +112,9 @@ public final class BatchRunner {
     /// Polled between requests: true stops taking lines (SIGINT).
     public var shouldStop: () -> Bool = { false }
     public var random: () -> Double = { Double.random(in: 0..<1) }
+    /// Called after each round of transfers has had its results emitted (and at the end): the moment to write
+    /// buffered results out, so a slow or rate-limited run still shows each round as it ends.
+    public var roundEnded: () -> Void = {}
 
     public init(settings: BatchSettings, journal: BatchJournal?, redactor: Redactor, trace: TraceSink? = nil) {
         self.settings = settings
@@ -298,6 +301,7 @@ public final class BatchRunner {
             let results = unjournaled
             unjournaled.removeAll(keepingCapacity: true)
             for r in results { finish(r) }
+            roundEnded()
         })
         if let failure { throw failure }
 
@@ -310,6 +314,7 @@ public final class BatchRunner {
             finish(r)
         }
         try journal?.commit()
+        roundEnded()
         summary.seconds = MonotonicClock.now() - start
         return summary
     }

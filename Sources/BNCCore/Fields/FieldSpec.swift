@@ -140,13 +140,13 @@ public struct FieldSpec: Sendable {
     }
 
     /// Checks one value against the spec; returns it as it is sent (a version number as text).
-    /// - Parameter path: how errors name the field (`content_items[0].$price`).
-    public func check(_ value: JSON, at path: String) throws(BNCError) -> JSON {
-        func fail(_ rule: String) -> BNCError { BNCError.invalid(path, rule) }
+    /// - Parameter path: how errors name the field (`content_items[0].$price`); made only for an error.
+    public func check(_ value: JSON, at path: @autoclosure () -> String) throws(BNCError) -> JSON {
+        func fail(_ rule: String) -> BNCError { BNCError.invalid(path(), rule) }
         switch (type, value) {
-        case (.any, _): return try Self.checkAny(value, at: path)
+        case (.any, _): return try Self.checkAny(value, at: path())
         case (.string, .string(let s)), (.version, .string(let s)):
-            try checkString(s, at: path)
+            try checkString(s, at: path())
             return value
         case (.version, .number(let n)):
             return .string(n.literal)
@@ -168,8 +168,8 @@ public struct FieldSpec: Sendable {
         case (.array, .array): return value
         case (.strings, .array(let items)):
             for (i, item) in items.enumerated() {
-                guard case .string(let s) = item else { throw BNCError.invalid("\(path)[\(i)]", "must be a string, got \(item.typeName)") }
-                try checkString(s, at: "\(path)[\(i)]")
+                guard case .string(let s) = item else { throw BNCError.invalid("\(path())[\(i)]", "must be a string, got \(item.typeName)") }
+                try checkString(s, at: "\(path())[\(i)]")
             }
             return value
         default:
@@ -177,18 +177,21 @@ public struct FieldSpec: Sendable {
         }
     }
 
-    private func checkString(_ s: String, at path: String) throws(BNCError) {
+    private func checkString(_ s: String, at path: @autoclosure () -> String) throws(BNCError) {
         if let bad = Self.forbiddenCharacter(in: s, multiline: multiline) {
-            throw BNCError.invalid(path, "must not contain \(bad)")
+            throw BNCError.invalid(path(), "must not contain \(bad)")
         }
-        if let maxLength, s.count > maxLength { throw BNCError.invalid(path, "must be at most \(maxLength) characters (got \(s.count))") }
+        // Counting characters walks grapheme clusters: only when the UTF-8 length could exceed the limit.
+        if let maxLength, s.utf8.count > maxLength, s.count > maxLength {
+            throw BNCError.invalid(path(), "must be at most \(maxLength) characters (got \(s.count))")
+        }
         if let allowed, !allowed.contains(s) {
             let shown = allowed.count <= 12 ? allowed.joined(separator: ", ") : allowed.prefix(6).joined(separator: ", ") + ", ..."
             var rule = "must be one of \(shown) (got \(s))"
             if let guess = EditDistance.closest(to: s, in: allowed) { rule += "; did you mean \(guess)?" }
-            throw BNCError.invalid(path, rule)
+            throw BNCError.invalid(path(), rule)
         }
-        if let pattern, !pattern.matches(s) { throw BNCError.invalid(path, "must be \(pattern.description) (got \(s))") }
+        if let pattern, !pattern.matches(s) { throw BNCError.invalid(path(), "must be \(pattern.description) (got \(s))") }
     }
 
     /// NUL anywhere, or CR/LF in a one-line value: the characters that split headers and log lines.
@@ -288,12 +291,12 @@ public struct FieldTable: Sendable {
     public func check(_ object: JSONObject, prefix: String = "", warnings: Warnings) throws(BNCError) -> JSONObject {
         var out = JSONObject()
         for (key, value) in object {
-            let path = prefix + key
             if let spec = byName[key] {
                 if value.isNull { continue }
-                out[key] = try spec.check(value, at: path)
+                out[key] = try spec.check(value, at: prefix + key)
                 continue
             }
+            let path = prefix + key
             switch unknownKeys {
             case .warnAndDrop:
                 var message = "\(path) is not \(FieldSpec.article(name)) \(name) field"

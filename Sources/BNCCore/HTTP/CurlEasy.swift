@@ -45,9 +45,14 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
-    /// Sets every option for one request. Nothing of a previous request survives but the connection cache.
+    /// What the handle was last set up for: a POST with a body under the same options and tracing needs only
+    /// its URL, body and headers set again (the batch runner's case: resetting and re-setting a dozen options
+    /// per request cost more than the request's own parsing).
+    private var lastSetup: (options: TransportOptions, tracing: Bool)?
+
+    /// Sets every option for one request. Nothing of a previous request survives but the connection cache and,
+    /// between POSTs with a body under the same options, the options that do not depend on the request.
     func prepare(_ request: HTTPRequest, options: TransportOptions, trace: TraceSink?, redactor: Redactor) throws(BNCError) {
-        curl_easy_reset(handle)
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
         responseBody.removeAll(keepingCapacity: true)
@@ -59,6 +64,15 @@ final class CurlEasy {
         traceSink = trace
         self.redactor = redactor
 
+        let isPostWithBody = request.body != nil && request.method == "POST"
+        if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
+            try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
+            try setBody(request)
+            try setHeaders(request)
+            return
+        }
+        curl_easy_reset(handle)
+        lastSetup = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
@@ -73,18 +87,7 @@ final class CurlEasy {
         try check(bnc_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS")
 
         let method = request.method.uppercased()
-        if request.body != nil || method == "POST" {
-            // COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call.
-            let body = request.body?.bytes ?? []
-            try check(bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE")
-            if body.isEmpty {
-                try check(bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""), "COPYPOSTFIELDS")
-            } else {
-                try check(body.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
-                }, "COPYPOSTFIELDS")
-            }
-        }
+        if request.body != nil || method == "POST" { try setBody(request) }
         switch method {
         case "GET" where request.body == nil: try check(bnc_easy_setopt_long(handle, CURLOPT_HTTPGET, 1), "HTTPGET")
         case "HEAD": try check(bnc_easy_setopt_long(handle, CURLOPT_NOBODY, 1), "NOBODY")
@@ -92,12 +95,7 @@ final class CurlEasy {
         default: try check(bnc_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), "CUSTOMREQUEST")
         }
 
-        for (name, value) in request.headers {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
-        }
-        // Never wait for "100 Continue": Branch's bodies are small and a round trip costs more than it saves.
-        headerList = curl_slist_append(headerList, "Expect:")
-        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
+        try setHeaders(request)
 
         try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
             let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
@@ -127,6 +125,29 @@ final class CurlEasy {
             }), "DEBUGFUNCTION")
             try check(bnc_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, me), "DEBUGDATA")
         }
+        if isPostWithBody { lastSetup = (options, trace != nil) }
+    }
+
+    /// COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call.
+    private func setBody(_ request: HTTPRequest) throws(BNCError) {
+        let body = request.body?.bytes ?? []
+        try check(bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE")
+        if body.isEmpty {
+            try check(bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""), "COPYPOSTFIELDS")
+        } else {
+            try check(body.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }, "COPYPOSTFIELDS")
+        }
+    }
+
+    private func setHeaders(_ request: HTTPRequest) throws(BNCError) {
+        for (name, value) in request.headers {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        // Never wait for "100 Continue": Branch's bodies are small and a round trip costs more than it saves.
+        headerList = curl_slist_append(headerList, "Expect:")
+        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
     }
 
     private func check(_ code: CURLcode, _ option: String) throws(BNCError) {

@@ -87,7 +87,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// After attempt number `attempt` (1-based) ended in `outcome`: wait and retry, or stop.
     /// - Parameter random: a value in [0, 1) for full jitter (injected so tests are exact).
-    public func decide(after attempt: Int, outcome: AttemptOutcome, random: Double) -> Decision {
+    public func decide(after attempt: Int, outcome: AttemptOutcome, random: @autoclosure () -> Double) -> Decision {
         guard isRetryable(outcome) else { return .stop }
         var limit = maxAttempts
         var fixed: Double?
@@ -100,7 +100,7 @@ public struct RetryPolicy: Sendable, Equatable {
             return retryAfter <= maxRetryAfter ? .retry(after: retryAfter) : .stop
         }
         if let fixed { return .retry(after: fixed) }
-        return .retry(after: backoffCeiling(after: attempt) * min(max(random, 0), 1))
+        return .retry(after: backoffCeiling(after: attempt) * min(max(random(), 0), 1))
     }
 
     /// The full-jitter ceiling after `attempt`: base × 2^(attempt-1), capped.

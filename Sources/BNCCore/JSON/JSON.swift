@@ -166,7 +166,7 @@ public enum JSON: Sendable, Equatable {
     public var numberValue: JSONNumber? { if case .number(let n) = self { return n }; return nil }
     public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
-    public var isNull: Bool { self == .null }
+    public var isNull: Bool { if case .null = self { return true }; return false }
 
     /// Member of an object (nil for any other value).
     public subscript(key: String) -> JSON? { objectValue?[key] }

@@ -35,6 +35,13 @@ public final class OutputStream: Sendable {
 
     public func line(_ text: String) { write(text + "\n") }
 
+    public func write(bytes: [UInt8]) {
+        failure.withLock { error in
+            guard error == 0 else { return }
+            if !FileSystem.writeAll(fd, bytes) { error = errno == 0 ? EIO : errno }
+        }
+    }
+
     /// The errno of the first write that failed, if any.
     public var writeError: Int32? {
         let e = failure.withLock { $0 }
