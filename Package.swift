@@ -20,10 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
-        // libcurl, with typed static-inline wrappers for its variadic calls.
-        .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl (headers from libcurl4-openssl-dev), loaded with dlopen on a command's first request so
+        // commands that send nothing start without it; typed wrappers for its variadic calls.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // libxml2's streaming writer, for report exports (ICU undefined in the shim: see its header).
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",

@@ -225,6 +225,7 @@ public enum EventRequest {
         let name = checked["name"]!.stringValue!
         checked["branch_key"] = nil
         var full: JSONObject = ["branch_key": .string(key.value)]
+        full.reserveCapacity(checked.count + 1)
         for (k, v) in checked { full[k] = v }
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let ip { headers["X-IP-Override"] = ip.text }

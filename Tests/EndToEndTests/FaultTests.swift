@@ -219,4 +219,30 @@ import TestSupport
         #expect(Date().timeIntervalSince(start) < 2.9, "two attempts of 0.5 s and a backoff, not the server's 3 s silence")
         withExtendedLifetime(server) {}
     }
+
+    /// libcurl is loaded on a command's first request, not at start: no tool lists it as a needed library, a
+    /// --dry-run works without it, and a send without it is exit 69 naming the package. The second half hides
+    /// libcurl in a private mount namespace, which needs root (CI runs as root).
+    @Test func libcurlIsLoadedOnlyToSend() throws {
+        for tool in ["bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune"] {
+            let ldd = try box.run("/usr/bin/ldd", [Executables.path(tool)])
+            #expect(ldd.status == 0)
+            #expect(!ldd.stdout.contains("libcurl"), "\(tool) needs libcurl at start:\n\(ldd.stdout)")
+        }
+        guard getuid() == 0 else { return }
+        let event = Executables.path("bnc-event")
+        let script = """
+            PATH=/usr/sbin:/sbin:/usr/bin:/bin
+            lib=$(readlink -f "$(ldconfig -p | awk '/libcurl\\.so\\.4 / {print $NF; exit}')")
+            mount --bind /dev/null "$lib" || exit 99
+            "$1" send PURCHASE --developer-identity u1 --user-agent UA --dry-run > dry.out; echo "dry=$?"
+            "$1" send PURCHASE --developer-identity u1 --user-agent UA --api-url http://127.0.0.1:9; echo "send=$?"
+            """
+        let r = try box.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", event], env: ["BRANCH_KEY": "key_test_nocurl"])
+        try #require(!r.stdout.isEmpty, "unshare -m is not available here: \(r.stderr)")
+        #expect(r.stdout.contains("dry=0"), "\(r.output)")
+        #expect(r.stdout.contains("send=69"), "\(r.output)")
+        #expect(r.stderr.contains("libcurl cannot be loaded") && r.stderr.contains("install the libcurl4 package"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: box.root.appendingPathComponent("dry.out").path, encoding: .utf8).contains("/v2/event/standard"))
+    }
 }

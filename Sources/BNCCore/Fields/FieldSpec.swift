@@ -290,6 +290,7 @@ public struct FieldTable: Sendable {
     /// keys per `unknownKeys`. Returns what may be sent, in the object's order.
     public func check(_ object: JSONObject, prefix: String = "", warnings: Warnings) throws(BNCError) -> JSONObject {
         var out = JSONObject()
+        out.reserveCapacity(object.count)
         for (key, value) in object {
             if let spec = byName[key] {
                 if value.isNull { continue }

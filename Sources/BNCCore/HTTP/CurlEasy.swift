@@ -3,9 +3,14 @@
 // as unretained userdata, which is safe because the handle never outlives this object.
 import CCurl
 
-/// Global libcurl initialisation, done once before the first handle.
+/// libcurl, loaded and initialised once before the first handle (CCurl's loader): a command that sends
+/// nothing never pays for loading it.
 enum CurlGlobal {
-    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// Throws when libcurl.so.4 is missing or unusable: exit 69, naming the package to install.
+    static func load() throws(BNCError) {
+        guard bnc_curl_load() == 0 else { return }
+        throw BNCError(.unreachable, "libcurl cannot be loaded: \(String(cString: bnc_curl_error())); install the libcurl4 package")
+    }
 }
 
 /// Receives the exchange as curl -v would show it: `* info`, `> out`, `< in` lines.
@@ -31,7 +36,8 @@ final class CurlEasy {
     var tag = -1
 
     init() throws(BNCError) {
-        guard CurlGlobal.initialized, let h = curl_easy_init() else {
+        try CurlGlobal.load()
+        guard let h = bnc_curl_easy_init() else {
             throw BNCError(.internal, "libcurl could not be initialised")
         }
         handle = h
@@ -40,8 +46,8 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        if let headerList { curl_slist_free_all(headerList) }
+        bnc_curl_easy_cleanup(handle)
+        if let headerList { bnc_curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -53,7 +59,7 @@ final class CurlEasy {
     /// Sets every option for one request. Nothing of a previous request survives but the connection cache and,
     /// between POSTs with a body under the same options, the options that do not depend on the request.
     func prepare(_ request: HTTPRequest, options: TransportOptions, trace: TraceSink?, redactor: Redactor) throws(BNCError) {
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { bnc_curl_slist_free_all(headerList) }
         headerList = nil
         responseBody.removeAll(keepingCapacity: true)
         responseHeaders = HTTPHeaders()
@@ -71,7 +77,7 @@ final class CurlEasy {
             try setHeaders(request)
             return
         }
-        curl_easy_reset(handle)
+        bnc_curl_easy_reset(handle)
         lastSetup = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
@@ -143,16 +149,16 @@ final class CurlEasy {
 
     private func setHeaders(_ request: HTTPRequest) throws(BNCError) {
         for (name, value) in request.headers {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = bnc_curl_slist_append(headerList, "\(name): \(value)")
         }
         // Never wait for "100 Continue": Branch's bodies are small and a round trip costs more than it saves.
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = bnc_curl_slist_append(headerList, "Expect:")
         try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
     }
 
     private func check(_ code: CURLcode, _ option: String) throws(BNCError) {
         if code != CURLE_OK {
-            throw BNCError(.internal, "libcurl refused option \(option): \(String(cString: curl_easy_strerror(code)))")
+            throw BNCError(.internal, "libcurl refused option \(option): \(String(cString: bnc_curl_easy_strerror(code)))")
         }
     }
 
@@ -205,7 +211,7 @@ final class CurlEasy {
         }
         guard code == CURLE_OK else {
             let buffered = String(cString: errorBuffer)
-            let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+            let detail = buffered.isEmpty ? String(cString: bnc_curl_easy_strerror(code)) : buffered
             return .failure(TransportError(code: Int(code.rawValue), message: redactor.redact(detail), url: redactor.redact(url)))
         }
         var status = 0

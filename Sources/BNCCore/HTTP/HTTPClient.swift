@@ -89,7 +89,7 @@ public final class HTTPClient {
         while true {
             attempt += 1
             try easy.prepare(request, options: options, trace: trace, redactor: redactor)
-            let code = curl_easy_perform(easy.handle)
+            let code = bnc_curl_easy_perform(easy.handle)
             let outcome: AttemptOutcome
             switch easy.result(of: code, url: request.url) {
             case .success(var response):
@@ -137,7 +137,8 @@ public final class ConcurrentTransport {
     private var busy: [UnsafeMutableRawPointer: (easy: CurlEasy, url: String)] = [:]
 
     public init(options: TransportOptions, concurrency: Int, redactor: Redactor, trace: TraceSink? = nil) throws(BNCError) {
-        guard CurlGlobal.initialized, let m = curl_multi_init() else {
+        try CurlGlobal.load()
+        guard let m = bnc_curl_multi_init() else {
             throw BNCError(.internal, "libcurl multi handle could not be initialised")
         }
         self.multi = m
@@ -152,13 +153,13 @@ public final class ConcurrentTransport {
     /// A multi call that failed is a bug or exhaustion (out of memory, too many handles): never ignored.
     private static func check(_ code: CURLMcode, _ call: String) throws(BNCError) {
         if code != CURLM_OK {
-            throw BNCError(.internal, "libcurl multi \(call): \(String(cString: curl_multi_strerror(code)))")
+            throw BNCError(.internal, "libcurl multi \(call): \(String(cString: bnc_curl_multi_strerror(code)))")
         }
     }
 
     deinit {
-        for (_, entry) in busy { curl_multi_remove_handle(multi, entry.easy.handle) }
-        curl_multi_cleanup(multi)
+        for (_, entry) in busy { bnc_curl_multi_remove_handle(multi, entry.easy.handle) }
+        bnc_curl_multi_cleanup(multi)
     }
 
     /// Runs until `next` says `.done` and every transfer has finished.
@@ -179,7 +180,7 @@ public final class ConcurrentTransport {
                     if let reused = idle.popLast() { easy = reused } else { easy = try CurlEasy() }
                     try easy.prepare(request, options: options, trace: trace, redactor: redactor)
                     easy.tag = tag
-                    try Self.check(curl_multi_add_handle(multi, easy.handle), "add_handle")
+                    try Self.check(bnc_curl_multi_add_handle(multi, easy.handle), "add_handle")
                     busy[easy.handle] = (easy, request.url)
                 case .wait(let until):
                     waitUntil = until
@@ -191,13 +192,13 @@ public final class ConcurrentTransport {
             if exhausted && busy.isEmpty { return }
 
             var running: Int32 = 0
-            try Self.check(curl_multi_perform(multi, &running), "perform")
+            try Self.check(bnc_curl_multi_perform(multi, &running), "perform")
             var queued: Int32 = 0
-            while let msg = curl_multi_info_read(multi, &queued) {
+            while let msg = bnc_curl_multi_info_read(multi, &queued) {
                 var handle: UnsafeMutableRawPointer?
                 var code = CURLE_OK
                 guard bnc_multi_done(msg, &handle, &code) == 1, let handle, let entry = busy.removeValue(forKey: handle) else { continue }
-                try Self.check(curl_multi_remove_handle(multi, handle), "remove_handle")
+                try Self.check(bnc_curl_multi_remove_handle(multi, handle), "remove_handle")
                 let result = entry.easy.result(of: code, url: entry.url)
                 let tag = entry.easy.tag
                 idle.append(entry.easy)
@@ -216,7 +217,7 @@ public final class ConcurrentTransport {
                 if busy.isEmpty {
                     MonotonicClock.sleep(Double(timeoutMs) / 1000)
                 } else {
-                    try Self.check(curl_multi_poll(multi, nil, 0, timeoutMs, nil), "poll")
+                    try Self.check(bnc_curl_multi_poll(multi, nil, 0, timeoutMs, nil), "poll")
                 }
             }
         }

@@ -94,6 +94,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     }
 
     public var keys: [String] { members.map(\.key) }
+    public mutating func reserveCapacity(_ n: Int) { members.reserveCapacity(n) }
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
 

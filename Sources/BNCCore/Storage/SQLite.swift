@@ -134,6 +134,7 @@ public final class SQLiteDatabase {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: writers queue instead of failing later).
+    @discardableResult
     public func transaction<T>(_ body: () throws(BNCError) -> T) throws(BNCError) -> T {
         try query("BEGIN IMMEDIATE")
         do {
