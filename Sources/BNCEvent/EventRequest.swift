@@ -135,7 +135,7 @@ public enum EventRequest {
     public static func validate(_ body: JSONObject, categoryForm: CategoryForm = .display, forceCustom: Bool = false,
                                 warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
         var b = try EventFields.envelope.check(body, warnings: warnings)
-        guard let name = b["name"]?.stringValue, !name.trimmingWhitespace().isEmpty else {
+        guard let name = b["name"]?.stringValue, name.contains(where: { !$0.isWhitespace }) else {
             throw BNCError.invalid("name", "is required")
         }
         guard case .object(let rawUser)? = b["user_data"] else {
@@ -188,7 +188,7 @@ public enum EventRequest {
         let prefix = "content_items[\(i)]."
         var known = JSONObject()
         for (k, v) in item {
-            if EventFields.contentItem[k] == nil {
+            if !EventFields.contentItem.declares(k) {
                 // `$` keys are Branch's: an unknown one is a typo, not a custom key. Custom keys are flat.
                 if k.hasPrefix("$") {
                     let guess = EventFields.contentItem.suggestion(for: k).map { " (did you mean \(prefix)\($0)?)" } ?? ""

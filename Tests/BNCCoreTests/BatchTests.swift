@@ -65,9 +65,12 @@ import TestSupport
         #expect(results[2].error == "bad is not allowed")
         #expect(results[3].error == "line 4 is not a JSON object")
         #expect(results[4].error == "empty line")
-        #expect(server.received.count == 5, "3 lines sent, 2 of them retried once")
+        #expect(server.received.count == 5, "3 lines sent, 2 more attempts")
         #expect(Set(server.received.map(\.bodyText)) == ["{\"n\":1}", "{\"n\":2}", "{\"n\":3}"])
-        #expect(summary.ok == 3 && summary.failed == 4 && summary.retries == 2 && summary.lines == 7)
+        // The reset is retried by the runner, or, when it hit a kept-alive connection (the 503's retry can be
+        // sent on it under load), by libcurl itself on a fresh connection before the runner sees it.
+        #expect(summary.ok == 3 && summary.failed == 4 && (1...2).contains(summary.retries) && summary.lines == 7,
+                "\(summary)")
         #expect(results[0].json["response"] == ["ok": true])
     }
 

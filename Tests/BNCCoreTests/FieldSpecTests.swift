@@ -77,6 +77,18 @@ import Glibc
         #expect(Self.table.suggestion(for: "ip") == nil, "two letters away from a two-letter word is no typo")
         #expect(Self.table.suggestion(for: "completely_else") == nil)
     }
+
+    /// The name index finds every declared name at its place and nothing else, at every table size; a key
+    /// canonically equivalent to a name but spelt differently (KELVIN SIGN for K) is not that name.
+    @Test(arguments: [0, 1, 7, 8, 9, 60, 300])
+    func theNameIndexFindsExactlyTheDeclaredNames(count: Int) {
+        let names = (0..<count).map { "field_\($0)" } + (count > 0 ? ["Key", "$sku", "é"] : [])
+        let index = NameIndex(names)
+        for (i, n) in names.enumerated() { #expect(index.position(of: n) == i, "\(n)") }
+        for probe in ["", "field_", "field_\(count)", "FIELD_0", "\u{212A}ey", "e\u{301}", "$sku ", String(repeating: "x", count: 500)] {
+            #expect(index.position(of: probe) == nil, "\(probe)")
+        }
+    }
 }
 
 @Suite struct ExactNumberTests {
@@ -149,4 +161,5 @@ import Glibc
         var st = stat()
         #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
+
 }

@@ -92,5 +92,11 @@ import Testing
         h["b"] = "5"
         #expect(h.fields.map(\.name) == ["A", "b"])
         #expect(h.fields.map(\.value) == ["3", "5"])
+        let r: HTTPHeaders = ["Retry-After": "2", "X-Branch-Request-Id": "r", "Content-Type": "a/b"]
+        #expect(r["retry-after"] == "2" && r["X-BRANCH-REQUEST-ID"] == "r" && r["content-TYPE"] == "a/b")
+        #expect(r["Retry-Afte"] == nil && r["Retry-After "] == nil && r["Content_Type"] == nil)
+        // Only ASCII letters fold: '@' (0x40) and '`' (0x60), '[' and '{' stay apart.
+        let odd: HTTPHeaders = ["X@": "1", "Y[": "2"]
+        #expect(odd["x`"] == nil && odd["y{"] == nil && odd["x@"] == "1" && odd["y["] == "2")
     }
 }

@@ -276,14 +276,15 @@ public final class BatchRunner {
             case .success(let r):
                 final.status = r.status
                 final.ok = r.isSuccess
-                if final.ok && settings.requireJSON && r.json == nil {
+                let json = r.json  // parsed once
+                if final.ok && settings.requireJSON && json == nil {
                     final.ok = false
                     final.error = r.notJSONError().message
                 } else if final.ok {
-                    final.response = r.json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
+                    final.response = json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
                 } else {
                     final.error = r.httpError(redactor: redactor).message
-                    final.response = r.json.map(redactor.redact)
+                    final.response = json.map(redactor.redact)
                 }
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message

@@ -77,8 +77,9 @@ public enum FieldPattern: String, Sendable, Equatable {
     }
 }
 
-/// One field of an API body (or of the device, or of a link's data), declared once.
-public struct FieldSpec: Sendable {
+/// One field of an API body (or of the device, or of a link's data), declared once. A class: tables share
+/// their specs, and checking a value borrows the spec instead of copying a dozen references per key.
+public final class FieldSpec: Sendable {
     public let name: String
     public let type: FieldType
     /// The only values a string may take (an enum), when the API has one.
@@ -251,7 +252,9 @@ public struct FieldTable: Sendable {
     /// What the table describes, in messages: "v1/open", "user_data", "a content item".
     public let name: String
     public let fields: [FieldSpec]
-    public let byName: [String: FieldSpec]
+    /// Each name's position in `fields` (the batch runner looks up every key of every line).
+    private let index: NameIndex
+    public var byName: [String: FieldSpec] { Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) }) }
     /// What a key the table does not declare is.
     public let unknownKeys: UnknownKeys
 
@@ -266,15 +269,13 @@ public struct FieldTable: Sendable {
         self.name = name
         self.fields = fields
         self.unknownKeys = unknownKeys
-        var map: [String: FieldSpec] = [:]
-        for f in fields {
-            precondition(map[f.name] == nil, "\(name): \(f.name) is declared twice")
-            map[f.name] = f
-        }
-        byName = map
+        var seen = Set<String>()
+        for f in fields { precondition(seen.insert(f.name).inserted, "\(name): \(f.name) is declared twice") }
+        index = NameIndex(fields.map(\.name))
     }
 
-    public subscript(name: String) -> FieldSpec? { byName[name] }
+    public subscript(name: String) -> FieldSpec? { index.position(of: name).map { fields[$0] } }
+    public func declares(_ name: String) -> Bool { index.position(of: name) != nil }
     public var names: [String] { fields.map(\.name) }
     public var secretNames: Set<String> { Set(fields.filter(\.secret).map(\.name)) }
 
@@ -292,9 +293,9 @@ public struct FieldTable: Sendable {
         var out = JSONObject()
         out.reserveCapacity(object.count)
         for (key, value) in object {
-            if let spec = byName[key] {
+            if let i = index.position(of: key) {
                 if value.isNull { continue }
-                out[key] = try spec.check(value, at: prefix + key)
+                out[key] = try fields[i].check(value, at: prefix + key)
                 continue
             }
             let path = prefix + key
@@ -316,5 +317,45 @@ public struct FieldTable: Sendable {
     /// The table as --help and man pages show it: one line per field, its type, platform and rule.
     public var helpText: String {
         fields.map { "  \($0.name) (\($0.tags)): \($0.help)" }.joined(separator: "\n")
+    }
+}
+
+/// Finds a declared name's position: FNV-1a over its UTF-8 bytes into an open-addressed table at most half
+/// full, then one comparison. Names match byte for byte (a key canonically equivalent to a declared name but
+/// spelt differently is not that name: it would be sent as spelt). Only declared names are ever inserted, so
+/// hostile keys cannot lengthen a probe.
+struct NameIndex: Sendable {
+    private let names: [String]
+    private let slots: [Int32]
+    private let mask: Int
+
+    init(_ names: [String]) {
+        var size = 8
+        while size < names.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: -1, count: size)
+        for (i, name) in names.enumerated() {
+            var h = Self.hash(name) & (size - 1)
+            while slots[h] >= 0 { h = (h + 1) & (size - 1) }
+            slots[h] = Int32(i)
+        }
+        self.names = names
+        self.slots = slots
+        mask = size - 1
+    }
+
+    private static func hash(_ s: String) -> Int {
+        var h = FNV1a64()
+        h.add(s)
+        return Int(truncatingIfNeeded: h.value ^ (h.value >> 32))
+    }
+
+    func position(of key: String) -> Int? {
+        var h = Self.hash(key) & mask
+        while true {
+            let p = Int(slots[h])
+            if p < 0 { return nil }
+            if names[p].utf8.count == key.utf8.count && names[p] == key { return p }
+            h = (h + 1) & mask
+        }
     }
 }

@@ -10,23 +10,30 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         for (n, v) in elements { add(n, v) }
     }
 
+    /// Header names compare without regard to ASCII case (RFC 9110); names are ASCII tokens, so no Unicode
+    /// case mapping (and no lowercased copy per comparison: responses are read header by header in a batch).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+        return zip(a.utf8, b.utf8).allSatisfy { fold($0) == fold($1) }
+    }
+
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.lowercased() == name.lowercased() }?.value }
+        get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
-            let lower = name.lowercased()
             if let newValue {
-                if let i = fields.firstIndex(where: { $0.name.lowercased() == lower }) {
+                if let i = fields.firstIndex(where: { Self.sameName($0.name, name) }) {
                     fields[i].value = newValue
                     var j = fields.count - 1
                     while j > i {
-                        if fields[j].name.lowercased() == lower { fields.remove(at: j) }
+                        if Self.sameName(fields[j].name, name) { fields.remove(at: j) }
                         j -= 1
                     }
                 } else {
                     fields.append((name, newValue))
                 }
             } else {
-                fields.removeAll { $0.name.lowercased() == lower }
+                fields.removeAll { Self.sameName($0.name, name) }
             }
         }
     }

@@ -82,6 +82,7 @@ struct JSONParser {
             index += 1; depth -= 1
             return .object(object)
         }
+        object.reserveCapacity(8)  // most objects are small: one allocation instead of growing 1, 2, 4, 8
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

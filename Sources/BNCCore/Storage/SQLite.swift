@@ -82,6 +82,7 @@ public final class SQLiteDatabase {
     @discardableResult
     public func query(_ sql: String, _ parameters: [SQLValue] = []) throws(BNCError) -> [[SQLValue]] {
         let statement: OpaquePointer
+        var kept = true
         if let cached = statements[sql] {
             statement = cached
         } else {
@@ -90,10 +91,10 @@ public final class SQLiteDatabase {
                 throw error("cannot prepare \(sql.prefix(40))")
             }
             statement = fresh
-            if statements.count < 64 { statements[sql] = fresh }
+            if statements.count < 64 { statements[sql] = fresh } else { kept = false }
         }
         defer {
-            if statements[sql] == statement {
+            if kept {
                 sqlite3_reset(statement)
                 sqlite3_clear_bindings(statement)
             } else {
