@@ -186,20 +186,18 @@ public enum EventRequest {
 
     static func checkItem(_ item: JSONObject, index i: Int, form: CategoryForm, warnings: Warnings) throws(BNCError) -> JSONObject {
         let prefix = "content_items[\(i)]."
-        var known = JSONObject()
-        for (k, v) in item {
-            if !EventFields.contentItem.declares(k) {
-                // `$` keys are Branch's: an unknown one is a typo, not a custom key. Custom keys are flat.
-                if k.hasPrefix("$") {
-                    let guess = EventFields.contentItem.suggestion(for: k).map { " (did you mean \(prefix)\($0)?)" } ?? ""
-                    warnings.add("\(prefix)\(k) is not a content item field\(guess); not sent")
-                    continue
-                }
-                if v.arrayValue != nil || v.objectValue != nil {
-                    throw BNCError.invalid(prefix + k, "must be a string, number or boolean (custom item keys are flat)")
-                }
+        var known = item
+        for (k, v) in item where !EventFields.contentItem.declares(k) {
+            // `$` keys are Branch's: an unknown one is a typo, not a custom key. Custom keys are flat.
+            if k.hasPrefix("$") {
+                let guess = EventFields.contentItem.suggestion(for: k).map { " (did you mean \(prefix)\($0)?)" } ?? ""
+                warnings.add("\(prefix)\(k) is not a content item field\(guess); not sent")
+                known[k] = nil
+                continue
             }
-            known[k] = v
+            if v.arrayValue != nil || v.objectValue != nil {
+                throw BNCError.invalid(prefix + k, "must be a string, number or boolean (custom item keys are flat)")
+            }
         }
         var o = try EventFields.contentItem.check(known, prefix: prefix, warnings: warnings)
         if let c = o["$currency"]?.stringValue { checkCurrency(c, field: prefix + "$currency", warnings: warnings) }

@@ -78,6 +78,28 @@ import Glibc
         #expect(Self.table.suggestion(for: "completely_else") == nil)
     }
 
+    /// A checked object is the input when nothing changes, and otherwise keeps the input's order with exactly
+    /// the dropped members gone and the rewritten ones rewritten, wherever they sit.
+    @Test func checkedObjectsKeepOrderWhateverChanges() throws {
+        let t = FieldTable("t", [FieldSpec("a", .string, "a"), FieldSpec("v", .version, "v"), FieldSpec("n", .number, "n")])
+        func check(_ text: String) throws -> (String, [String]) {
+            let warnings = Warnings()
+            let out = try t.check(try #require(JSON.parse(text).objectValue), warnings: warnings)
+            return (JSON.object(out).serialized(), warnings.messages)
+        }
+        #expect(try check(#"{"n":1,"a":"x","v":"2"}"#).0 == #"{"n":1,"a":"x","v":"2"}"#)
+        #expect(try check(#"{"a":"x","v":26,"n":1}"#).0 == #"{"a":"x","v":"26","n":1}"#)
+        #expect(try check(#"{"v":26}"#).0 == #"{"v":"26"}"#)
+        #expect(try check(#"{"a":null,"v":"1","n":2}"#).0 == #"{"v":"1","n":2}"#)
+        #expect(try check(#"{"a":"x","n":2,"v":null}"#).0 == #"{"a":"x","n":2}"#)
+        let (dropped, warnings) = try check(#"{"zz":1,"a":"x","b":true,"n":3,"v":7}"#)
+        #expect(dropped == #"{"a":"x","n":3,"v":"7"}"#)
+        #expect(warnings.count == 2)
+        let custom = FieldTable("c", unknownKeys: .custom(FieldSpec("custom", .any, "any")), [FieldSpec("v", .version, "v")])
+        let out = try custom.check(try #require(JSON.parse(#"{"k":null,"v":3,"w":[1]}"#).objectValue), warnings: Warnings())
+        #expect(JSON.object(out).serialized() == #"{"k":null,"v":"3","w":[1]}"#)
+    }
+
     /// The name index finds every declared name at its place and nothing else, at every table size; a key
     /// canonically equivalent to a name but spelt differently (KELVIN SIGN for K) is not that name.
     @Test(arguments: [0, 1, 7, 8, 9, 60, 300])

@@ -290,12 +290,27 @@ public struct FieldTable: Sendable {
     /// Checks every member of `object`: known keys against their spec (errors name `prefix` + key), unknown
     /// keys per `unknownKeys`. Returns what may be sent, in the object's order.
     public func check(_ object: JSONObject, prefix: String = "", warnings: Warnings) throws(BNCError) -> JSONObject {
-        var out = JSONObject()
-        out.reserveCapacity(object.count)
-        for (key, value) in object {
+        // The answer is the input itself unless a member is dropped or rewritten (a version number is sent as
+        // text): a new object is built only from the first such member on (most lines need none).
+        var out: JSONObject?
+        func diverge(at n: Int) {
+            guard out == nil else { return }
+            var o = JSONObject()
+            o.reserveCapacity(object.count)
+            for member in object.prefix(n) { o[member.key] = member.value }
+            out = o
+        }
+        func rewrites(_ spec: FieldSpec, _ value: JSON) -> Bool {
+            if case .version = spec.type, case .number = value { return true }
+            return false
+        }
+        for (n, (key, value)) in object.enumerated() {
             if let i = index.position(of: key) {
-                if value.isNull { continue }
-                out[key] = try fields[i].check(value, at: prefix + key)
+                if value.isNull { diverge(at: n); continue }
+                let spec = fields[i]
+                let checked = try spec.check(value, at: prefix + key)
+                if rewrites(spec, value) { diverge(at: n) }
+                out?[key] = checked
                 continue
             }
             let path = prefix + key
@@ -304,14 +319,17 @@ public struct FieldTable: Sendable {
                 var message = "\(path) is not \(FieldSpec.article(name)) \(name) field"
                 if let guess = suggestion(for: key) { message += " (did you mean \(prefix)\(guess)?)" }
                 warnings.add(message + "; not sent")
+                diverge(at: n)
             case .custom(let spec):
                 if let bad = FieldSpec.forbiddenCharacter(in: key, multiline: false) {
                     throw BNCError.invalid(path, "key must not contain \(bad)")
                 }
-                out[key] = try spec.check(value, at: path)
+                let checked = try spec.check(value, at: path)
+                if rewrites(spec, value) { diverge(at: n) }
+                out?[key] = checked
             }
         }
-        return out
+        return out ?? object
     }
 
     /// The table as --help and man pages show it: one line per field, its type, platform and rule.
