@@ -79,11 +79,11 @@ extension ToolRun {
         }) { result in
             if shareTerminal {
                 progress?.clear()
-                out.line(result.json.serialized())
+                out.write(bytes: result.utf8 + [10])
                 return
             }
             // Into a pipe or file: one write per round of transfers (or per 64 KiB), not one per line.
-            pending.append(contentsOf: result.json.utf8())
+            pending.append(contentsOf: result.utf8)
             pending.append(10)
             if pending.count >= 1 << 16 { writePending() }
         }

@@ -160,4 +160,27 @@ import TestSupport
         #expect(seenAtRoundEnd.contains { $0 > 0 && $0 < 6 }, "rounds end while the run goes on: \(seenAtRoundEnd)")
         #expect(seenAtRoundEnd == seenAtRoundEnd.sorted())
     }
+
+    /// The result line written directly is byte for byte the serialised JSON value, in every shape.
+    @Test func resultLinesAreWrittenAsTheirJSON() throws {
+        var shapes: [BatchResult] = []
+        var r = BatchResult(line: 1, ok: true, attempts: 1, elapsedMs: 3.25)
+        r.status = 200
+        r.response = ["branch_view_enabled": false, "n": [1, 2.5, "x\u{2028}"]]
+        shapes.append(r)
+        r.response = nil
+        shapes.append(r)
+        r.resumed = true
+        shapes.append(r)
+        var failed = BatchResult(line: 123_456_789, ok: false, attempts: 3, elapsedMs: 0, error: "HTTP 400: \"bad\"\n\u{1}é")
+        shapes.append(failed)
+        failed.status = 503
+        failed.elapsedMs = 1e6 / 3
+        shapes.append(failed)
+        shapes.append(BatchResult(line: 0, ok: false, attempts: 0, elapsedMs: 0.04, error: ""))
+        for shape in shapes {
+            #expect(shape.utf8 == shape.json.utf8(), "\(String(decoding: shape.utf8, as: UTF8.self))")
+            #expect(try JSON.parse(bytes: shape.utf8) == shape.json)
+        }
+    }
 }

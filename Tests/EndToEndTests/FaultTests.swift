@@ -245,4 +245,18 @@ import TestSupport
         #expect(r.stderr.contains("libcurl cannot be loaded") && r.stderr.contains("install the libcurl4 package"), "\(r.stderr)")
         #expect(try String(contentsOfFile: box.root.appendingPathComponent("dry.out").path, encoding: .utf8).contains("/v2/event/standard"))
     }
+
+    /// A proxy named in the environment still carries every request, single and batch (without one, bnc tells
+    /// libcurl once instead of letting it read the environment on every transfer).
+    @Test func proxiesFromTheEnvironmentAreUsed() throws {
+        let proxy = try LoopbackServer()
+        let env = ["BRANCH_KEY": "key_test_proxy", "BNC_API_URL": "http://api.example.invalid", "http_proxy": proxy.baseURL]
+        let one = try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "u1", "--user-agent", "UA"], env: env)
+        #expect(one.status == 0, "\(one.output)")
+        let lines = try box.write("p.ndjson", (1...3).map { #"{"name":"PURCHASE","user_data":{"developer_identity":"u\#($0)","user_agent":"UA"}}"# }.joined(separator: "\n") + "\n")
+        let batch = try box.run("bnc-event", ["send", "--batch", lines], env: env)
+        #expect(batch.status == 0, "\(batch.output)")
+        #expect(proxy.received.count == 4)
+        #expect(proxy.received.allSatisfy { $0.target == "http://api.example.invalid/v2/event/standard" }, "\(proxy.received.map(\.target))")
+    }
 }

@@ -59,6 +59,29 @@ public struct BatchResult: Sendable {
     /// Acknowledged in an earlier run (`--resume`): not sent again.
     public var resumed = false
 
+    /// The result line as compact JSON, written directly: the same bytes as `json.utf8()` (a test holds them
+    /// together) without building the tree, since every line of a batch prints one.
+    public var utf8: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(96 + (error?.utf8.count ?? 0))
+        func put(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func put(_ n: Int) { out.append(contentsOf: String(n).utf8) }
+        put("{\"line\":"); put(line)
+        put(ok ? ",\"ok\":true" : ",\"ok\":false")
+        put(",\"status\":")
+        if let status { put(status) } else { put("null") }
+        put(",\"attempts\":"); put(attempts)
+        put(",\"elapsed_ms\":"); JSON.double((elapsedMs * 10).rounded() / 10).write(to: &out, pretty: false, indent: 0)
+        if resumed { put(",\"resumed\":true") }
+        if let error {
+            put(",\"error\":"); JSON.writeString(error, to: &out)
+        } else {
+            put(",\"response\":"); (response ?? .null).write(to: &out, pretty: false, indent: 0)
+        }
+        put("}")
+        return out
+    }
+
     /// `{line, ok, status, attempts, elapsed_ms, response | error}`.
     public var json: JSON {
         var o: JSONObject = ["line": .int(line), "ok": .bool(ok)]

@@ -2,6 +2,9 @@
 // The handle is reused across requests so its connection is kept alive; `self` reaches libcurl's callbacks
 // as unretained userdata, which is safe because the handle never outlives this object.
 import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libcurl, loaded and initialised once before the first handle (CCurl's loader): a command that sends
 /// nothing never pays for loading it.
@@ -51,6 +54,13 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
+    /// Whether any variable libcurl takes a proxy from is set (libcurl itself ignores HTTP_PROXY; it is listed
+    /// so that setting it changes nothing here either).
+    static let environmentNamesAProxy: Bool = {
+        let names: [String] = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+        return names.contains { getenv($0) != nil }
+    }()
+
     /// What the handle was last set up for: a POST with a body under the same options and tracing needs only
     /// its URL, body and headers set again (the batch runner's case: resetting and re-setting a dozen options
     /// per request cost more than the request's own parsing).
@@ -91,6 +101,9 @@ final class CurlEasy {
         if let ca = options.caCertFile { try check(bnc_easy_setopt_string(handle, CURLOPT_CAINFO, ca), "CAINFO") }
         // Only http and https, also after redirects (which bnc does not follow: Branch answers directly).
         try check(bnc_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS")
+        // libcurl reads the proxy variables on every transfer; when none is set (and a process's environment
+        // does not change under it) an empty proxy says so once.
+        if !Self.environmentNamesAProxy { try check(bnc_easy_setopt_string(handle, CURLOPT_PROXY, ""), "PROXY") }
 
         let method = request.method.uppercased()
         if request.body != nil || method == "POST" { try setBody(request) }

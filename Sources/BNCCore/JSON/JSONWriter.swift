@@ -18,7 +18,7 @@ extension JSON {
         return out
     }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
