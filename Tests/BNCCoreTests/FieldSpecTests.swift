@@ -100,6 +100,16 @@ import Glibc
         #expect(JSON.object(out).serialized() == #"{"k":null,"v":"3","w":[1]}"#)
     }
 
+    /// Letter patterns take ASCII letters only, whatever the byte or character counts.
+    @Test func letterPatternsTakeASCIILettersOnly() {
+        for ok in ["USD", "EUR", "ZZZ"] { #expect(FieldPattern.currency.matches(ok), "\(ok)") }
+        for bad in ["usd", "US", "USDX", "ÜSD", "ＵＳＤ", "U$D", "US@", "US[", ""] { #expect(!FieldPattern.currency.matches(bad), "\(bad)") }
+        for ok in ["US", "us", "Gb", "zZ"] { #expect(FieldPattern.countryCode.matches(ok), "\(ok)") }
+        for bad in ["U1", "é", "USA", "U", "@A", "`a", "{a", "[A"] { #expect(!FieldPattern.countryCode.matches(bad), "\(bad)") }
+        for ok in ["en", "eng", "PT"] { #expect(FieldPattern.languageCode.matches(ok), "\(ok)") }
+        for bad in ["e", "engl", "e@", "é", "ｅｎ", "e n"] { #expect(!FieldPattern.languageCode.matches(bad), "\(bad)") }
+    }
+
     /// The name index finds every declared name at its place and nothing else, at every table size; a key
     /// canonically equivalent to a name but spelt differently (KELVIN SIGN for K) is not that name.
     @Test(arguments: [0, 1, 7, 8, 9, 60, 300])

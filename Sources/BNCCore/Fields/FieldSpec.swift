@@ -50,6 +50,8 @@ public enum FieldPattern: String, Sendable, Equatable {
         }
     }
 
+    private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
     public func matches(_ s: String) -> Bool {
         switch self {
         case .uuid:
@@ -66,13 +68,14 @@ public enum FieldPattern: String, Sendable, Equatable {
                 }
                 return true
             }
-        case .currency: return s.count == 3 && s.allSatisfy { $0.isASCII && $0.isUppercase }
+        // Byte checks: only ASCII letters qualify, so no grapheme breaking is needed.
+        case .currency: return s.utf8.count == 3 && s.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
         case .ipAddress: return (try? IPAddress(s)) != nil
         case .httpURL:
             guard let u = HTTPURL(s) else { return false }
             return !u.host.isEmpty
-        case .countryCode: return s.count == 2 && s.allSatisfy { $0.isASCII && $0.isLetter }
-        case .languageCode: return (2...3).contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter }
+        case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(Self.isASCIILetter)
+        case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(Self.isASCIILetter)
         }
     }
 }
