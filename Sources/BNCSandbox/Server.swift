@@ -132,9 +132,10 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             }
             if response.delay > 0 {
                 let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: .nanoseconds(Int64(response.delay * 1e9))) {
+                let delayed = response
+                context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delayed.delay * 1e9))) {
                     let (handler, ctx) = bound.value
-                    handler.write(response, keepAlive: keepAlive, context: ctx)
+                    handler.write(delayed, keepAlive: keepAlive, context: ctx)
                 }
             } else {
                 write(response, keepAlive: keepAlive, context: context)
