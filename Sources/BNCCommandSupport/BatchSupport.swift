@@ -87,7 +87,7 @@ extension ToolRun {
             pending.append(10)
             if pending.count >= 1 << 16 { writePending() }
         }
-        writePending()
+        writePending()  // before the write error is read below (the defer covers a run that throws)
         progress?.clear()
         diagnostics.note(summary.description)
         if let errno = out.writeError {

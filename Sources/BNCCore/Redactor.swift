@@ -84,7 +84,7 @@ public struct Redactor: Sendable {
             var j = i, k = 0
             while k < n.count, j != u.endIndex {
                 let b = u[j]
-                guard (b >= 65 && b <= 90 ? b | 0x20 : b) == n[k] else { break }
+                guard ASCII.lower(b) == n[k] else { break }
                 k += 1
                 u.formIndex(after: &j)
             }

@@ -65,9 +65,6 @@ public enum EventCatalog {
         XXX YER ZAR ZMW
         """.split(separator: " ").map(String.init))
 
-    /// Content items' field names, for `--item` parsing and completion.
-    public static var itemFields: [String: FieldSpec] { EventFields.contentItem.byName }
-
     public static let contentSchemas: Set<String> = [
         "COMMERCE_AUCTION", "COMMERCE_BUSINESS", "COMMERCE_OTHER", "COMMERCE_PRODUCT", "COMMERCE_RESTAURANT",
         "COMMERCE_SERVICE", "COMMERCE_TRAVEL_FLIGHT", "COMMERCE_TRAVEL_HOTEL", "COMMERCE_TRAVEL_OTHER", "GAME_STATE",

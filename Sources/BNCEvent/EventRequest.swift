@@ -110,7 +110,7 @@ public enum EventRequest {
             }
             let key = String(part[..<eq]).trimmingWhitespace()
             let raw = String(part[part.index(after: eq)...])
-            switch EventCatalog.itemFields[key]?.type {
+            switch EventFields.contentItem[key]?.type {
             case .number?, .integer?:
                 guard let n = JSONNumber(literal: raw.trimmingWhitespace()) else {
                     throw BNCError.invalid("--item \(key)", "must be a number (got \(raw))")

@@ -74,8 +74,8 @@ public struct TuneRequest: Sendable {
     /// Server-to-server (`sdk=server`) rather than SDK traffic.
     public var isServerToServer: Bool {
         // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).
-        guard let sdk = self["sdk"], sdk.utf8.count == 6 else { return false }
-        return zip(sdk.utf8, "server".utf8).allSatisfy { $0 == $1 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) && $0 | 0x20 == $1 }
+        guard let sdk = self["sdk"] else { return false }
+        return ASCII.equalIgnoringCase(sdk.utf8, "server".utf8)
     }
 
     public var action: String? { value("action")?.lowercased() }
@@ -254,9 +254,7 @@ public enum TuneLog {
 
     /// `b` starts with `prefix`, ASCII letters compared case-insensitively.
     static func starts(_ b: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
-        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        guard b.count >= p.count else { return false }
-        return zip(b, p).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+        ASCII.hasPrefixIgnoringCase(b, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
     }
 
     static func find(_ b: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {

@@ -169,25 +169,26 @@ enum ConfigSyntax {
 }
 
 extension ConfigTable {
+    /// The position of the table under `key`, created when absent; an error when `key` holds a value.
+    private mutating func childTable(_ key: String, line fail: (String) -> BNCError) throws(BNCError) -> (index: Int, table: ConfigTable) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else {
+            entries.append((key, .table(ConfigTable())))
+            return (entries.count - 1, ConfigTable())
+        }
+        guard case .table(let t) = entries[index].value else { throw fail("\(key) is already a value, not a table") }
+        return (index, t)
+    }
+
     /// Opens (creating as needed) the table at `path`; `header`: named by a `[header]`, which may come only once.
     fileprivate mutating func open(_ path: [String], header: Bool, name: String, line fail: (String) -> BNCError) throws(BNCError) {
         guard let first = path.first else { return }
-        var child: ConfigTable
-        if let index = entries.firstIndex(where: { $0.key == first }) {
-            guard case .table(let t) = entries[index].value else { throw fail("\(first) is already a value, not a table") }
-            child = t
-            if path.count == 1 && header {
-                if child.headed { throw fail("table [\(name)] is defined twice") }
-                child.headed = true
-            }
-            try child.open(Array(path.dropFirst()), header: header, name: name, line: fail)
-            entries[index].value = .table(child)
-        } else {
-            child = ConfigTable()
-            child.headed = path.count == 1 && header
-            try child.open(Array(path.dropFirst()), header: header, name: name, line: fail)
-            entries.append((first, .table(child)))
+        var (index, child) = try childTable(first, line: fail)
+        if path.count == 1 && header {
+            if child.headed { throw fail("table [\(name)] is defined twice") }
+            child.headed = true
         }
+        try child.open(Array(path.dropFirst()), header: header, name: name, line: fail)
+        entries[index].value = .table(child)
     }
 
     /// Sets the value at a full dotted path (its tables created as needed); a key is defined once.
@@ -198,14 +199,8 @@ extension ConfigTable {
             entries.append((first, value))
             return
         }
-        if let index = entries.firstIndex(where: { $0.key == first }) {
-            guard case .table(var t) = entries[index].value else { throw fail("\(first) is already a value, not a table") }
-            try t.set(Array(path.dropFirst()), value, line: fail)
-            entries[index].value = .table(t)
-        } else {
-            var t = ConfigTable()
-            try t.set(Array(path.dropFirst()), value, line: fail)
-            entries.append((first, .table(t)))
-        }
+        var (index, child) = try childTable(first, line: fail)
+        try child.set(Array(path.dropFirst()), value, line: fail)
+        entries[index].value = .table(child)
     }
 }

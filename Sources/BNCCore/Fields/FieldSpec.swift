@@ -50,8 +50,6 @@ public enum FieldPattern: String, Sendable, Equatable {
         }
     }
 
-    private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-
     public func matches(_ s: String) -> Bool {
         switch self {
         case .uuid:
@@ -74,8 +72,8 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .httpURL:
             guard let u = HTTPURL(s) else { return false }
             return !u.host.isEmpty
-        case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(Self.isASCIILetter)
-        case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(Self.isASCIILetter)
+        case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
+        case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
         }
     }
 }
@@ -257,7 +255,6 @@ public struct FieldTable: Sendable {
     public let fields: [FieldSpec]
     /// Each name's position in `fields` (the batch runner looks up every key of every line).
     private let index: NameIndex
-    public var byName: [String: FieldSpec] { Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) }) }
     /// What a key the table does not declare is.
     public let unknownKeys: UnknownKeys
 

@@ -12,11 +12,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Header names compare without regard to ASCII case (RFC 9110); names are ASCII tokens, so no Unicode
     /// case mapping (and no lowercased copy per comparison: responses are read header by header in a batch).
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
-        return zip(a.utf8, b.utf8).allSatisfy { fold($0) == fold($1) }
-    }
+    static func sameName(_ a: String, _ b: String) -> Bool { ASCII.equalIgnoringCase(a.utf8, b.utf8) }
 
     public subscript(name: String) -> String? {
         get { fields.first { Self.sameName($0.name, name) }?.value }
