@@ -160,9 +160,9 @@ public final class BatchRunner {
                     emit: (BatchResult) -> Void) throws(BNCError) -> BatchSummary {
         let start = MonotonicClock.now()
         var summary = BatchSummary()
-        let previous = try journal?.acknowledged() ?? [:]
-        summary.ambiguous = try journal?.unfinished().count ?? 0
-        try journal?.clearInFlight()
+        let begun = try journal?.begin()
+        let previous = begun?.acknowledged ?? [:]
+        summary.ambiguous = begun?.ambiguous ?? 0
 
         var order: [Int] = []           // outstanding lines in input order (ordered output)
         var orderHead = 0

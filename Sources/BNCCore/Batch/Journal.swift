@@ -6,6 +6,12 @@
 // queued in one transaction. The batch runner commits before it lets libcurl put new requests on the wire and
 // before it prints results, so the guarantees are those of a commit per change — at a fraction of the cost
 // (one transaction per poll of the transfers instead of two per line).
+//
+// Schema 2: one row per commit (`rounds`), the lines it marked in flight, acknowledged and settled packed as
+// LEB128 numbers; the journal's state is those rows replayed in order. A row per line in two tables cost an
+// insert, an insert and a delete per line — the most expensive part of a batch after the request itself. Each
+// run starts by folding the rows into one (`clearInFlight`). Schema 1 journals (tables `acknowledged` and
+// `in_flight`) are converted when opened.
 
 #if canImport(Glibc)
 import Glibc
@@ -17,14 +23,12 @@ public final class BatchJournal {
     /// The lock file's descriptor, holding an exclusive flock(2) for as long as this journal is open: a second
     /// run on the same journal would send the same lines again.
     private let lockFD: Int32
-    /// Changes queued since the last commit, in order.
-    private var pending: [Change] = []
-
-    private enum Change {
-        case sending(Int)
-        case acknowledged(Int, status: Int, attempts: Int)
-        case settled(Int)
-    }
+    /// Changes queued since the last commit: line numbers (and, acknowledged, status and attempts) as LEB128.
+    private var sentQueue: [UInt8] = []
+    private var acknowledgedQueue: [UInt8] = []
+    private var settledQueue: [UInt8] = []
+    /// The journal's layout, kept in SQLite's `user_version`.
+    static let schema = 2
 
     /// Opens (or, when `fresh`, starts anew) the journal at `path`, after taking its lock. A journal held by
     /// another run is a temporary failure (exit 75) that names the holder's pid.
@@ -56,11 +60,48 @@ public final class BatchJournal {
         // Lines are written in increasing order, so inserts touch the right edge of each B-tree: a small page
         // cache suffices, and the default 2 MiB would be most of the growth between a short and a long run.
         try db.execute("PRAGMA cache_size=-256")
-        try db.execute("""
-            CREATE TABLE IF NOT EXISTS acknowledged (line INTEGER PRIMARY KEY, status INTEGER NOT NULL, attempts INTEGER NOT NULL);
-            CREATE TABLE IF NOT EXISTS in_flight (line INTEGER PRIMARY KEY);
-            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            """)
+        try migrate()
+    }
+
+    /// Creates the tables of a new journal, converts a schema 1 journal, refuses one from a newer bnc.
+    private func migrate() throws(BNCError) {
+        let version = try db.query("PRAGMA user_version").first?[0].integer ?? 0
+        if version > Self.schema {
+            throw BNCError.configuration("the journal \(path) was written by a newer bnc (schema \(version))",
+                                         hint: "pass another --journal, or resume with that version")
+        }
+        guard version < Self.schema else { return }
+        try db.transaction { () throws(BNCError) in
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY, sent BLOB NOT NULL, acknowledged BLOB NOT NULL, settled BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
+            let old = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('acknowledged', 'in_flight')")
+            if !old.isEmpty {
+                var sent: [UInt8] = [], acknowledged: [UInt8] = []
+                if old.contains(where: { $0[0].text == "in_flight" }) {
+                    for row in try db.query("SELECT line FROM in_flight ORDER BY line") {
+                        guard let line = row[0].integer, line > 0 else { throw damaged("a line in flight is not a line number") }
+                        LEB128.append(UInt64(line), to: &sent)
+                    }
+                }
+                if old.contains(where: { $0[0].text == "acknowledged" }) {
+                    for row in try db.query("SELECT line, status, attempts FROM acknowledged ORDER BY line") {
+                        guard let line = row[0].integer, let status = row[1].integer, let attempts = row[2].integer,
+                              line > 0, status >= 0, attempts >= 0 else { throw damaged("an acknowledged line is not numbers") }
+                        for n in [line, status, attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
+                    }
+                }
+                try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob(sent), .blob(acknowledged), .blob([])])
+                try db.execute("DROP TABLE IF EXISTS acknowledged; DROP TABLE IF EXISTS in_flight")
+            }
+            try db.execute("PRAGMA user_version = \(Self.schema)")
+        }
+    }
+
+    private func damaged(_ why: String) -> BNCError {
+        BNCError.configuration("the journal \(path) is damaged: \(why)",
+                               hint: "delete it to start over (the lines it acknowledged would be sent again)")
     }
 
     deinit {
@@ -78,56 +119,135 @@ public final class BatchJournal {
         try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?), ('input', ?)", [.text(fingerprint), .text(input)])
     }
 
+    /// The journal's state: its rows replayed in order.
+    private func replay() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], inFlight: Set<Int>) {
+        var acknowledged: [Int: (status: Int, attempts: Int)] = [:]
+        var inFlight = Set<Int>()
+        for row in try db.query("SELECT sent, acknowledged, settled FROM rounds ORDER BY id") {
+            guard row.count == 3, let sent = row[0].blob, let acked = row[1].blob, let settled = row[2].blob else {
+                throw damaged("a round is not three blobs")
+            }
+            var reader = LEB128.Reader(sent)
+            while let line = try number(&reader) { inFlight.insert(line) }
+            reader = LEB128.Reader(acked)
+            while let line = try number(&reader) {
+                guard let status = try number(&reader), let attempts = try number(&reader) else {
+                    throw damaged("an acknowledgement is cut short")
+                }
+                acknowledged[line] = (status, attempts)
+                inFlight.remove(line)
+            }
+            reader = LEB128.Reader(settled)
+            while let line = try number(&reader) { inFlight.remove(line) }
+        }
+        return (acknowledged, inFlight)
+    }
+
+    private func number(_ reader: inout LEB128.Reader) throws(BNCError) -> Int? {
+        guard let n = reader.next() else {
+            if reader.failed { throw damaged("a number is malformed") }
+            return nil
+        }
+        guard n <= UInt64(Int.max) else { throw damaged("a number is out of range") }
+        return Int(n)
+    }
+
     /// Lines already acknowledged, with their status and attempts.
     public func acknowledged() throws(BNCError) -> [Int: (status: Int, attempts: Int)] {
-        var out: [Int: (status: Int, attempts: Int)] = [:]
-        for row in try db.query("SELECT line, status, attempts FROM acknowledged") {
-            if let l = row[0].integer, let s = row[1].integer, let a = row[2].integer { out[Int(l)] = (Int(s), Int(a)) }
-        }
-        return out
+        try replay().acknowledged
     }
 
     /// Lines that were on the wire when the last run stopped and never acknowledged: maybe received twice.
     public func unfinished() throws(BNCError) -> Set<Int> {
-        Set(try db.query("SELECT line FROM in_flight WHERE line NOT IN (SELECT line FROM acknowledged)").compactMap { $0[0].integer.map(Int.init) })
+        let state = try replay()
+        return state.inFlight.subtracting(state.acknowledged.keys)
     }
 
     /// Queues a line's in-flight mark: commit before the request is sent.
-    public func sending(_ line: Int) { pending.append(.sending(line)) }
+    public func sending(_ line: Int) { LEB128.append(UInt64(line), to: &sentQueue) }
 
     /// Queues a line's acknowledgement by the service (and the end of its in-flight mark): commit before the
     /// result is printed.
-    public func acknowledge(_ line: Int, status: Int, attempts: Int) { pending.append(.acknowledged(line, status: status, attempts: attempts)) }
-
-    /// Queues the end of a line's in-flight mark without acknowledgement (a permanent error).
-    public func settle(_ line: Int) { pending.append(.settled(line)) }
-
-    /// Whether changes wait for `commit()`.
-    public var hasPending: Bool { !pending.isEmpty }
-
-    /// Writes every queued change in one transaction.
-    public func commit() throws(BNCError) {
-        guard !pending.isEmpty else { return }
-        let changes = pending
-        pending.removeAll(keepingCapacity: true)
-        try db.transaction { () throws(BNCError) in
-            for change in changes {
-                switch change {
-                case .sending(let line):
-                    try db.query("INSERT OR IGNORE INTO in_flight (line) VALUES (?)", [.integer(Int64(line))])
-                case .acknowledged(let line, let status, let attempts):
-                    try db.query("INSERT OR REPLACE INTO acknowledged (line, status, attempts) VALUES (?, ?, ?)",
-                                 [.integer(Int64(line)), .integer(Int64(status)), .integer(Int64(attempts))])
-                    try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
-                case .settled(let line):
-                    try db.query("DELETE FROM in_flight WHERE line = ?", [.integer(Int64(line))])
-                }
-            }
-        }
+    public func acknowledge(_ line: Int, status: Int, attempts: Int) {
+        LEB128.append(UInt64(line), to: &acknowledgedQueue)
+        LEB128.append(UInt64(max(0, status)), to: &acknowledgedQueue)
+        LEB128.append(UInt64(max(0, attempts)), to: &acknowledgedQueue)
     }
 
-    /// Clears in-flight markers left by a previous run, once they have been counted.
-    public func clearInFlight() throws(BNCError) {
-        try db.execute("DELETE FROM in_flight")
+    /// Queues the end of a line's in-flight mark without acknowledgement (a permanent error).
+    public func settle(_ line: Int) { LEB128.append(UInt64(line), to: &settledQueue) }
+
+    /// Whether changes wait for `commit()`.
+    public var hasPending: Bool { !(sentQueue.isEmpty && acknowledgedQueue.isEmpty && settledQueue.isEmpty) }
+
+    /// Writes every queued change in one transaction: one row.
+    public func commit() throws(BNCError) {
+        guard hasPending else { return }
+        try db.transaction { () throws(BNCError) in
+            try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)",
+                         [.blob(sentQueue), .blob(acknowledgedQueue), .blob(settledQueue)])
+        }
+        sentQueue.removeAll(keepingCapacity: true)
+        acknowledgedQueue.removeAll(keepingCapacity: true)
+        settledQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts a run on this journal: the lines acknowledged earlier, and how many were in flight when the last
+    /// run stopped (counted once: their marks are then forgotten, and every row folded into one).
+    public func begin() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], ambiguous: Int) {
+        let rows = try db.query("SELECT count(*) FROM rounds").first?[0].integer ?? 0
+        let state = try replay()
+        let ambiguous = state.inFlight.subtracting(state.acknowledged.keys).count
+        if rows > 1 || !state.inFlight.isEmpty {
+            var acknowledged: [UInt8] = []
+            for line in state.acknowledged.keys.sorted() {
+                let ack = state.acknowledged[line]!
+                for n in [line, ack.status, ack.attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
+            }
+            try db.transaction { () throws(BNCError) in
+                try db.execute("DELETE FROM rounds")
+                try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob([]), .blob(acknowledged), .blob([])])
+            }
+        }
+        return (state.acknowledged, ambiguous)
+    }
+}
+
+/// Unsigned LEB128: seven bits a byte, low first, the high bit set on every byte but the last.
+enum LEB128 {
+    static func append(_ value: UInt64, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+
+    /// Reads numbers until the bytes end; `failed` tells a malformed number (more than ten bytes, bits past 64,
+    /// or cut short) from the end.
+    struct Reader {
+        private let bytes: [UInt8]
+        private var index = 0
+        private(set) var failed = false
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func next() -> UInt64? {
+            guard index < bytes.count, !failed else { return nil }
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if shift == 63 && byte > 1 { failed = true; return nil }
+                value |= UInt64(byte & 0x7f) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+                if shift > 63 { failed = true; return nil }
+            }
+            failed = true
+            return nil
+        }
     }
 }

@@ -11,9 +11,11 @@ public enum SQLValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 
     public var text: String? { if case .text(let s) = self { return s }; return nil }
     public var integer: Int64? { if case .integer(let i) = self { return i }; return nil }
+    public var blob: [UInt8]? { if case .blob(let b) = self { return b }; return nil }
 }
 
 /// One open database connection. Not shared between threads: open one per thread or guard it with a lock.
@@ -109,6 +111,8 @@ public final class SQLiteDatabase {
             case .integer(let v): rc = sqlite3_bind_int64(statement, index, v)
             case .real(let v): rc = sqlite3_bind_double(statement, index, v)
             case .text(let s): rc = bnc_sqlite3_bind_text(statement, index, s, -1)
+            case .blob(let b):
+                rc = b.withUnsafeBytes { bnc_sqlite3_bind_blob(statement, index, $0.baseAddress, Int32(b.count)) }
             }
             if rc != SQLITE_OK { throw error("cannot bind parameter \(index)") }
         }
@@ -123,6 +127,10 @@ public final class SQLiteDatabase {
                 case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, c)))
                 case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, c)))
                 case SQLITE_NULL: row.append(.null)
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, c))
+                    let bytes = sqlite3_column_blob(statement, c)
+                    row.append(.blob(count > 0 && bytes != nil ? Array(UnsafeRawBufferPointer(start: bytes, count: count)) : []))
                 default: row.append(.text(String(cString: sqlite3_column_text(statement, c))))
                 }
             }
