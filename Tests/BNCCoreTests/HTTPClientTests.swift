@@ -41,6 +41,24 @@ final class TraceLines: TraceSink {
         #expect(timing.total >= timing.connect && timing.total > 0)
     }
 
+    @Test(arguments: [0, 1023, 1024, 300_000])
+    func noBodySizeWaitsForContinue(_ size: Int) throws {
+        let server = try LoopbackServer()
+        let (c, _) = client()
+        let filler = String(repeating: "x", count: max(0, size - 8))
+        let request = HTTPRequest(method: "POST", url: server.baseURL + "/x", headers: ["X-A": "1", "X-B": ""],
+                                  body: .json(["f": .string(filler)]))
+        for _ in 0..<2 {  // the second request reuses the handle and its header buffer
+            #expect(try c.send(request).status == 200)
+        }
+        #expect(server.received.count == 2)
+        for got in server.received {
+            #expect(got.header("Expect") == nil)
+            #expect(got.header("X-A") == "1" && got.header("Content-Type") == "application/json")
+            #expect(got.body.count == filler.utf8.count + 8)
+        }
+    }
+
     @Test(arguments: ["GET", "PUT", "DELETE", "PATCH"])
     func methods(_ method: String) throws {
         let server = try LoopbackServer()

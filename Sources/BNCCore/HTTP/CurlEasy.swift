@@ -23,7 +23,10 @@ public protocol TraceSink: AnyObject {
 
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The request's header lines as libcurl's list, nodes and text in one buffer this handle owns and reuses:
+    /// no allocation per header and no copy by curl_slist_append (libcurl only reads the list while it sends).
+    private var headerArena: UnsafeMutableRawPointer?
+    private var headerArenaCapacity = 0
     private var responseBody: [UInt8] = []
     private var responseHeaders = HTTPHeaders()
     private var statusLineSeen = false
@@ -50,7 +53,7 @@ final class CurlEasy {
 
     deinit {
         bnc_curl_easy_cleanup(handle)
-        if let headerList { bnc_curl_slist_free_all(headerList) }
+        headerArena?.deallocate()
         errorBuffer.deallocate()
     }
 
@@ -69,8 +72,6 @@ final class CurlEasy {
     /// Sets every option for one request. Nothing of a previous request survives but the connection cache and,
     /// between POSTs with a body under the same options, the options that do not depend on the request.
     func prepare(_ request: HTTPRequest, options: TransportOptions, trace: TraceSink?, redactor: Redactor) throws(BNCError) {
-        if let headerList { bnc_curl_slist_free_all(headerList) }
-        headerList = nil
         responseBody.removeAll(keepingCapacity: true)
         responseHeaders = HTTPHeaders()
         statusLineSeen = false
@@ -83,8 +84,7 @@ final class CurlEasy {
         let isPostWithBody = request.body != nil && request.method == "POST"
         if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
             try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
-            try setBody(request)
-            try setHeaders(request)
+            try setHeaders(request, bodySize: try setBody(request))
             return
         }
         bnc_curl_easy_reset(handle)
@@ -106,7 +106,8 @@ final class CurlEasy {
         if !Self.environmentNamesAProxy { try check(bnc_easy_setopt_string(handle, CURLOPT_PROXY, ""), "PROXY") }
 
         let method = request.method.uppercased()
-        if request.body != nil || method == "POST" { try setBody(request) }
+        var bodySize = 0
+        if request.body != nil || method == "POST" { bodySize = try setBody(request) }
         switch method {
         case "GET" where request.body == nil: try check(bnc_easy_setopt_long(handle, CURLOPT_HTTPGET, 1), "HTTPGET")
         case "HEAD": try check(bnc_easy_setopt_long(handle, CURLOPT_NOBODY, 1), "NOBODY")
@@ -114,7 +115,7 @@ final class CurlEasy {
         default: try check(bnc_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), "CUSTOMREQUEST")
         }
 
-        try setHeaders(request)
+        try setHeaders(request, bodySize: bodySize)
 
         try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
             let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
@@ -147,8 +148,8 @@ final class CurlEasy {
         if isPostWithBody { lastSetup = (options, trace != nil) }
     }
 
-    /// COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call.
-    private func setBody(_ request: HTTPRequest) throws(BNCError) {
+    /// COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call. Returns the size.
+    private func setBody(_ request: HTTPRequest) throws(BNCError) -> Int {
         let body = request.body?.bytes ?? []
         try check(bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE")
         if body.isEmpty {
@@ -158,15 +159,57 @@ final class CurlEasy {
                 buffer.withMemoryRebound(to: CChar.self) { bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
             }, "COPYPOSTFIELDS")
         }
+        return body.count
     }
 
-    private func setHeaders(_ request: HTTPRequest) throws(BNCError) {
-        for (name, value) in request.headers {
-            headerList = bnc_curl_slist_append(headerList, "\(name): \(value)")
+    /// Bodies from this size on would get libcurl's `Expect: 100-continue` (1 KiB in libcurl before 7.74, 1 MiB
+    /// since): an empty `Expect:` turns it off. Branch's bodies are small and a round trip costs more than it saves.
+    static let expectThreshold = 1024
+
+    private func setHeaders(_ request: HTTPRequest, bodySize: Int) throws(BNCError) {
+        let fields = request.headers.fields
+        let expect = bodySize >= Self.expectThreshold
+        let count = fields.count + (expect ? 1 : 0)
+        guard count > 0 else {
+            try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nil), "HTTPHEADER")
+            return
         }
-        // Never wait for "100 Continue": Branch's bodies are small and a round trip costs more than it saves.
-        headerList = bnc_curl_slist_append(headerList, "Expect:")
-        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
+        let nodeBytes = count * MemoryLayout<curl_slist>.stride
+        var size = nodeBytes + (expect ? 8 : 0)
+        for field in fields { size += field.name.utf8.count + field.value.utf8.count + 3 }  // ": " and NUL
+        if size > headerArenaCapacity {
+            headerArena?.deallocate()
+            headerArenaCapacity = max(size, 512)
+            headerArena = .allocate(byteCount: headerArenaCapacity, alignment: MemoryLayout<curl_slist>.alignment)
+        }
+        let arena = headerArena!
+        let nodes = arena.bindMemory(to: curl_slist.self, capacity: count)
+        var text = (arena + nodeBytes).assumingMemoryBound(to: UInt8.self)
+        func put(_ string: String) {
+            var string = string
+            string.withUTF8 { utf8 in
+                if let base = utf8.baseAddress { text.update(from: base, count: utf8.count) }
+                text += utf8.count
+            }
+        }
+        func line(_ i: Int, _ write: () -> Void) {
+            nodes[i] = curl_slist(data: UnsafeMutableRawPointer(text).assumingMemoryBound(to: CChar.self),
+                                  next: i + 1 < count ? nodes + i + 1 : nil)
+            write()
+            text.pointee = 0
+            text += 1
+        }
+        for (i, field) in fields.enumerated() {
+            line(i) {
+                put(field.name)
+                text[0] = UInt8(ascii: ":")
+                text[1] = UInt8(ascii: " ")
+                text += 2
+                put(field.value)
+            }
+        }
+        if expect { line(count - 1) { put("Expect:") } }
+        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nodes), "HTTPHEADER")
     }
 
     private func check(_ code: CURLcode, _ option: String) throws(BNCError) {
