@@ -178,6 +178,9 @@ import TestSupport
         failed.elapsedMs = 1e6 / 3
         shapes.append(failed)
         shapes.append(BatchResult(line: 0, ok: false, attempts: 0, elapsedMs: 0.04, error: ""))
+        for ms in [0, 0.05, 0.95, 9.96, 12, 99.94, 123_456.78, 1e14 + 0.3, 1e15, 1e17, -2.5, 7e-3] {
+            shapes.append(BatchResult(line: 7, ok: true, status: 201, attempts: 1, elapsedMs: ms))
+        }
         for shape in shapes {
             #expect(shape.utf8 == shape.json.utf8(), "\(String(decoding: shape.utf8, as: UTF8.self))")
             #expect(try JSON.parse(bytes: shape.utf8) == shape.json)

@@ -62,24 +62,30 @@ public struct BatchResult: Sendable {
     /// The result line as compact JSON, written directly: the same bytes as `json.utf8()` (a test holds them
     /// together) without building the tree, since every line of a batch prints one.
     public var utf8: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96 + (error?.utf8.count ?? 0))
-        func put(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
-        func put(_ n: Int) { out.append(contentsOf: String(n).utf8) }
-        put("{\"line\":"); put(line)
-        put(ok ? ",\"ok\":true" : ",\"ok\":false")
-        put(",\"status\":")
-        if let status { put(status) } else { put("null") }
-        put(",\"attempts\":"); put(attempts)
-        put(",\"elapsed_ms\":"); JSON.double((elapsedMs * 10).rounded() / 10).write(to: &out, pretty: false, indent: 0)
-        if resumed { put(",\"resumed\":true") }
-        if let error {
-            put(",\"error\":"); JSON.writeString(error, to: &out)
+        var out = ByteBuffer(capacity: 128 + (error?.utf8.count ?? 0))
+        out.append("{\"line\":"); out.append(decimal: line)
+        out.append(ok ? ",\"ok\":true" : ",\"ok\":false")
+        out.append(",\"status\":")
+        if let status { out.append(decimal: status) } else { out.append("null") }
+        out.append(",\"attempts\":"); out.append(decimal: attempts)
+        out.append(",\"elapsed_ms\":")
+        // Tenths of a millisecond as JSONNumber prints them (`12`, `0.8`), without formatting a Double.
+        let tenths = (elapsedMs * 10).rounded()
+        if tenths >= 0 && tenths < 1e15 {
+            let t = Int(tenths)
+            out.append(decimal: t / 10)
+            if t % 10 != 0 { out.append(UInt8(ascii: ".")); out.append(UInt8(ascii: "0") + UInt8(t % 10)) }
         } else {
-            put(",\"response\":"); (response ?? .null).write(to: &out, pretty: false, indent: 0)
+            JSON.double(tenths / 10).write(to: &out, pretty: false, indent: 0)
         }
-        put("}")
-        return out
+        if resumed { out.append(",\"resumed\":true") }
+        if let error {
+            out.append(",\"error\":"); JSON.writeString(error, to: &out)
+        } else {
+            out.append(",\"response\":"); (response ?? .null).write(to: &out, pretty: false, indent: 0)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out.bytes
     }
 
     /// `{line, ok, status, attempts, elapsed_ms, response | error}`.

@@ -25,8 +25,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a literal, accepting only the JSON number grammar.
     public init?(literal text: String) {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        guard case .number(let n)? = try? parser.parseDocument() else { return nil }
+        guard case .number(let n)? = try? JSONParser.parse(text.utf8) else { return nil }
         literal = n.literal
     }
 
@@ -209,8 +208,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 extension JSON {
     /// Parses one JSON document (RFC 8259, strict: no comments, no trailing commas, valid UTF-8).
     public static func parse(_ text: String) throws(JSONParseError) -> JSON {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        return try parser.parseDocument()
+        try JSONParser.parse(text.utf8)
     }
 
     /// Parses user input (a file, stdin): a refusal is exit 65 naming the input and the byte.
@@ -224,7 +222,6 @@ extension JSON {
 
     /// Parses one JSON document from raw bytes.
     public static func parse<C: Collection<UInt8>>(bytes: C) throws(JSONParseError) -> JSON {
-        var parser = JSONParser(bytes: Array(bytes))
-        return try parser.parseDocument()
+        try JSONParser.parse(bytes)
     }
 }

@@ -12,13 +12,26 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 struct JSONParser {
     static let maxDepth = 256
 
-    private let bytes: [UInt8]
+    /// The text, borrowed for the parse (`parse(_:)`): read without Array's bounds checks or reference
+    /// counting, so every read is preceded by its own check against `bytes.count` (the fuzz tests run the
+    /// debug build, where UnsafeBufferPointer checks its bounds too).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSON {
+    /// Parses one document from any collection of bytes: in place when its storage is contiguous.
+    static func parse<C: Collection<UInt8>>(_ text: C) throws(JSONParseError) -> JSON {
+        let parsed = text.withContiguousStorageIfAvailable { buffer -> Result<JSON, JSONParseError> in
+            var parser = JSONParser(bytes: buffer)
+            return Result { () throws(JSONParseError) in try parser.parseDocument() }
+        }
+        if let parsed { return try parsed.get() }
+        return try parse(Array(text))
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSON {
         // A UTF-8 byte-order mark is tolerated at the start, as RFC 8259 allows parsers to.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
@@ -149,7 +162,7 @@ struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        return JSONNumber(uncheckedLiteral: String(decoding: bytes[start..<index], as: UTF8.self))
+        return JSONNumber(uncheckedLiteral: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {
@@ -160,7 +173,7 @@ struct JSONParser {
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                let run = bytes[(open + 1)..<index]
+                let run = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<index])
                 index += 1
                 if ascii { return String(decoding: run, as: UTF8.self) }
                 guard let s = String(validating: run, as: UTF8.self) else { throw fail("string is not valid UTF-8", at: open) }

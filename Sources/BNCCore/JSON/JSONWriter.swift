@@ -1,5 +1,70 @@
-// Serialises JSON values: compact for the wire and NDJSON, indented for people. Written as UTF-8 bytes (one
-// buffer, strings copied whole when they need no escape): the batch runner serialises every body and result.
+// Serialises JSON values: compact for the wire and NDJSON, indented for people. Written as UTF-8 bytes into
+// one growing buffer (strings copied whole when they need no escape): the batch runner serialises every body
+// and every result line, where an Array's uniqueness and capacity checks on each append cost more than the
+// bytes themselves.
+
+/// A growing byte buffer for writers: appends check the capacity and nothing else. Noncopyable, so its memory
+/// has exactly one owner and is freed once.
+struct ByteBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if bytes.count > capacity - count { grow(bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(string text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// A decimal integer, without going through String.
+    mutating func append(decimal value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
+
+    private mutating func grow(_ extra: Int) {
+        let wanted = max(capacity * 2, count + extra)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: wanted)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = wanted
+    }
+
+    /// The bytes written, copied out.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
 
 extension JSON {
     /// The value as JSON text. `pretty` indents by two spaces, one member a line.
@@ -12,20 +77,20 @@ extension JSON {
 
     /// The value as JSON text in UTF-8.
     public func utf8(pretty: Bool = false) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
+        var out = ByteBuffer()
         write(to: &out, pretty: pretty, indent: 0)
-        return out
+        return out.bytes
     }
 
-    func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    func write(to out: inout ByteBuffer, pretty: Bool, indent: Int) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): JSON.append(n.literal, to: &out)
+        case .null: out.append("null")
+        case .bool(true): out.append("true")
+        case .bool(false): out.append("false")
+        case .number(let n): out.append(string: n.literal)
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty { out.append("[]"); return }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -35,7 +100,7 @@ extension JSON {
             if pretty { JSON.newline(indent, to: &out) }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if object.isEmpty { out.append("{}"); return }
             out.append(UInt8(ascii: "{"))
             var first = true
             for (key, value) in object {
@@ -52,59 +117,70 @@ extension JSON {
         }
     }
 
-    private static func newline(_ indent: Int, to out: inout [UInt8]) {
+    private static func newline(_ indent: Int, to out: inout ByteBuffer) {
         out.append(10)
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
-    }
-
-    private static func append(_ s: String, to out: inout [UInt8]) {
-        var s = s
-        s.withUTF8 { out.append(contentsOf: $0) }
+        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
     }
 
     /// Writes a quoted string, escaping only what JSON requires (quote, backslash, control characters) and what
     /// breaks JavaScript or a terminal (DEL, U+2028, U+2029); runs between escapes are copied whole.
-    static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    static func writeString(_ s: String, to out: inout ByteBuffer) {
         var s = s
         s.withUTF8 { u in
-            let n = u.count
-            var run = 0, i = 0
-            func flush(_ end: Int) {
-                if run < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[run..<end])) }
-            }
-            while i < n {
+            // Most strings are printable ASCII throughout: one scan, one copy.
+            var i = 0
+            while i < u.count {
                 let b = u[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 { i += 1; continue }
-                if b == 0xE2 {
-                    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other E2 sequence is copied.
-                    guard i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 else { i += 1; continue }
-                    flush(i)
-                    out.append(contentsOf: (u[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    i += 3
-                    run = i
-                    continue
-                }
-                flush(i)
-                switch b {
-                case 0x22: out.append(contentsOf: "\\\"".utf8)
-                case 0x5C: out.append(contentsOf: "\\\\".utf8)
-                case 0x0A: out.append(contentsOf: "\\n".utf8)
-                case 0x0D: out.append(contentsOf: "\\r".utf8)
-                case 0x09: out.append(contentsOf: "\\t".utf8)
-                case 0x08: out.append(contentsOf: "\\b".utf8)
-                case 0x0C: out.append(contentsOf: "\\f".utf8)
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 0xF)])
-                }
+                if b < 0x20 || b == 0x22 || b == 0x5C || b >= 0x7F { break }
                 i += 1
-                run = i
             }
-            flush(n)
+            out.append(UInt8(ascii: "\""))
+            if i == u.count {
+                out.append(u)
+            } else {
+                writeEscaping(u, from: i, to: &out)
+            }
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The string's bytes from `first` (the first that needs a look) on, the plain run before it copied first.
+    private static func writeEscaping(_ u: UnsafeBufferPointer<UInt8>, from first: Int, to out: inout ByteBuffer) {
+        let n = u.count
+        var run = 0, i = first
+        func flush(_ end: Int, _ out: inout ByteBuffer) {
+            if run < end { out.append(UnsafeBufferPointer(rebasing: u[run..<end])) }
+        }
+        while i < n {
+            let b = u[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 { i += 1; continue }
+            if b == 0xE2 {
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other E2 sequence is copied.
+                guard i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 else { i += 1; continue }
+                flush(i, &out)
+                out.append(u[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                i += 3
+                run = i
+                continue
+            }
+            flush(i, &out)
+            switch b {
+            case 0x22: out.append("\\\"")
+            case 0x5C: out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out.append("\\u00")
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 0xF)])
+            }
+            i += 1
+            run = i
+        }
+        flush(n, &out)
     }
 }
