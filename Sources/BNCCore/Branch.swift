@@ -6,10 +6,18 @@ public enum Branch {
 
     /// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
     public static func splitLineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> (JSONObject, IPAddress?) {
-        guard let value = line["ip"] else { return (line, fallback) }
-        guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
+        let ip = try lineIP(line, fallback: fallback)
+        guard line["ip"] != nil else { return (line, ip) }
         var body = line
         body["ip"] = nil
-        return (body, try IPAddress(text))
+        return (body, ip)
+    }
+
+    /// A line's `ip` member as the IP override (the fallback when it has none), for a builder that leaves the
+    /// member out itself.
+    public static func lineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> IPAddress? {
+        guard let value = line["ip"] else { return fallback }
+        guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
+        return try IPAddress(text)
     }
 }

@@ -134,39 +134,61 @@ public enum EventRequest {
     /// (unknown ones are warnings with a did-you-mean), $product_category in the requested form.
     public static func validate(_ body: JSONObject, categoryForm: CategoryForm = .display, forceCustom: Bool = false,
                                 warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
-        var b = try EventFields.envelope.check(body, warnings: warnings)
-        guard let name = b["name"]?.stringValue, name.contains(where: { !$0.isWhitespace }) else {
+        try validate(body, ignoring: nil, ip: nil, categoryForm: categoryForm, forceCustom: forceCustom, warnings: warnings)
+    }
+
+    /// The same, leaving out the member `ignoring` (a batch line's `ip`) and filling user_data.ip with `ip` when
+    /// it is absent. Each part of the body is replaced only when its check changed it: a line that needs no
+    /// change is not copied part by part.
+    static func validate(_ body: JSONObject, ignoring: String?, ip: IPAddress?, categoryForm: CategoryForm, forceCustom: Bool,
+                         warnings: Warnings) throws(BNCError) -> JSONObject {
+        var b = try EventFields.envelope.check(body, ignoring: ignoring, warnings: warnings)
+        guard let name = b["name"]?.stringValue, notBlank(name) else {
             throw BNCError.invalid("name", "is required")
         }
-        guard case .object(let rawUser)? = b["user_data"] else {
+        guard case .object(let given)? = b["user_data"] else {
             throw BNCError.invalid("user_data", "is required: the device and user the event is about")
         }
+        var rawUser = given
+        if let ip, rawUser["ip"] == nil { rawUser["ip"] = .string(ip.text) }
         let user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
         try checkIdentifier(user)
         if user["user_agent"] == nil {
             warnings.add("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")
         }
-        b["user_data"] = .object(user)
+        if !user.isIdentical(to: given) { b["user_data"] = .object(user) }
         if case .object(let data)? = b["event_data"] {
             let checked = try EventFields.eventData.check(data, prefix: "event_data.", warnings: warnings)
             if let c = checked["currency"]?.stringValue { checkCurrency(c, field: "event_data.currency", warnings: warnings) }
-            b["event_data"] = .object(checked)
+            if !checked.isIdentical(to: data) { b["event_data"] = .object(checked) }
         }
         if case .object(let custom)? = b["custom_data"] {
-            b["custom_data"] = .object(try EventFields.customData.check(custom, prefix: "custom_data.", warnings: warnings))
+            let checked = try EventFields.customData.check(custom, prefix: "custom_data.", warnings: warnings)
+            if !checked.isIdentical(to: custom) { b["custom_data"] = .object(checked) }
         }
         if let list = b["content_items"]?.arrayValue {
-            var out: [JSON] = []
+            var changed: [JSON]?  // from the first item a check changed on
             for (i, item) in list.enumerated() {
                 guard case .object(let o) = item else { throw BNCError.invalid("content_items[\(i)]", "must be an object") }
-                out.append(.object(try checkItem(o, index: i, form: categoryForm, warnings: warnings)))
+                let checked = try checkItem(o, index: i, form: categoryForm, warnings: warnings)
+                if changed == nil, !checked.isIdentical(to: o) {
+                    changed = Array(list.prefix(i))
+                    changed?.reserveCapacity(list.count)
+                }
+                changed?.append(.object(checked))
             }
-            b["content_items"] = .array(out)
+            if let changed { b["content_items"] = .array(changed) }
         }
         if !forceCustom, !EventCatalog.isStandard(name), let guess = EventCatalog.suggestion(for: name) {
             warnings.add("\(name) is not a standard event: sending it as a custom event (did you mean \(guess)?)")
         }
         return b
+    }
+
+    /// Some character that is not white space (a name starting with a printable ASCII one is decided at once).
+    static func notBlank(_ s: String) -> Bool {
+        if let first = s.utf8.first, first > 0x20, first < 0x7F { return true }
+        return s.contains { !$0.isWhitespace }
     }
 
     /// At least one identifier: developer_identity, browser_fingerprint_id, idfa/idfv on iOS, android_id/aaid on Android.
@@ -214,28 +236,26 @@ public enum EventRequest {
     /// override as X-IP-Override (and user_data.ip, filled when absent: the documented pair).
     public static func request(_ body: JSONObject, key: BranchKey, ip: IPAddress?, baseURL: String?, forceCustom: Bool,
                                categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        var body = body
-        if let ip, case .object(var user)? = body["user_data"], user["ip"] == nil {
-            user["ip"] = .string(ip.text)
-            body["user_data"] = .object(user)
-        }
-        var checked = try validate(body, categoryForm: categoryForm, forceCustom: forceCustom, warnings: warnings)
-        let name = checked["name"]!.stringValue!
-        checked["branch_key"] = nil
-        var full: JSONObject = ["branch_key": .string(key.value)]
-        full.reserveCapacity(checked.count + 1)
-        for (k, v) in checked { full[k] = v }
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let ip { headers["X-IP-Override"] = ip.text }
-        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: path(for: name, forceCustom: forceCustom),
-                           headers: headers, body: .json(.object(full)))
+        try request(body, ignoring: nil, key: key, ip: ip, baseURL: baseURL, forceCustom: forceCustom,
+                    categoryForm: categoryForm, warnings: warnings)
     }
 
     /// A batch line: `{name, user_data, event_data, custom_data, content_items, customer_event_alias, ip}`.
     public static func request(line: JSONObject, key: BranchKey, ip: IPAddress?, baseURL: String?, forceCustom: Bool,
                                categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        let (body, lineIP) = try Branch.splitLineIP(line, fallback: ip)
-        return try request(body, key: key, ip: lineIP, baseURL: baseURL, forceCustom: forceCustom,
-                           categoryForm: categoryForm, warnings: warnings)
+        try request(line, ignoring: "ip", key: key, ip: try Branch.lineIP(line, fallback: ip), baseURL: baseURL,
+                    forceCustom: forceCustom, categoryForm: categoryForm, warnings: warnings)
+    }
+
+    private static func request(_ body: JSONObject, ignoring: String?, key: BranchKey, ip: IPAddress?, baseURL: String?,
+                                forceCustom: Bool, categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var checked = try validate(body, ignoring: ignoring, ip: ip, categoryForm: categoryForm, forceCustom: forceCustom,
+                                   warnings: warnings)
+        let name = checked["name"]!.stringValue!
+        checked.prepend("branch_key", .string(key.value))
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let ip { headers["X-IP-Override"] = ip.text }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: path(for: name, forceCustom: forceCustom),
+                           headers: headers, body: .json(.object(checked)))
     }
 }

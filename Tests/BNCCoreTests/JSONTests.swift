@@ -145,4 +145,30 @@ import TestSupport
         other["late"] = "y"
         #expect(other != o)
     }
+
+    @Test(arguments: [2, JSONObject.linearLimit, JSONObject.linearLimit + 1, 100])
+    func prependPutsAKeyFirstAndKeepsTheRest(_ size: Int) {
+        var o = JSONObject()
+        for i in 0..<size { o["k\(i)"] = .int(i) }
+        var first = o
+        first.prepend("branch_key", "key_a")
+        #expect(first.keys == ["branch_key"] + (0..<size).map { "k\($0)" })
+        #expect(first["branch_key"] == "key_a" && first["k\(size - 1)"] == .int(size - 1))
+        #expect(o.count == size, "a copy is left alone")
+        var moved = first
+        moved.prepend("k\(size - 1)", "last")
+        #expect(moved.keys.first == "k\(size - 1)" && moved.count == size + 1)
+        #expect(moved["k\(size - 1)"] == "last" && moved["branch_key"] == "key_a")
+    }
+
+    @Test func identicalMeansTheSameStoredObject() {
+        let o: JSONObject = ["a": 1, "b": 2]
+        let same = o
+        var changed = o
+        #expect(o.isIdentical(to: same))
+        changed["a"] = 1
+        #expect(!o.isIdentical(to: changed), "written to: its own copy, though equal")
+        #expect(o == changed)
+        #expect(!o.isIdentical(to: ["a": 1, "b": 2]))
+    }
 }

@@ -288,8 +288,9 @@ public struct FieldTable: Sendable {
     public func suggestion(for key: String) -> String? { EditDistance.closest(to: key, in: names) }
 
     /// Checks every member of `object`: known keys against their spec (errors name `prefix` + key), unknown
-    /// keys per `unknownKeys`. Returns what may be sent, in the object's order.
-    public func check(_ object: JSONObject, prefix: String = "", warnings: Warnings) throws(BNCError) -> JSONObject {
+    /// keys per `unknownKeys`. Returns what may be sent, in the object's order. A member named `ignoring` (a
+    /// batch line's `ip`, taken by the caller) is left out without a word.
+    public func check(_ object: JSONObject, prefix: String = "", ignoring: String? = nil, warnings: Warnings) throws(BNCError) -> JSONObject {
         // The answer is the input itself unless a member is dropped or rewritten (a version number is sent as
         // text): a new object is built only from the first such member on (most lines need none).
         var out: JSONObject?
@@ -305,6 +306,7 @@ public struct FieldTable: Sendable {
             return false
         }
         for (n, (key, value)) in object.enumerated() {
+            if let ignoring, key == ignoring { diverge(at: n); continue }
             if let i = index.position(of: key) {
                 if value.isNull { diverge(at: n); continue }
                 let spec = fields[i]

@@ -133,6 +133,20 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
+    /// Puts a member first (a body's `branch_key`), removing the key elsewhere: the others keep their order.
+    public mutating func prepend(_ key: String, _ value: JSON) {
+        if let i = position(of: key) { members.remove(at: i) }
+        members.insert((key, value), at: 0)
+        reindex()
+    }
+
+    /// Whether the two are one stored object (a check that changed nothing hands its input back): a cheap
+    /// "unchanged" that never compares members.
+    public func isIdentical(to other: JSONObject) -> Bool {
+        members.withUnsafeBufferPointer { a in other.members.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && members.count == other.members.count
+    }
+
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
     }
