@@ -96,21 +96,52 @@ public struct Redactor: Sendable {
 
     public func redact(_ json: JSON) -> JSON {
         guard !showSecrets else { return json }
+        return redacted(json) ?? json
+    }
+
+    /// The value with its secrets masked, or nil when it has none: every answer of a batch passes here, and
+    /// most have nothing to mask, so nothing is rebuilt unless something changes.
+    private func redacted(_ json: JSON) -> JSON? {
         switch json {
-        case .string(let s): return .string(redact(s))
-        case .array(let items): return .array(items.map(redact))
-        case .object(let object):
-            var out = JSONObject()
-            for (k, v) in object {
-                if secretFields.contains(k.lowercased()), case .string = v {
-                    out[k] = .string(Self.placeholder)
-                } else {
-                    out[k] = redact(v)
-                }
+        case .string(let s):
+            let r = redact(s)
+            return r == s ? nil : .string(r)
+        case .array(let items):
+            var out: [JSON]?
+            for (i, item) in items.enumerated() {
+                let r = redacted(item)
+                if out == nil, r != nil { out = Array(items.prefix(i)) }
+                out?.append(r ?? item)
             }
-            return .object(out)
-        default: return json
+            return out.map(JSON.array)
+        case .object(let object):
+            var out: JSONObject?
+            for (n, (k, v)) in object.enumerated() {
+                var r: JSON?
+                if case .string(let s) = v, isSecretField(k) {
+                    r = s == Self.placeholder ? nil : .string(Self.placeholder)
+                } else {
+                    r = redacted(v)
+                }
+                if out == nil, r != nil {
+                    var o = JSONObject()
+                    o.reserveCapacity(object.count)
+                    for member in object.prefix(n) { o[member.key] = member.value }
+                    out = o
+                }
+                out?[k] = r ?? v
+            }
+            return out.map(JSON.object)
+        default: return nil
         }
+    }
+
+    /// A member name marked secret, whatever its case (ASCII names compared in place; others lowercased as before).
+    private func isSecretField(_ name: String) -> Bool {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return secretFields.contains { ASCII.equalIgnoringCase($0.utf8, name.utf8) }
+        }
+        return secretFields.contains(name.lowercased())
     }
 
     public func redact(_ request: HTTPRequest) -> HTTPRequest {

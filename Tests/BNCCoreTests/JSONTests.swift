@@ -113,6 +113,28 @@ import TestSupport
         #expect(JSONNumber(literal: "01") == nil)
     }
 
+    /// Short decimals take a fast path to Double: it must give exactly what the standard library's parser gives.
+    @Test func numbersAsDoublesMatchTheStandardParser() throws {
+        var rng = SplitMix(seed: 15)  // the same literals on every run
+        var literals = ["0", "-0", "0.1", "9.99", "19.99", "1", "-1", "0.3", "123456789012345", "1234567890123456",
+                        "0.000000000000001", "999999999999999.9", "4503599627370497", "9007199254740993", "1e3", "-2.5E-3",
+                        "0.1e1", "100000000000000000000", "1.7976931348623157e308", "5e-324", "12345678901234.5"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &rng)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+            while text.count > 1 && text.hasPrefix("0") { text.removeFirst() }
+            let point = Int.random(in: 0...text.count, using: &rng)
+            if point > 0 && point < text.count { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            if Bool.random(using: &rng) { text = "-" + text }
+            literals.append(text)
+        }
+        for text in literals {
+            let n = try #require(JSONNumber(literal: text), "\(text)")
+            let expected = try #require(Double(text))
+            #expect(n.double.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test func objectSubscriptKeepsPlaceAndRemoves() {
         var o: JSONObject = ["a": 1, "b": 2, "c": 3]
         o["a"] = 9
@@ -170,5 +192,18 @@ import TestSupport
         #expect(!o.isIdentical(to: changed), "written to: its own copy, though equal")
         #expect(o == changed)
         #expect(!o.isIdentical(to: ["a": 1, "b": 2]))
+    }
+}
+
+/// SplitMix64, for property tests that draw the same values on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

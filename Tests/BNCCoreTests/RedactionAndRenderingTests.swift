@@ -28,6 +28,21 @@ import Testing
         #expect(text.contains("key_test_abc"), "the key is not a secret")
     }
 
+    @Test func answersAreMaskedDeeplyAndOnlyCopiedWhenSomethingChanges() throws {
+        let r = Redactor(secrets: [Self.secret], secretFields: CredentialFields.table.secretNames.union(["apple_attribution_token"]))
+        let clean: JSONObject = ["branch_view_enabled": false, "list": [1, "x", ["y": "z"]], "data": ["a": "b"]]
+        #expect(try #require(r.redact(.object(clean)).objectValue).isIdentical(to: clean), "nothing to mask: not rebuilt")
+        let dirty: JSON = ["a": 1, "list": [1, ["BRANCH_SECRET": "v", "x": .string("see \(Self.secret.exposed)")]],
+                           "Apple_Attribution_Token": "t", "apple_attribution_token_x": "kept", "n": ["branch_secret": 5]]
+        let expected: JSON = ["a": 1, "list": [1, ["BRANCH_SECRET": "<redacted>", "x": "see <redacted>"]],
+                              "Apple_Attribution_Token": "<redacted>", "apple_attribution_token_x": "kept", "n": ["branch_secret": 5]]
+        let masked = r.redact(dirty)
+        #expect(masked == expected)
+        #expect(masked.objectValue?.keys == expected.objectValue?.keys, "order kept")
+        // A non-ASCII name folds as Unicode lower-cases it: the Kelvin sign becomes k.
+        #expect(r.redact(["ACCESS_TO\u{212A}EN": "x"]) == ["ACCESS_TO\u{212A}EN": "<redacted>"])
+    }
+
     @Test func showSecretsMasksNothing() {
         let r = Redactor(secrets: [Self.secret], showSecrets: true)
         #expect(r.redact(Self.request) == Self.request)

@@ -29,7 +29,42 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         literal = n.literal
     }
 
-    public var double: Double { Double(literal) ?? .nan }
+    /// The value as the nearest Double, exactly as `Double(literal)` gives it. A short decimal (at most 15
+    /// digits, no exponent: prices, revenue, quantities) is computed directly — its digits and the power of ten
+    /// are both exact in a Double, so one division rounds correctly (Clinger's fast path) — and anything else
+    /// goes to the standard library's parser.
+    public var double: Double {
+        var text = literal
+        let fast = text.withUTF8 { u -> Double? in
+            var i = 0
+            let negative = u.first == UInt8(ascii: "-")
+            if negative { i = 1 }
+            var mantissa: Int64 = 0
+            var digits = 0, fraction = 0
+            var seenPoint = false
+            while i < u.count {
+                let b = u[i]
+                if b == UInt8(ascii: ".") && !seenPoint {
+                    seenPoint = true
+                } else if b >= 0x30 && b <= 0x39 {
+                    digits += 1
+                    if digits > 15 { return nil }
+                    mantissa = mantissa * 10 + Int64(b - 0x30)
+                    if seenPoint { fraction += 1 }
+                } else {
+                    return nil  // an exponent (or not a number at all)
+                }
+                i += 1
+            }
+            guard digits > 0 else { return nil }
+            let value = Double(mantissa) / Self.powersOfTen[fraction]
+            return negative ? -value : value
+        }
+        return fast ?? Double(literal) ?? .nan
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
     /// The value as an integer when the literal is one (no fraction or exponent) and fits.
     public var int64: Int64? { Int64(literal) }
     public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
