@@ -83,14 +83,14 @@ final class CurlEasy {
 
         let isPostWithBody = request.body != nil && request.method == "POST"
         if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
-            try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
+            try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
             try setHeaders(request, bodySize: try setBody(request))
             return
         }
         bnc_curl_easy_reset(handle)
         lastSetup = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
-        try check(bnc_easy_setopt_string(handle, CURLOPT_URL, request.url), "URL")
+        try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(bnc_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "USERAGENT")
@@ -185,30 +185,30 @@ final class CurlEasy {
         let arena = headerArena!
         let nodes = arena.bindMemory(to: curl_slist.self, capacity: count)
         var text = (arena + nodeBytes).assumingMemoryBound(to: UInt8.self)
-        func put(_ string: String) {
+        /// Copies a string's bytes to `text` and moves it past them.
+        func put(_ string: String, _ text: inout UnsafeMutablePointer<UInt8>) {
             var string = string
-            string.withUTF8 { utf8 in
+            let n = string.withUTF8 { utf8 in
                 if let base = utf8.baseAddress { text.update(from: base, count: utf8.count) }
-                text += utf8.count
+                return utf8.count
             }
+            text += n
         }
-        func line(_ i: Int, _ write: () -> Void) {
+        for i in 0..<count {
             nodes[i] = curl_slist(data: UnsafeMutableRawPointer(text).assumingMemoryBound(to: CChar.self),
                                   next: i + 1 < count ? nodes + i + 1 : nil)
-            write()
-            text.pointee = 0
-            text += 1
-        }
-        for (i, field) in fields.enumerated() {
-            line(i) {
-                put(field.name)
+            if i < fields.count {
+                put(fields[i].name, &text)
                 text[0] = UInt8(ascii: ":")
                 text[1] = UInt8(ascii: " ")
                 text += 2
-                put(field.value)
+                put(fields[i].value, &text)
+            } else {
+                put("Expect:", &text)
             }
+            text.pointee = 0
+            text += 1
         }
-        if expect { line(count - 1) { put("Expect:") } }
         try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nodes), "HTTPHEADER")
     }
 

@@ -55,7 +55,29 @@ public final class Diagnostics: Sendable {
     public let tool: String
     public let color: Bool
     private let stream: OutputStream
-    private let printed = Mutex<[String]>([])
+    private let printed = Mutex<Printed>(Printed())
+
+    /// The warnings printed, once each, in order; past a few, also in a set to look up (a batch asks for every
+    /// line: comparing one message with itself is cheaper than hashing it, hashing cheaper than a long scan).
+    private struct Printed {
+        var order: [String] = []
+        var seen = Set<String>()
+        var suppressed = false
+        static let scanned = 16
+
+        func contains(_ message: String) -> Bool {
+            order.count <= Self.scanned ? order.contains(message) : seen.contains(message)
+        }
+
+        mutating func insert(_ message: String) {
+            order.append(message)
+            if order.count == Self.scanned + 1 { seen = Set(order) } else if order.count > Self.scanned { seen.insert(message) }
+        }
+    }
+
+    /// Distinct warnings printed at most: a batch whose every line warns differently does not fill stderr, or
+    /// memory, with them.
+    public static let maxDistinctWarnings = 1000
 
     public init(tool: String, color: Bool, stream: OutputStream = .stderr) {
         self.tool = tool
@@ -64,15 +86,20 @@ public final class Diagnostics: Sendable {
     }
 
     /// Every warning printed, for tests and summaries.
-    public var warnings: [String] { printed.withLock { $0 } }
+    public var warnings: [String] { printed.withLock { $0.order } }
 
     private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
     /// The same warning is printed once per run (a batch repeats them line after line).
     public func warning(_ message: String) {
-        printed.withLock { seen in
-            guard !seen.contains(message) else { return }
-            seen.append(message)
+        printed.withLock { printed in
+            guard !printed.suppressed, !printed.contains(message) else { return }
+            if printed.order.count == Self.maxDistinctWarnings {
+                printed.suppressed = true
+                stream.line("\(tool): \(paint("warning:", "1;33")) more than \(Self.maxDistinctWarnings) different warnings: the rest are not shown")
+                return
+            }
+            printed.insert(message)
             stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(message))")
         }
     }
