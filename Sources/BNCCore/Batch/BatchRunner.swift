@@ -165,11 +165,36 @@ public final class BatchRunner {
     public func run(reader: LineReader, prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
                     emit: (BatchResult) -> Void) throws(BNCError) -> BatchSummary {
         let start = MonotonicClock.now()
-        var summary = BatchSummary()
         let begun = try journal?.begin()
-        let previous = begun?.acknowledged ?? [:]
-        summary.ambiguous = begun?.ambiguous ?? 0
+        var state = Run(runner: self, reader: reader, previous: begun?.acknowledged ?? [:])
+        state.summary.ambiguous = begun?.ambiguous ?? 0
+        let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
+                                                redactor: redactor, trace: trace)
+        // The state is one value the three callbacks borrow in turn: one exclusive access per call instead of one
+        // per variable (a dozen captured variables cost a runtime exclusivity check on every touch, per line).
+        try transport.run(next: { state.next(prepare: prepare, emit: emit) },
+                          completion: { tag, result in state.complete(tag, result, emit: emit) },
+                          flush: { () throws(BNCError) in try state.flush(emit: emit) })
+        if let failure = state.failure { throw failure }
+        try state.finishUnsent(emit: emit)
+        state.summary.seconds = MonotonicClock.now() - start
+        return state.summary
+    }
 
+    /// One run's state and its steps.
+    private struct Run {
+        let settings: BatchSettings
+        let journal: BatchJournal?
+        let redactor: Redactor
+        let observer: BatchObserver?
+        let shouldStop: () -> Bool
+        let random: () -> Double
+        let roundEnded: () -> Void
+        let reader: LineReader
+        /// Lines acknowledged in an earlier run (`--resume`).
+        let previous: [Int: (status: Int, attempts: Int)]
+
+        var summary = BatchSummary()
         var order: [Int] = []           // outstanding lines in input order (ordered output)
         var orderHead = 0
         var done: [Int: BatchResult] = [:]
@@ -181,8 +206,24 @@ public final class BatchRunner {
         var stopped = false
         var tokens = 1.0
         var lastRefill = MonotonicClock.now()
+        var failure: BNCError?
+        var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
 
-        func finish(_ result: BatchResult) {
+        init(runner: BatchRunner, reader: LineReader, previous: [Int: (status: Int, attempts: Int)]) {
+            settings = runner.settings
+            journal = runner.journal
+            redactor = runner.redactor
+            observer = runner.observer
+            shouldStop = runner.shouldStop
+            random = runner.random
+            roundEnded = runner.roundEnded
+            self.reader = reader
+            self.previous = previous
+        }
+
+        var outstanding: Int { order.count - orderHead }
+
+        mutating func finish(_ result: BatchResult, emit: (BatchResult) -> Void) {
             if result.resumed { summary.resumed += 1 } else if result.ok { summary.ok += 1 } else { summary.failed += 1 }
             if settings.ordered {
                 done[result.line] = result
@@ -198,10 +239,9 @@ public final class BatchRunner {
             observer?.progress(done: summary.ok + summary.failed + summary.resumed, inFlight: inFlight.count, retrying: retries.count)
         }
 
-        var outstanding: Int { order.count - orderHead }
-
         /// Reads lines until one yields a request (or input ends, or the window is full).
-        func takeLine() throws(BNCError) -> Item? {
+        mutating func takeLine(prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
+                               emit: (BatchResult) -> Void) throws(BNCError) -> Item? {
             while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) {
                 guard let bytes = try reader.next() else { inputDone = true; return nil }
                 let number = reader.lineNumber
@@ -210,11 +250,11 @@ public final class BatchRunner {
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {
-                    finish(BatchResult(line: number, ok: true, status: ack.status, attempts: ack.attempts, elapsedMs: 0, resumed: true))
+                    finish(BatchResult(line: number, ok: true, status: ack.status, attempts: ack.attempts, elapsedMs: 0, resumed: true), emit: emit)
                     continue
                 }
                 if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) {
-                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "empty line"))
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "empty line"), emit: emit)
                     continue
                 }
                 let object: JSONObject
@@ -222,29 +262,25 @@ public final class BatchRunner {
                     object = ["text": .string(String(decoding: bytes, as: UTF8.self))]
                 } else { do {
                     guard case .object(let o) = try JSON.parse(bytes: bytes) else {
-                        finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "line \(number) is not a JSON object"))
+                        finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "line \(number) is not a JSON object"), emit: emit)
                         continue
                     }
                     object = o
                 } catch {
-                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: error.description))
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: error.description), emit: emit)
                     continue
                 } }
                 do {
                     return Item(line: number, request: try prepare(number, object))
                 } catch {
-                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)))
+                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)), emit: emit)
                 }
             }
             return nil
         }
 
-        let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
-                                                redactor: redactor, trace: trace)
-        var failure: BNCError?
-        var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
-
-        try transport.run(next: {
+        /// What the transport should do next: send a line (new or due for a retry), wait, or finish.
+        mutating func next(prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest, emit: (BatchResult) -> Void) -> TransferFeed {
             if failure != nil { return .done }
             if !stopped && shouldStop() { stopped = true; summary.interrupted = true }
             let now = MonotonicClock.now()
@@ -254,14 +290,15 @@ public final class BatchRunner {
                 lastRefill = now
                 if tokens < 1 { return .wait(until: now + (1 - tokens) / rate) }
             }
-            if !stopped, let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
+            if !stopped, !retries.isEmpty,
+               let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
                 waiting.append(retries.remove(at: i))
             }
             if waiting.isEmpty && !stopped {
                 do {
-                    if let item = try takeLine() { waiting.append(item) }
+                    if let item = try takeLine(prepare: prepare, emit: emit) { waiting.append(item) }
                 } catch {
-                    failure = (error as? BNCError) ?? BNCError(.internal, "\(error)")
+                    failure = error
                     return .done
                 }
             }
@@ -284,7 +321,10 @@ public final class BatchRunner {
             }
             let soonest = retries.map(\.notBefore).min() ?? (now + 1)
             return .wait(until: min(soonest, now + 1))
-        }, completion: { tag, result in
+        }
+
+        /// One transfer ended: retried per the policy, or its result queued for the round's commit.
+        mutating func complete(_ tag: Int, _ result: Result<HTTPResponse, TransportError>, emit: (BatchResult) -> Void) {
             guard let item = inFlight.removeValue(forKey: tag) else { return }
             let now = MonotonicClock.now()
             let outcome: AttemptOutcome
@@ -318,7 +358,7 @@ public final class BatchRunner {
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message
             }
-            guard let journal else { return finish(final) }
+            guard let journal else { return finish(final, emit: emit) }
             if final.ok {
                 journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
             } else {
@@ -326,26 +366,30 @@ public final class BatchRunner {
             }
             // Printed once the acknowledgement is committed, with the rest of this round's.
             unjournaled.append(final)
-        }, flush: { () throws(BNCError) in
-            try journal?.commit()
-            let results = unjournaled
-            unjournaled.removeAll(keepingCapacity: true)
-            for r in results { finish(r) }
-            roundEnded()
-        })
-        if let failure { throw failure }
-
-        // Lines never sent because the run stopped: retries abandoned and prepared lines, in order.
-        for item in retries + waiting {
-            summary.unsent += 1
-            let r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0,
-                                error: summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)")
-            journal?.settle(item.line)
-            finish(r)
         }
-        try journal?.commit()
-        roundEnded()
-        summary.seconds = MonotonicClock.now() - start
-        return summary
+
+        /// The end of a round: its journal changes committed, then its results printed.
+        mutating func flush(emit: (BatchResult) -> Void) throws(BNCError) {
+            try journal?.commit()
+            if !unjournaled.isEmpty {
+                let results = unjournaled
+                unjournaled.removeAll(keepingCapacity: true)
+                for r in results { finish(r, emit: emit) }
+            }
+            roundEnded()
+        }
+
+        /// Lines never sent because the run stopped: retries abandoned and prepared lines, in order.
+        mutating func finishUnsent(emit: (BatchResult) -> Void) throws(BNCError) {
+            for item in retries + waiting {
+                summary.unsent += 1
+                let r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0,
+                                    error: summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)")
+                journal?.settle(item.line)
+                finish(r, emit: emit)
+            }
+            try journal?.commit()
+            roundEnded()
+        }
     }
 }

@@ -148,18 +148,22 @@ final class CurlEasy {
         if isPostWithBody { lastSetup = (options, trace != nil) }
     }
 
-    /// COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer has to outlive this call. Returns the size.
+    /// COPYPOSTFIELDS: libcurl keeps its own copy, so the body is written into a buffer lent for the call and
+    /// never outlives it. Returns the size.
     private func setBody(_ request: HTTPRequest) throws(BNCError) -> Int {
-        let body = request.body?.bytes ?? []
-        try check(bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE")
-        if body.isEmpty {
-            try check(bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""), "COPYPOSTFIELDS")
-        } else {
-            try check(body.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
-            }, "COPYPOSTFIELDS")
+        let (size, code) = (request.body ?? .text("")).withBytes { bytes -> (Int, CURLcode) in
+            let code = bnc_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+            guard code == CURLE_OK else { return (bytes.count, code) }
+            // An empty body is "", never NULL: NULL would make libcurl read the body from a callback.
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return (0, bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""))
+            }
+            return (bytes.count, base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                bnc_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0)
+            })
         }
-        return body.count
+        try check(code, "COPYPOSTFIELDS")
+        return size
     }
 
     /// Bodies from this size on would get libcurl's `Expect: 100-continue` (1 KiB in libcurl before 7.74, 1 MiB

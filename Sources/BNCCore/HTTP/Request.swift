@@ -57,6 +57,16 @@ public enum HTTPBody: Sendable, Equatable {
         }
     }
 
+    /// The bytes on the wire, lent for the call.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch self {
+        case .json(let j): return j.withUTF8(body)
+        case .text(let t):
+            var t = t
+            return t.withUTF8(body)
+        }
+    }
+
     public var contentType: String {
         switch self {
         case .json: "application/json"

@@ -64,6 +64,11 @@ struct ByteBuffer: ~Copyable {
 
     /// The bytes written, copied out.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, lent for the call.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
 }
 
 extension JSON {
@@ -80,6 +85,13 @@ extension JSON {
         var out = ByteBuffer()
         write(to: &out, pretty: pretty, indent: 0)
         return out.bytes
+    }
+
+    /// The compact form lent as UTF-8 bytes for the call, without an Array (a request body libcurl copies).
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var out = ByteBuffer()
+        write(to: &out, pretty: false, indent: 0)
+        return out.withBytes(body)
     }
 
     func write(to out: inout ByteBuffer, pretty: Bool, indent: Int) {
