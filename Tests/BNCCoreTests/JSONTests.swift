@@ -113,6 +113,29 @@ import TestSupport
         #expect(JSONNumber(literal: "01") == nil)
     }
 
+    /// Member names from a batch's cache: the same documents and the same refusals as without it.
+    @Test func keyCacheChangesNothing() throws {
+        let cache = JSONKeyCache()
+        let long32 = String(repeating: "k", count: 32), long33 = String(repeating: "k", count: 33)
+        var texts = [#"{"a":1,"b":{"a":2,"\#(long32)":3,"\#(long33)":4}}"#, #"{"esc\u0061ped":1,"é":2,"a\"b":3}"#,
+                     #"{"":0,"a":[{"a":{"a":null}}]}"#]
+        texts += (0..<600).map { #"{"name\#($0)":\#($0),"name\#($0 % 7)":"v"}"# }  // more names than slots: clashes
+        for _ in 0..<2 {
+            for text in texts {
+                let plain = try JSON.parse(bytes: Array(text.utf8))
+                let cached = try JSON.parse(bytes: Array(text.utf8), keys: cache)
+                #expect(cached == plain, "\(text)")
+                #expect(cached.objectValue?.keys == plain.objectValue?.keys)
+            }
+        }
+        for bad in ["{\"a\u{1}\":1}", "{\"ab", "{\"a\":1,\"b\" 2}", "{\"\(long32)"] {
+            var plainError: JSONParseError?, cachedError: JSONParseError?
+            do { _ = try JSON.parse(bytes: Array(bad.utf8)) } catch { plainError = error }
+            do { _ = try JSON.parse(bytes: Array(bad.utf8), keys: cache) } catch { cachedError = error }
+            #expect(plainError != nil && plainError == cachedError, "\(bad)")
+        }
+    }
+
     /// Short decimals take a fast path to Double: it must give exactly what the standard library's parser gives.
     @Test func numbersAsDoublesMatchTheStandardParser() throws {
         var rng = SplitMix(seed: 15)  // the same literals on every run

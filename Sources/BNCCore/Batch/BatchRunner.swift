@@ -208,6 +208,7 @@ public final class BatchRunner {
         var lastRefill = MonotonicClock.now()
         var failure: BNCError?
         var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
+        let keys = JSONKeyCache()           // the member names every line repeats
 
         init(runner: BatchRunner, reader: LineReader, previous: [Int: (status: Int, attempts: Int)]) {
             settings = runner.settings
@@ -261,7 +262,7 @@ public final class BatchRunner {
                 if settings.textLines {
                     object = ["text": .string(String(decoding: bytes, as: UTF8.self))]
                 } else { do {
-                    guard case .object(let o) = try JSON.parse(bytes: bytes) else {
+                    guard case .object(let o) = try JSON.parse(bytes: bytes, keys: keys) else {
                         finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "line \(number) is not a JSON object"), emit: emit)
                         continue
                     }

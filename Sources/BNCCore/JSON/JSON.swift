@@ -273,4 +273,9 @@ extension JSON {
     public static func parse<C: Collection<UInt8>>(bytes: C) throws(JSONParseError) -> JSON {
         try JSONParser.parse(bytes)
     }
+
+    /// The same, member names found in (and added to) a cache: one batch's lines.
+    static func parse<C: Collection<UInt8>>(bytes: C, keys: JSONKeyCache) throws(JSONParseError) -> JSON {
+        try JSONParser.parse(bytes, keys: keys)
+    }
 }

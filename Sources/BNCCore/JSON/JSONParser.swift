@@ -1,6 +1,10 @@
 // A strict RFC 8259 parser over bytes: the one parser of outside JSON (device files, bodies, NDJSON, responses).
 // Bounded nesting so hostile input cannot exhaust the stack; errors give the byte offset.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a JSON text was refused, and where.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Zero-based byte offset of the problem.
@@ -18,17 +22,22 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    private let keys: JSONKeyCache?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, keys: JSONKeyCache?) {
+        self.bytes = bytes
+        self.keys = keys
+    }
 
-    /// Parses one document from any collection of bytes: in place when its storage is contiguous.
-    static func parse<C: Collection<UInt8>>(_ text: C) throws(JSONParseError) -> JSON {
+    /// Parses one document from any collection of bytes: in place when its storage is contiguous. Member
+    /// names are looked up in `keys` when given (a batch's lines repeat the same names).
+    static func parse<C: Collection<UInt8>>(_ text: C, keys: JSONKeyCache? = nil) throws(JSONParseError) -> JSON {
         let parsed = text.withContiguousStorageIfAvailable { buffer -> Result<JSON, JSONParseError> in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, keys: keys)
             return Result { () throws(JSONParseError) in try parser.parseDocument() }
         }
         if let parsed { return try parsed.get() }
-        return try parse(Array(text))
+        return try parse(Array(text), keys: keys)
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -101,7 +110,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail(index < bytes.count ? "expected a quoted member name" : "unexpected end of input")
             }
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
             index += 1
@@ -163,6 +172,23 @@ struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         return JSONNumber(uncheckedLiteral: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// A member name: from the cache when it is plain ASCII (no escape) it has seen, else as any string.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        guard let keys else { return try parseString() }
+        var end = index + 1
+        while end < bytes.count, end - index - 1 <= JSONKeyCache.maxLength {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+                index = end + 1
+                return keys.key(for: name)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            end += 1
+        }
+        return try parseString()
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {
@@ -256,5 +282,59 @@ struct JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+/// Member names a parser has made, found again by their bytes: the lines of a batch repeat the same dozen
+/// names, and handing back the String made the first time costs less than making (and later freeing) it
+/// again. Plain ASCII names of at most `maxLength` bytes, in a direct-mapped table: a clash replaces the
+/// older name. Used by one thread at a time (one batch run).
+final class JSONKeyCache {
+    static let maxLength = 32
+    private static let slots = 256
+    // Fixed tables behind `let` pointers: reading them needs no exclusivity check, as a class's `var` would.
+    private let hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: JSONKeyCache.slots)
+    private let lengths = UnsafeMutablePointer<Int>.allocate(capacity: JSONKeyCache.slots)
+    private let texts = UnsafeMutablePointer<UInt8>.allocate(capacity: JSONKeyCache.slots * JSONKeyCache.maxLength)
+    private let names = UnsafeMutablePointer<String>.allocate(capacity: JSONKeyCache.slots)
+
+    init() {
+        hashes.initialize(repeating: 0, count: Self.slots)
+        lengths.initialize(repeating: -1, count: Self.slots)
+        texts.initialize(repeating: 0, count: Self.slots * Self.maxLength)
+        names.initialize(repeating: "", count: Self.slots)
+    }
+
+    deinit {
+        names.deinitialize(count: Self.slots)
+        for p in [UnsafeMutableRawPointer(hashes), UnsafeMutableRawPointer(lengths), UnsafeMutableRawPointer(texts),
+                  UnsafeMutableRawPointer(names)] { p.deallocate() }
+    }
+
+    /// The name spelled by these bytes (ASCII, no escapes, at most `maxLength`).
+    func key(for name: UnsafeBufferPointer<UInt8>) -> String {
+        precondition(name.count <= Self.maxLength)
+        // A quick hash of the length and the first and last eight bytes: a clash only costs a miss, since a hit
+        // is confirmed byte by byte.
+        var first: UInt64 = 0, last: UInt64 = 0
+        if let base = name.baseAddress {
+            let n = min(8, name.count)
+            memcpy(&first, base, n)
+            memcpy(&last, base + (name.count - n), n)
+        }
+        let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(name.count)
+        let hash = mixed ^ (mixed >> 31)
+        let slot = Int(truncatingIfNeeded: hash ^ (hash >> 17)) & (Self.slots - 1)
+        let text = texts + slot * Self.maxLength
+        if hashes[slot] == hash, lengths[slot] == name.count,
+           name.isEmpty || memcmp(name.baseAddress!, text, name.count) == 0 {
+            return names[slot]
+        }
+        let made = String(decoding: name, as: UTF8.self)
+        hashes[slot] = hash
+        lengths[slot] = name.count
+        names[slot] = made
+        if let base = name.baseAddress { text.update(from: base, count: name.count) }
+        return made
     }
 }
