@@ -40,6 +40,17 @@ final class CurlEasy {
     private var redactor = Redactor.none
     /// Caller's token for multi transfers (index of the request in flight on this handle).
     var tag = -1
+    /// Its place among a multi transfer's busy handles, or -1.
+    var busyIndex = -1
+    /// The URL of the request under way, for error messages.
+    private(set) var url = ""
+
+    /// The handle's owner, from the pointer libcurl keeps for it (CURLOPT_PRIVATE).
+    static func owner(of handle: UnsafeMutableRawPointer) -> CurlEasy? {
+        var pointer: UnsafeMutableRawPointer?
+        guard bnc_easy_getinfo_pointer(handle, CURLINFO_PRIVATE, &pointer) == CURLE_OK, let pointer else { return nil }
+        return Unmanaged<CurlEasy>.fromOpaque(pointer).takeUnretainedValue()
+    }
 
     init() throws(BNCError) {
         try CurlGlobal.load()
@@ -80,6 +91,7 @@ final class CurlEasy {
         errorBuffer[0] = 0
         traceSink = trace
         self.redactor = redactor
+        url = request.url
 
         let isPostWithBody = request.body != nil && request.method == "POST"
         if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
@@ -90,6 +102,7 @@ final class CurlEasy {
         bnc_curl_easy_reset(handle)
         lastSetup = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
+        try check(bnc_easy_setopt_pointer(handle, CURLOPT_PRIVATE, me), "PRIVATE")
         try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
@@ -263,7 +276,7 @@ final class CurlEasy {
     }
 
     /// The finished exchange, or the transport error in the terms the retry policy uses.
-    func result(of code: CURLcode, url: String) -> Result<HTTPResponse, TransportError> {
+    func result(of code: CURLcode) -> Result<HTTPResponse, TransportError> {
         if tooLarge {
             return .failure(TransportError(code: TransportError.tooLargeCode,
                                            message: "the answer is larger than \(maxResponseBytes) bytes (--max-response-size)",

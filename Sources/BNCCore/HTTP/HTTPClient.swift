@@ -91,7 +91,7 @@ public final class HTTPClient {
             try easy.prepare(request, options: options, trace: trace, redactor: redactor)
             let code = bnc_curl_easy_perform(easy.handle)
             let outcome: AttemptOutcome
-            switch easy.result(of: code, url: request.url) {
+            switch easy.result(of: code) {
             case .success(var response):
                 response.attempts = attempt
                 outcome = .status(response.status, retryAfter: response.retryAfter())
@@ -134,7 +134,9 @@ public final class ConcurrentTransport {
 
     private let multi: UnsafeMutableRawPointer
     private var idle: [CurlEasy] = []
-    private var busy: [UnsafeMutableRawPointer: (easy: CurlEasy, url: String)] = [:]
+    /// Handles with a transfer under way; each knows its place here (`busyIndex`), and libcurl hands each back
+    /// through CURLINFO_PRIVATE: no table keyed by handle to hash into per transfer.
+    private var busy: [CurlEasy] = []
 
     public init(options: TransportOptions, concurrency: Int, redactor: Redactor, trace: TraceSink? = nil) throws(BNCError) {
         try CurlGlobal.load()
@@ -158,7 +160,7 @@ public final class ConcurrentTransport {
     }
 
     deinit {
-        for (_, entry) in busy { bnc_curl_multi_remove_handle(multi, entry.easy.handle) }
+        for easy in busy { bnc_curl_multi_remove_handle(multi, easy.handle) }
         bnc_curl_multi_cleanup(multi)
     }
 
@@ -181,7 +183,8 @@ public final class ConcurrentTransport {
                     try easy.prepare(request, options: options, trace: trace, redactor: redactor)
                     easy.tag = tag
                     try Self.check(bnc_curl_multi_add_handle(multi, easy.handle), "add_handle")
-                    busy[easy.handle] = (easy, request.url)
+                    easy.busyIndex = busy.count
+                    busy.append(easy)
                 case .wait(let until):
                     waitUntil = until
                 case .done:
@@ -197,11 +200,18 @@ public final class ConcurrentTransport {
             while let msg = bnc_curl_multi_info_read(multi, &queued) {
                 var handle: UnsafeMutableRawPointer?
                 var code = CURLE_OK
-                guard bnc_multi_done(msg, &handle, &code) == 1, let handle, let entry = busy.removeValue(forKey: handle) else { continue }
+                guard bnc_multi_done(msg, &handle, &code) == 1, let handle, let easy = CurlEasy.owner(of: handle),
+                      easy.busyIndex >= 0, easy.busyIndex < busy.count, busy[easy.busyIndex] === easy else { continue }
+                let last = busy.removeLast()
+                if last !== easy {
+                    busy[easy.busyIndex] = last
+                    last.busyIndex = easy.busyIndex
+                }
+                easy.busyIndex = -1
                 try Self.check(bnc_curl_multi_remove_handle(multi, handle), "remove_handle")
-                let result = entry.easy.result(of: code, url: entry.url)
-                let tag = entry.easy.tag
-                idle.append(entry.easy)
+                let result = easy.result(of: code)
+                let tag = easy.tag
+                idle.append(easy)
                 completion(tag, result.map { var r = $0; r.attempts = 1; return r })
                 // A finished transfer may make work ready (a retry, room in the window): ask the feed again.
                 waitUntil = 0

@@ -7,6 +7,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public init() {}
     public init(dictionaryLiteral elements: (String, String)...) {
+        fields.reserveCapacity(elements.count + 2)  // a request adds Content-Type, often an IP override
         for (n, v) in elements { add(n, v) }
     }
 
