@@ -71,8 +71,9 @@ extension ToolRun {
         let reader = try LineReader(path: input)
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
+        let warnings = Warnings()  // one list, emptied for each line
         let summary = try runner.run(reader: reader, prepare: { number, line throws(BNCError) in
-            let warnings = Warnings()
+            warnings.removeAll()
             let request = try prepare(number, line, warnings)
             try self.admit(warnings)
             return request

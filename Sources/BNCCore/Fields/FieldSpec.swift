@@ -246,6 +246,8 @@ public final class Warnings {
         if !messages.contains(message) { messages.append(message) }
     }
     public var isEmpty: Bool { messages.isEmpty }
+    /// Forgets every warning (a batch checks line after line with one list).
+    public func removeAll() { messages.removeAll(keepingCapacity: true) }
 }
 
 /// A list of field specs: one API body, or one object inside it.

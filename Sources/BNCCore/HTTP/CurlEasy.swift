@@ -243,6 +243,7 @@ final class CurlEasy {
         while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
         if end >= 5, bytes[0] == 0x48, bytes[1] == 0x54, bytes[2] == 0x54, bytes[3] == 0x50, bytes[4] == 0x2F {  // "HTTP/"
             responseHeaders = HTTPHeaders()
+            responseHeaders.reserveCapacity(12)  // one allocation for a usual answer's headers, not four
             return
         }
         guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return }

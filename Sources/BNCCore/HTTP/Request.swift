@@ -36,6 +36,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+    public mutating func reserveCapacity(_ n: Int) { fields.reserveCapacity(n) }
     public var isEmpty: Bool { fields.isEmpty }
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 

@@ -89,7 +89,7 @@ extension JSON {
 
     /// The compact form lent as UTF-8 bytes for the call, without an Array (a request body libcurl copies).
     func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var out = ByteBuffer()
+        var out = ByteBuffer(capacity: 1024)  // most bodies fit: no growing
         write(to: &out, pretty: false, indent: 0)
         return out.withBytes(body)
     }
