@@ -123,6 +123,23 @@ import TestSupport
         }
     }
 
+    @Test func aNewJournalUsesSmallPagesAndAnOldOneKeepsItsOwn() throws {
+        do { _ = try BatchJournal(path: path) }
+        #expect(try SQLiteDatabase(path: path).query("PRAGMA page_size").first?[0].integer == 1024)
+        let other = box.root.appendingPathComponent("old.db").path
+        do {
+            let db = try SQLiteDatabase(path: other)
+            try db.execute("CREATE TABLE t (x)")
+        }
+        do {
+            let journal = try BatchJournal(path: other)
+            journal.sending(1)
+            try journal.commit()
+            #expect(try journal.unfinished() == [1])
+        }
+        #expect(try SQLiteDatabase(path: other).query("PRAGMA page_size").first?[0].integer == 4096)
+    }
+
     private func rows() throws -> Int64 {
         try SQLiteDatabase(path: path).query("SELECT count(*) FROM rounds").first?[0].integer ?? -1
     }

@@ -49,7 +49,8 @@ public final class BatchJournal {
         lockFD = fd
         if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
         do {
-            db = try SQLiteDatabase(path: path)
+            // Small pages: a commit appends one row, and the WAL gets a copy of each page it touched.
+            db = try SQLiteDatabase(path: path, pageSize: 1024)
         } catch {
             close(fd)
             throw error
@@ -60,6 +61,9 @@ public final class BatchJournal {
         // Lines are written in increasing order, so inserts touch the right edge of each B-tree: a small page
         // cache suffices, and the default 2 MiB would be most of the growth between a short and a long run.
         try db.execute("PRAGMA cache_size=-256")
+        // A checkpoint syncs the disk twice; with 1 KiB pages, 4,000 frames (a WAL of 4 MiB at most) make them a
+        // quarter as frequent as SQLite's default of 1,000.
+        try db.execute("PRAGMA wal_autocheckpoint=4000")
         try migrate()
     }
 

@@ -27,7 +27,8 @@ public final class SQLiteDatabase {
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) a database file; `:memory:` for a private in-memory one.
-    public init(path: String, busyTimeoutMs: Int32 = 5000) throws(BNCError) {
+    /// - Parameter pageSize: for a database this call creates (SQLite ignores it for an existing one).
+    public init(path: String, busyTimeoutMs: Int32 = 5000, pageSize: Int? = nil) throws(BNCError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
@@ -45,6 +46,7 @@ public final class SQLiteDatabase {
         handle = db
         self.path = path
         sqlite3_busy_timeout(db, busyTimeoutMs)
+        if let pageSize { try execute("PRAGMA page_size=\(pageSize)") }
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
