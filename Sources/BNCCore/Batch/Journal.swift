@@ -10,7 +10,7 @@
 // Schema 2: one row per commit (`rounds`), the lines it marked in flight, acknowledged and settled packed as
 // LEB128 numbers; the journal's state is those rows replayed in order. A row per line in two tables cost an
 // insert, an insert and a delete per line — the most expensive part of a batch after the request itself. Each
-// run starts by folding the rows into one (`clearInFlight`). Schema 1 journals (tables `acknowledged` and
+// run starts by folding the rows into one (`begin()`). Schema 1 journals (tables `acknowledged` and
 // `in_flight`) are converted when opened.
 
 #if canImport(Glibc)
