@@ -99,6 +99,28 @@ final class TraceLines: TraceSink {
         #expect(server.acceptedConnections == 1, "the connection is kept throughout")
     }
 
+    /// Headers repeated from the previous answer reuse its strings: each answer still reads as it was sent,
+    /// whether a header repeats, changes, moves or goes.
+    @Test func answersOnOneHandleKeepTheirOwnHeaders() throws {
+        let answers: [[(String, String)]] = [
+            [("X-Branch-Request-Id", "rid-1"), ("X-Same", "same")],
+            [("X-Branch-Request-Id", "rid-1"), ("X-Same", "same")],
+            [("X-Branch-Request-Id", "rid-10"), ("X-Same", "same")],
+            [("X-Same", "same"), ("X-Branch-Request-Id", "rid-2")],
+            [("X-Branch-Request-Id", "rid-2")],
+            [("X-Branch-Request-Id", "rid-2"), ("X-Same", "samf")],
+        ]
+        let server = try LoopbackServer(script: answers.map { .json(200, "{}", headers: $0) })
+        let (c, _) = client()
+        for expected in answers {
+            let response = try c.send(HTTPRequest(method: "POST", url: server.baseURL + "/x", body: .json([:])))
+            #expect(response.requestID == expected.first { $0.0 == "X-Branch-Request-Id" }?.1)
+            let mine = response.headers.fields.filter { $0.name.hasPrefix("X-") }.map { [$0.name, $0.value] }
+            #expect(mine == expected.map { [$0.0, $0.1] })
+        }
+        #expect(server.acceptedConnections == 1)
+    }
+
     @Test func retries429And5xxThenSucceeds() throws {
         let server = try LoopbackServer(script: [
             .json(429, #"{"error":{"code":429,"message":"Rate limit reached."}}"#, headers: [("Retry-After", "2")]),

@@ -29,6 +29,9 @@ final class CurlEasy {
     private var headerArenaCapacity = 0
     private var responseBody: [UInt8] = []
     private var responseHeaders = HTTPHeaders()
+    /// The last answer's headers on this handle: an answer's header that repeats one byte for byte (the same
+    /// server's Content-Type, Connection, and Date within a second) reuses its strings instead of making them.
+    private var previousHeaders = HTTPHeaders()
     private var statusLineSeen = false
     /// libcurl writes failures here during any later transfer, so it is owned memory that lives as long as the
     /// handle (a Swift array's `&` pointer is valid only for the duration of one call).
@@ -253,8 +256,24 @@ final class CurlEasy {
         while nameEnd > nameStart, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
         while valueStart < valueEnd, isSpace(bytes[valueStart]) { valueStart += 1 }
         while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-        responseHeaders.add(String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self),
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self))
+        let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+        let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+        let k = responseHeaders.fields.count
+        if k < previousHeaders.fields.count {
+            let old = previousHeaders.fields[k]
+            if Self.same(old.name, name) && Self.same(old.value, value) {
+                responseHeaders.add(old.name, old.value)
+                return
+            }
+        }
+        responseHeaders.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+
+    /// Whether a string's UTF-8 is exactly these bytes.
+    private static func same(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { u in
+            u.count == bytes.count && (u.isEmpty || memcmp(u.baseAddress!, bytes.baseAddress!, u.count) == 0)
+        } ?? string.utf8.elementsEqual(bytes)
     }
 
     private func receiveTrace(_ type: curl_infotype, _ data: UnsafeRawBufferPointer) {
@@ -290,6 +309,7 @@ final class CurlEasy {
         }
         var status = 0
         bnc_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        previousHeaders = responseHeaders
         var response = HTTPResponse(status: status, headers: responseHeaders, body: responseBody)
         response.timing = timing()
         return .success(response)
