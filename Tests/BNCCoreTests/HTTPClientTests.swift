@@ -36,9 +36,22 @@ final class TraceLines: TraceSink {
         #expect(got.header("Content-Type") == "application/json")
         #expect(got.header("X-IP-Override") == "8.8.8.8")
         #expect(got.header("User-Agent") == "bnc-test/1")
+        #expect(got.headers.filter { $0.name.lowercased() == "user-agent" }.count == 1)
         #expect(got.header("Expect") == nil, "never waits for 100-continue")
         let timing = try #require(response.timing)
         #expect(timing.total >= timing.connect && timing.total > 0)
+    }
+
+    /// A request's own User-Agent replaces bnc's: one header, the request's.
+    @Test func aRequestsOwnUserAgentIsTheOnlyOne() throws {
+        let server = try LoopbackServer()
+        let (c, _) = client()
+        for agent in ["Mozilla/5.0 (Linux; Android 14)", "bnc-test/1"] {
+            _ = try c.send(HTTPRequest(method: "POST", url: server.baseURL + "/x", headers: ["user-agent": agent], body: .json([:])))
+        }
+        _ = try c.send(HTTPRequest(method: "GET", url: server.baseURL + "/x", headers: ["User-Agent": "other/2"]))
+        #expect(server.received.map { got in got.headers.filter { $0.name.lowercased() == "user-agent" }.map(\.value) }
+                == [["Mozilla/5.0 (Linux; Android 14)"], ["bnc-test/1"], ["other/2"]])
     }
 
     @Test(arguments: [0, 1023, 1024, 300_000])

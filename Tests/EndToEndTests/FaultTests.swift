@@ -258,5 +258,10 @@ import TestSupport
         #expect(batch.status == 0, "\(batch.output)")
         #expect(proxy.received.count == 4)
         #expect(proxy.received.allSatisfy { $0.target == "http://api.example.invalid/v2/event/standard" }, "\(proxy.received.map(\.target))")
+        // Through a proxy the User-Agent comes from libcurl's option (it also labels CONNECT): still one, bnc's.
+        for got in proxy.received {
+            let agents = got.headers.filter { $0.name.lowercased() == "user-agent" }.map(\.value)
+            #expect(agents.count == 1 && agents[0].hasPrefix("bnc-event/"), "\(agents)")
+        }
     }
 }

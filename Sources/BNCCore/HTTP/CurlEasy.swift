@@ -99,7 +99,7 @@ final class CurlEasy {
         let isPostWithBody = request.body != nil && request.method == "POST"
         if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
             try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
-            try setHeaders(request, bodySize: try setBody(request))
+            try setHeaders(request, bodySize: try setBody(request), userAgent: options.userAgent)
             return
         }
         bnc_curl_easy_reset(handle)
@@ -109,7 +109,9 @@ final class CurlEasy {
         try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
-        try check(bnc_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "USERAGENT")
+        // Through a proxy, libcurl's own User-Agent option also labels the CONNECT request; otherwise the header
+        // goes in the request's list (setHeaders), which libcurl formats once instead of twice.
+        if Self.environmentNamesAProxy { try check(bnc_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent), "USERAGENT") }
         try check(bnc_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000)), "CONNECTTIMEOUT")
         try check(bnc_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.maxTime * 1000)), "TIMEOUT")
         try check(bnc_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, options.insecure ? 0 : 1), "SSL_VERIFYPEER")
@@ -131,7 +133,7 @@ final class CurlEasy {
         default: try check(bnc_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), "CUSTOMREQUEST")
         }
 
-        try setHeaders(request, bodySize: bodySize)
+        try setHeaders(request, bodySize: bodySize, userAgent: options.userAgent)
 
         try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
             let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
@@ -186,16 +188,20 @@ final class CurlEasy {
     /// since): an empty `Expect:` turns it off. Branch's bodies are small and a round trip costs more than it saves.
     static let expectThreshold = 1024
 
-    private func setHeaders(_ request: HTTPRequest, bodySize: Int) throws(BNCError) {
+    /// The request's header lines for libcurl, with bnc's User-Agent (unless the request has its own, or a proxy
+    /// takes it from CURLOPT_USERAGENT) and the empty `Expect:` when the body is large enough to need it.
+    private func setHeaders(_ request: HTTPRequest, bodySize: Int, userAgent: String) throws(BNCError) {
         let fields = request.headers.fields
         let expect = bodySize >= Self.expectThreshold
-        let count = fields.count + (expect ? 1 : 0)
+        let agent: String? = Self.environmentNamesAProxy || fields.contains { HTTPHeaders.sameName($0.name, "User-Agent") }
+            ? nil : userAgent
+        let count = fields.count + (agent == nil ? 0 : 1) + (expect ? 1 : 0)
         guard count > 0 else {
             try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nil), "HTTPHEADER")
             return
         }
         let nodeBytes = count * MemoryLayout<curl_slist>.stride
-        var size = nodeBytes + (expect ? 8 : 0)
+        var size = nodeBytes + (expect ? 8 : 0) + (agent.map { 13 + $0.utf8.count } ?? 0)  // "User-Agent: ", NUL
         for field in fields { size += field.name.utf8.count + field.value.utf8.count + 3 }  // ": " and NUL
         if size > headerArenaCapacity {
             headerArena?.deallocate()
@@ -223,6 +229,9 @@ final class CurlEasy {
                 text[1] = UInt8(ascii: " ")
                 text += 2
                 put(fields[i].value, &text)
+            } else if i == fields.count, let agent {
+                put("User-Agent: ", &text)
+                put(agent, &text)
             } else {
                 put("Expect:", &text)
             }
