@@ -123,12 +123,7 @@ public struct Redactor: Sendable {
                 } else {
                     r = redacted(v)
                 }
-                if out == nil, r != nil {
-                    var o = JSONObject()
-                    o.reserveCapacity(object.count)
-                    for member in object.prefix(n) { o[member.key] = member.value }
-                    out = o
-                }
+                if out == nil, r != nil { out = JSONObject(firstMembersOf: object, count: n) }
                 out?[k] = r ?? v
             }
             return out.map(JSON.object)

@@ -191,6 +191,22 @@ import TestSupport
         #expect(other != o)
     }
 
+    /// The start of a changed copy: its first members, found by name on either side of the index limit, and
+    /// members added after them.
+    @Test(arguments: [0, 1, JSONObject.linearLimit, JSONObject.linearLimit + 1, 40])
+    func firstMembersOfAnObject(_ n: Int) {
+        var o = JSONObject()
+        for i in 0..<40 { o["k\(i)"] = .int(i) }
+        var start = JSONObject(firstMembersOf: o, count: n)
+        #expect(start.keys == (0..<n).map { "k\($0)" })
+        for i in 0..<40 { #expect(start["k\(i)"] == (i < n ? .int(i) : nil)) }
+        start["k39"] = "last"
+        start["k0"] = "first"
+        #expect(start.count == max(n, 1) + (n < 40 ? 1 : 0))
+        #expect(start["k39"] == "last" && start["k0"] == "first")
+        #expect(o["k0"] == .int(0) && o.count == 40, "the source is left alone")
+    }
+
     @Test(arguments: [2, JSONObject.linearLimit, JSONObject.linearLimit + 1, 100])
     func prependPutsAKeyFirstAndKeepsTheRest(_ size: Int) {
         var o = JSONObject()

@@ -297,11 +297,7 @@ public struct FieldTable: Sendable {
         // text): a new object is built only from the first such member on (most lines need none).
         var out: JSONObject?
         func diverge(at n: Int) {
-            guard out == nil else { return }
-            var o = JSONObject()
-            o.reserveCapacity(object.count)
-            for member in object.prefix(n) { o[member.key] = member.value }
-            out = o
+            if out == nil { out = JSONObject(firstMembersOf: object, count: n) }
         }
         func rewrites(_ spec: FieldSpec, _ value: JSON) -> Bool {
             if case .version = spec.type, case .number = value { return true }

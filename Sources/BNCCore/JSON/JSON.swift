@@ -127,6 +127,14 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// The first `count` members of `object`, with room for all of them: the start of a changed copy that a
+    /// check or the redactor builds only from the first member it changes.
+    public init(firstMembersOf object: JSONObject, count: Int) {
+        members.reserveCapacity(object.members.count)
+        members.append(contentsOf: object.members.prefix(count))  // the source's names are already distinct
+        reindex()
+    }
+
     public var keys: [String] { members.map(\.key) }
     public mutating func reserveCapacity(_ n: Int) { members.reserveCapacity(n) }
     public var count: Int { members.count }
