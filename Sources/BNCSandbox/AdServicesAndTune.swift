@@ -75,8 +75,15 @@ extension Sandbox {
         var record: JSONObject = ["attribution": true, "orgId": 1234567890, "campaignId": 1234567890, "adGroupId": 1234567890,
                                   "keywordId": 123222, "adId": 542317136, "conversionType": "Download", "claimType": "Click",
                                   "countryOrRegion": "US", "supplyPlacement": "APPSTORE_SEARCH_RESULTS"]
-        if token.detailed || token.developerMode { record["clickDate"] = "2020-04-08T17:17Z" }
         for (k, v) in token.record { record[k] = v }
+        // A tap is dated by clickDate, a view (claimType Impression, Apple's view-through claim) by impressionDate;
+        // each only in the detailed record (the user allowed tracking), at minute precision.
+        let impression = record["claimType"]?.stringValue == "Impression"
+        if token.detailed || token.developerMode {
+            let date = impression ? "impressionDate" : "clickDate"
+            if record[date] == nil { record[date] = "2020-04-08T17:17Z" }
+        }
+        record[impression ? "clickDate" : "impressionDate"] = nil
         return record
     }
 
@@ -139,14 +146,17 @@ extension Sandbox {
             store.persist("tune", key, .bool(true))
             eventType = first && params["existing_user"] != "1" ? "install" : "open"
         case "conversion":
-            // Kept as sent (TUNE normalises custom names only when it stores them).
+            // Answered as sent; TUNE stores a custom name lower-cased and stripped of all but letters and digits
+            // (its "measuring other custom events" page, in the fact sheet), so the duplicate rule, which works on
+            // what is stored, sees "Add To Cart" and "add_to_cart" as one event.
             eventType = params["site_event_name"] ?? params["site_event_id"] ?? "conversion"
+            let storedName = params["site_event_name"].map(Self.tuneEventName) ?? eventType
             // TUNE drops the same event from the same device within an hour; a distinct transaction_id or
             // advertiser_ref_id makes it another event.
             let device = params["ios_ifa"] ?? params["ios_ifv"] ?? params["google_aid"] ?? params["os_id"] ?? params["android_id"]
                 ?? params["device_id"] ?? params["device_ip"] ?? ""
             let reference = params["transaction_id"] ?? params["advertiser_ref_id"] ?? ""
-            let eventKey = "\(params["advertiser_id"]!)|\(device)|\(eventType)|\(reference)"
+            let eventKey = "\(params["advertiser_id"]!)|\(device)|\(storedName)|\(reference)"
             if let last = store.tuneEvents[eventKey], now - last < 3600 {
                 bump("tune_duplicates_dropped")
                 return .json(200, ["success": false, "site_event_type": .string(eventType),
@@ -160,6 +170,10 @@ extension Sandbox {
         bump("tune_\(eventType == "install" || eventType == "open" ? eventType : "events")")
         return .json(200, ["success": true, "site_event_type": .string(eventType), "log_id": .string(random.branchID()),
                            "errors": []])
+    }
+
+    static func tuneEventName(_ raw: String) -> String {
+        String(raw.lowercased().unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init))
     }
 
     /// The seed's REQUIRED parameters (its TUNE API table), per platform: TUNE tolerates their absence, so each

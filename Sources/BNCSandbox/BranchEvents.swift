@@ -30,26 +30,52 @@ extension Sandbox {
         "Religious & Ceremonial", "Software", "Sporting Goods", "Toys & Games", "Vehicles & Parts",
     ]
 
+    /// The event fields Branch documents, then what the SDKs add at the top level of every v2 body
+    /// (Tests/Fixtures/sdk: retryNumber, instrumentation, debug, the request's timestamp and id, the device ids
+    /// Android repeats there, the ad-click ids iOS forwards): accepted and not stored. Anything else draws a lint.
+    static let eventFields: Set<String> = ["branch_key", "name", "user_data", "event_data", "custom_data", "content_items",
+                                           "customer_event_alias", "metadata", "meta_data"]
+    static let eventSDKExtras: Set<String> = [
+        "retryNumber", "instrumentation", "debug", "branch_sdk_request_timestamp", "branch_sdk_request_unique_id",
+        "partner_data", "skan_postback_index", "gclid", "gbraid", "gbraid_timestamp", "is_deeplink_gbraid",
+        "is_deeplink_gclid", "meta_campaign_ids", "sccid", "hardware_id", "is_hardware_id_real", "advertising_ids",
+        "cpp_level", "sdk", "sdk_version", "session_id", "identity_id", "browser_fingerprint_id",
+        "randomized_bundle_token", "randomized_device_token", "dma_eea", "dma_ad_personalization", "dma_ad_user_data",
+    ]
+    /// user_data keys with a rule of their own; the rest are strings, numbers or booleans as the SDKs send them.
+    static let userDataStrings: Set<String> = [
+        "os", "developer_identity", "browser_fingerprint_id", "idfa", "idfv", "aaid", "android_id", "oaid", "user_agent",
+        "ip", "local_ip", "country", "language", "brand", "model", "app_version", "environment", "sdk", "sdk_version",
+        "randomized_device_token", "anon_id", "http_origin", "http_referrer", "identity", "cpp_level", "app_store",
+    ]
+    private static let eventForm: [String: FormType] = [
+        "user_data": .json, "event_data": .json, "custom_data": .json, "content_items": .json, "metadata": .json,
+        "meta_data": .json, "instrumentation": .json, "partner_data": .json, "advertising_ids": .json,
+        "retryNumber": .number, "debug": .bool, "branch_sdk_request_timestamp": .number, "is_hardware_id_real": .bool,
+    ]
+
+    /// POST /v2/event/standard and /custom, as JSON or as the Web SDK's form (its objects as JSON text).
     func event(_ r: SandboxRequest, standard: Bool) throws -> SandboxResponse {
-        // A form-encoded event (curl -d without a JSON Content-Type, as users do) is read as form fields: Branch
-        // answers with its field-level error shape.
-        if r.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            return .json(400, ["error": ["user_data": "missing required field"]])
-        }
-        let body = try jsonObject(r)
+        let body = try bodyObject(r, form: Self.eventForm)
         _ = try checkKey(body["branch_key"])
         let ip = try ipOverride(r, required: false)
         guard let name = body["name"]?.stringValue, !name.isEmpty else { throw Rejection("name is required") }
         if standard && !Self.standardEvents.contains(name) {
             throw Rejection("name \(name) is not a standard event; send custom events to /v2/event/custom")
         }
-        for field in body.keys {
-            guard ["branch_key", "name", "user_data", "event_data", "custom_data", "content_items", "customer_event_alias",
-                   "metadata", "meta_data"].contains(field) else {
-                throw Rejection("\(field) is not a top-level event field")
-            }
+        for field in body.keys where !Self.eventFields.contains(field) && !Self.eventSDKExtras.contains(field) {
+            lint("\(field) is not a top-level event field: Branch ignores it (custom keys go in custom_data)")
         }
-        guard case .object(let user)? = body["user_data"] else { throw Rejection("user_data: missing required field") }
+        for field in ["retryNumber", "branch_sdk_request_timestamp"] where body[field] != nil && body[field]?.numberValue?.isInteger != true {
+            throw Rejection("\(field) must be an integer")
+        }
+        for field in ["instrumentation", "partner_data", "advertising_ids", "metadata", "meta_data"] where body[field] != nil && body[field]?.objectValue == nil {
+            throw Rejection("\(field) must be an object")
+        }
+        // Branch's field-level shape (branch-deep-linking-public-api#43): a form whose user_data is missing or
+        // bracket-nested (user_data[os]=…), or a JSON body without it.
+        guard let userValue = body["user_data"] else { return .json(400, ["error": ["user_data": "missing required field"]]) }
+        guard case .object(let user) = userValue else { throw Rejection("user_data must be an object") }
         try checkIdentifier(user)
         if let ip {
             // The documented pair: production takes the event, but attributes by user_data.ip.
@@ -61,7 +87,8 @@ extension Sandbox {
         }
         for (field, value) in user {
             switch field {
-            case "dma_eea", "dma_ad_personalization", "dma_ad_user_data", "unidentified_device", "disable_ad_network_callouts":
+            case "dma_eea", "dma_ad_personalization", "dma_ad_user_data", "unidentified_device", "disable_ad_network_callouts",
+                 "limit_facebook_tracking":
                 guard value.boolValue != nil else { throw Rejection("user_data.\(field) must be a boolean") }
             case "limit_ad_tracking":
                 // A boolean, or 0/1 as the Android SDK sends it.
@@ -74,8 +101,10 @@ extension Sandbox {
                 guard value.objectValue != nil else { throw Rejection("user_data.advertising_ids must be an object") }
             case "os_version":
                 guard value.stringValue != nil || value.numberValue != nil else { throw Rejection("user_data.os_version must be a string") }
-            default:
+            case _ where Self.userDataStrings.contains(field):
                 guard value.stringValue != nil else { throw Rejection("user_data.\(field) must be a string, got \(value.typeName)") }
+            default:
+                guard value.arrayValue == nil else { throw Rejection("user_data.\(field) must be a string, number or boolean") }
             }
         }
         if user["dma_eea"]?.boolValue == true, user["dma_ad_personalization"] == nil || user["dma_ad_user_data"] == nil {

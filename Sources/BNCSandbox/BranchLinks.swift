@@ -6,13 +6,36 @@ extension Sandbox {
     /// Creation parameters Branch stores with a link (credentials and SDK bookkeeping are not part of it).
     static let linkParams = ["data", "channel", "feature", "campaign", "stage", "tags", "alias", "type", "duration", "identity",
                              "source", "analytics", "qr_code_settings", "domain"]
-    static let sdkExtras = ["branch_key", "branch_secret", "sdk", "randomized_device_token", "randomized_bundle_token",
-                            "session_id", "metadata", "instrumentation", "retryNumber"]
+    /// Keys real clients send to /v1/url besides link parameters: credentials, and the session and device keys
+    /// Branch's SDKs add to every request (Tests/Fixtures/sdk/*/link-create.json). Accepted and not stored.
+    static let sdkExtras: Set<String> = [
+        "branch_key", "branch_secret", "sdk", "sdk_version", "randomized_device_token", "randomized_bundle_token",
+        "device_fingerprint_id", "identity_id", "browser_fingerprint_id", "session_id", "metadata", "instrumentation",
+        "retryNumber", "branch_sdk_request_timestamp", "branch_sdk_request_unique_id", "debug", "app_version", "os",
+        "os_version", "hardware_id", "is_hardware_id_real", "hardware_id_type", "brand", "model", "screen_dpi",
+        "screen_height", "screen_width", "wifi", "ui_mode", "local_ip", "country", "language", "environment",
+        "user_agent", "connection_type", "cpu_type", "build", "locale", "device_carrier", "os_version_android",
+        "google_advertising_id", "aaid", "lat_val", "idfa", "idfv", "ios_vendor_id", "ad_tracking_enabled",
+        "advertising_ids", "plugin_name", "plugin_version", "identity", "developer_identity", "partner_data",
+        "anon_id", "limit_ad_tracking", "is_referrable", "unidentified_device", "dma_eea", "dma_ad_personalization",
+        "dma_ad_user_data", "cpp_level", "link_click_id", "opted_in_status", "ignore_ua_string", "url",
+    ]
+    /// The form types of /v1/url's fields, for the Web SDK's form bodies.
+    static let linkForm: [String: FormType] = [
+        "data": .json, "tags": .json, "analytics": .json, "qr_code_settings": .json, "metadata": .json,
+        "instrumentation": .json, "type": .number, "duration": .number,
+    ]
+    /// The data keys Branch writes into a session's or a link's data; a creator may not set them.
+    static let branchSetDataKeys: Set<String> = [
+        "~id", "~creation_source", "~referring_link", "~marketing", "+clicked_branch_link", "+is_first_session",
+        "+match_guaranteed", "+click_timestamp", "+url", "+referrer", "+non_branch_link", "+phone_number",
+        "+via_features", "+rewrite_deeplink",
+    ]
     /// First path segments that belong to the APIs, never to a link.
     static let reservedPrefixes = ["v1", "v2", "api", "serve", "_sandbox", "j", "e", "a", "c", "d"]
 
     func createLink(_ r: SandboxRequest) throws -> SandboxResponse {
-        let body = try jsonObject(r)
+        let body = try bodyObject(r, form: Self.linkForm)
         let key = try checkKey(body["branch_key"])
         let link = try makeLink(body, key: key)
         return .json(200, ["url": .string(link.url)])
@@ -60,8 +83,10 @@ extension Sandbox {
                 if body[label] == nil { body[label] = v }
             }
         }
+        // Branch stores the link parameters and ignores other top-level keys: the SDKs' session and device keys
+        // silently, anything else with a lint (custom keys belong in `data`).
         for field in body.keys where !Self.linkParams.contains(field) && !Self.sdkExtras.contains(field) {
-            throw Rejection("\(field) is not a link parameter")
+            lint("\(field) is not a link parameter: Branch ignores it (custom keys go in data)")
         }
         var params = JSONObject()
         for field in Self.linkParams { if let v = body[field], !v.isNull { params[field] = v } }
@@ -75,17 +100,13 @@ extension Sandbox {
         }
         // Beyond Int64 is a 400, never a silent default.
         var type = 0
-        if let t = params["type"] {
-            guard let n = t.numberValue?.int64, t.numberValue?.isInteger == true, [0, 1, 2].contains(n) else {
-                throw Rejection("type must be 0 (default), 1 (one-time use) or 2 (marketing)")
-            }
-            type = Int(n)
-        }
+        if let t = params["type"] { type = try linkType(t) }
         if type == 2 {
             guard quickLinksGranted(key) else {
                 throw Rejection("You don't have access to this type. Please try again with type 0 (default) or 1.", status: 403)
             }
-            if data["$marketing_title"]?.stringValue?.isEmpty != false { throw Rejection("type 2 (marketing) links need data.$marketing_title") }
+            // The dashboard lists a Quick Link by data.$marketing_title; the API takes one without (the Web SDK's
+            // link() passes any type through).
         }
         var duration = 7200
         if let d = params["duration"] {
@@ -96,7 +117,8 @@ extension Sandbox {
         }
         if let identity = params["identity"]?.stringValue, identity.count > 127 { throw Rejection("identity is longer than 127 characters") }
 
-        let alias = params["alias"]?.stringValue
+        // The Android SDK sends an unset alias as "" (LinkProperties): no alias.
+        let alias = params["alias"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let domain = linkDomain(of: key)
         if let alias {
             try checkAlias(alias)
@@ -117,6 +139,19 @@ extension Sandbox {
         store.save(link: link)
         bump("links_created")
         return link
+    }
+
+    /// A link's `type`: 0, 1 or 2, or the names Branch's MCP server sends (`STANDARD`, `MARKETING`; its
+    /// src/schemas/deep-link-params.ts), which are linted since the API documents integers.
+    func linkType(_ t: JSON) throws -> Int {
+        if let name = t.stringValue, let n = ["STANDARD": 0, "ONE_TIME": 1, "MARKETING": 2][name] {
+            lint("type sent as the name \(name): Branch's API documents the integers 0, 1 and 2")
+            return n
+        }
+        guard let n = t.numberValue?.int64, t.numberValue?.isInteger == true, [0, 1, 2].contains(n) else {
+            throw Rejection("type must be 0 (default), 1 (one-time use) or 2 (marketing)")
+        }
+        return Int(n)
     }
 
     private func checkAlias(_ alias: String) throws {
@@ -141,8 +176,9 @@ extension Sandbox {
             data = o
         case let v?: throw Rejection("data must be a JSON object, got \(v.typeName)")
         }
-        // Keys Branch sets itself are refused from a creator, on create and update alike.
-        let restricted = data.keys.filter { $0.hasPrefix("+") || ["~id", "~creation_source", "~referring_link", "~marketing"].contains($0) }
+        // Keys Branch sets itself are refused from a creator, on create and update alike. Other `+` keys are the
+        // creator's: the iOS SDK sends Spotlight's as +spotlight_* (BranchUniversalObject, Tests/Fixtures/sdk/ios).
+        let restricted = data.keys.filter { Self.branchSetDataKeys.contains($0) }
         if !restricted.isEmpty { throw Rejection("restricted link data keys: \(restricted.joined(separator: ", "))") }
         return data
     }
@@ -170,6 +206,7 @@ extension Sandbox {
         data["~referring_link"] = nil
         data["url"] = .string(link.url)
         data["+url"] = .string(link.url)
+        data["$one_time_use"] = .bool(link.type == 1)
         o["data"] = .object(data)
         o["type"] = .int(link.type)
         o["alias"] = link.alias.map(JSON.string) ?? .null
@@ -210,52 +247,121 @@ extension Sandbox {
         return .json(200, linkObject(try requireLink(r, key: key)))
     }
 
+    /// Fields a PUT may change; `alias` and `type` may only be repeated as they are.
+    static let updatable = ["channel", "feature", "campaign", "stage", "tags", "duration", "data", "analytics", "qr_code_settings"]
+
+    /// PUT /v1/url?url=…: Branch's documented flow is "GET the link, change a key, PUT it back", so the answer of a
+    /// GET is accepted whole: read-only fields (`alias`, `type`, and the keys Branch sets in `data`: `~id`, `+url`,
+    /// `url`, `~creation_source`, `~referring_link`, `~marketing`) may be repeated unchanged, and a change of any of
+    /// them is refused. Analytics labels may come at the top level or as `~label` keys of `data`; the top level wins.
     func updateLink(_ r: SandboxRequest) throws -> SandboxResponse {
-        let body = try jsonObject(r)
+        let body = try bodyObject(r, form: Self.linkForm)
         let key = try checkKey(body["branch_key"])
         try checkSecret(body["branch_secret"], key: key)
         var link = try requireLink(r, key: key)
-        for field in body.keys where !["branch_key", "branch_secret"].contains(field) {
-            guard ["channel", "feature", "campaign", "stage", "tags", "type", "duration", "data", "analytics", "qr_code_settings"].contains(field) else {
-                throw Rejection("\(field) cannot be updated")
-            }
+        for field in body.keys where !["branch_key", "branch_secret", "alias", "type"].contains(field) && !Self.updatable.contains(field) {
+            if Self.sdkExtras.contains(field) { continue }
+            throw Rejection("\(field) cannot be updated")
+        }
+        if let alias = body["alias"], alias != (link.alias.map(JSON.string) ?? .null) {
+            throw Rejection("alias cannot be updated")
+        }
+        if let t = body["type"], try linkType(t) != link.type {
+            throw Rejection("type cannot be changed (it is \(link.type)); create a new link instead")
+        }
+        // Branch's MCP server adds the link's own URL to the body (src/apis/quick-links.ts).
+        if let url = body["url"], url.stringValue.flatMap(linkFor(url:))?.code != link.code {
+            throw Rejection("url cannot be updated")
         }
         // Branch replaces what is sent, `data` included, wholesale: keys not resent are gone.
         for field in ["channel", "feature", "campaign", "stage", "tags", "analytics", "qr_code_settings"] {
             if let v = body[field] { link.params[field] = v.isNull ? JSON?.none : v }
         }
         if let d = body["data"] {
-            link.data = try linkDataObject(d)
+            var object: JSONObject
+            switch d {
+            case .object(let o): object = o
+            case .null: object = [:]
+            case .string(let s):
+                guard case .object(let o)? = try? SandboxJSON.decode(s) else { throw Rejection("data must be a JSON object (or a string holding one)") }
+                object = o
+            default: throw Rejection("data must be a JSON object, got \(d.typeName)")
+            }
+            let current = linkData(link)
+            for (field, value) in object {
+                switch field {
+                case "~id", "~creation_source", "~marketing", "~referring_link", "+url", "url":
+                    // What a GET answered, sent back: fine unchanged, refused when changed.
+                    let mine: JSON? = field == "+url" || field == "url" || field == "~referring_link" ? .string(link.url) : current[field]
+                    guard let mine, Self.sameValue(mine, value) else {
+                        throw Rejection("data.\(field) is set by Branch and cannot be changed")
+                    }
+                    object[field] = nil
+                case "$one_time_use" where value == .bool(link.type == 1):
+                    object[field] = nil  // GET adds it from the link's type
+                case "~channel", "~feature", "~campaign", "~stage", "~tags":
+                    let label = String(field.dropFirst())
+                    if body[label] == nil, !value.isNull { link.params[label] = value }
+                    object[field] = nil
+                default: break
+                }
+            }
+            link.data = try linkDataObject(.object(object))
             link.params["data"] = .object(link.data)
         }
-        if let t = body["type"] {
-            guard let n = t.numberValue?.int64, [0, 1, 2].contains(n) else { throw Rejection("type must be 0, 1 or 2") }
-            link.type = Int(n)
-            link.params["type"] = t
-        }
         if let d = body["duration"] {
-            guard let n = d.numberValue?.int64, n >= 0 else { throw Rejection("duration must be a whole number of seconds") }
+            guard d.numberValue?.isInteger == true, let n = d.numberValue?.int64, n >= 0 else {
+                throw Rejection("duration must be a whole number of seconds")
+            }
             link.duration = Int(n)
             link.params["duration"] = d
+        }
+        for label in ["channel", "feature", "campaign", "stage", "identity", "source"] {
+            if let v = link.params[label], v.stringValue == nil { throw Rejection("\(label) must be a string, got \(v.typeName)") }
+        }
+        if let tags = link.params["tags"], tags.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
+            throw Rejection("tags must be an array of strings")
         }
         store.save(link: link)
         bump("links_updated")
         return .json(200, linkObject(link))
     }
 
+    /// Equal JSON values, where a number and its decimal string are the same (a GET's `~id` read back by a client
+    /// that keeps ids as strings, or as numbers).
+    static func sameValue(_ a: JSON, _ b: JSON) -> Bool {
+        if a == b { return true }
+        let text: (JSON) -> String? = { $0.stringValue ?? $0.numberValue?.literal }
+        return text(a) != nil && text(a) == text(b)
+    }
+
+    /// DELETE /v1/url?url=…&app_id=… with an `Access-Token` header. Branch documents one failure shape for its
+    /// credentials, 400 "Authentication failed !" (help.branch.io deleteexistingdeeplink), and tells a missing
+    /// header, a wrong token and a missing app id apart nowhere: the sandbox answers all three with it and says
+    /// which it was in X-Sandbox-Lint. The superseded form (branch_key and branch_secret in the body, Branch's
+    /// 2020 docs) is accepted with a lint.
     func deleteLink(_ r: SandboxRequest) throws -> SandboxResponse {
-        guard let token = r.header("Access-Token"), !token.isEmpty else {
-            throw Rejection("Access-Token header is required (an API key with App-Level and Sensitive Data permissions)", status: 401)
-        }
-        guard let appID = r.queryValue("app_id"), !appID.isEmpty, appID.allSatisfy(\.isNumber) else {
-            throw Rejection("app_id query parameter is required (the numeric Branch app id)")
-        }
         var allowedKey: String?
-        if let keys = config.keys {
-            guard let entry = keys.first(where: { $0.accessToken == token && $0.appID == appID }) else {
+        if let token = r.header("Access-Token"), !token.isEmpty {
+            guard let appID = r.queryValue("app_id"), !appID.isEmpty, appID.allSatisfy(\.isNumber) else {
+                lint("app_id query parameter is required: the numeric Branch app id")
                 throw Rejection("Authentication failed !")
             }
-            allowedKey = entry.branchKey
+            if let keys = config.keys {
+                guard let entry = keys.first(where: { $0.accessToken == token && $0.appID == appID }) else {
+                    lint("Access-Token and app_id are not a pair this sandbox was given (--keys)")
+                    throw Rejection("Authentication failed !")
+                }
+                allowedKey = entry.branchKey
+            }
+        } else if !r.body.isEmpty, let body = try? bodyObject(r), body["branch_secret"] != nil {
+            let key = try checkKey(body["branch_key"])
+            try checkSecret(body["branch_secret"], key: key)
+            lint("branch_key and branch_secret in a DELETE body is the superseded form: send Access-Token and app_id")
+            allowedKey = key
+        } else {
+            lint("Access-Token header is required (an API key with App-Level and Sensitive Data permissions)")
+            throw Rejection("Authentication failed !")
         }
         let link = try requireLink(r, key: allowedKey)
         store.links[link.code] = nil
@@ -278,8 +384,12 @@ extension Sandbox {
             o["data"] = .object(linkData(link))
             return .json(200, .object(o))
         }
-        let ip = r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
-        let ua = r.header("User-Agent") ?? ""
+        // Whose click: a server reporting a click for a device names its IP in X-IP-Override or device_ip= and its
+        // browser in user_agent= (Branch's server-to-server click guide, Universal Ads advanced); a proxy in
+        // X-Forwarded-For; else the connection's own address and User-Agent, as a browser's click.
+        let named = [r.header("X-IP-Override"), r.queryValue("device_ip")].compactMap { $0 }.first(where: SandboxIP.isValid)
+        let ip = named ?? r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
+        let ua = r.queryValue("user_agent").flatMap { $0.isEmpty ? nil : $0 } ?? r.header("User-Agent") ?? ""
         let target = redirect(for: link, userAgent: ua)
         guard counts else {
             return SandboxResponse(status: target == nil ? 200 : 302, headers: target.map { [("Location", $0)] } ?? [], body: [])

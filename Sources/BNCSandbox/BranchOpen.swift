@@ -26,13 +26,69 @@ extension Sandbox {
                                       "clicked_referrer_ts", "install_begin_ts", "referrer_gclid", "android_app_link_url"]
     private static let installOnly = ["install_referrer_extras", "google_search_install_referrer", "clicked_referrer_ts", "install_begin_ts", "search_ad_encoded"]
 
-    func open(_ r: SandboxRequest) throws -> SandboxResponse {
-        let body = try jsonObject(r)
-        let key = try checkKey(body["branch_key"])
-        try checkSecret(body["branch_secret"], key: key)
-        let ip = try ipOverride(r, required: true)!
+    /// Who sent a session: a server following the S2S guide (it sends branch_secret or server_to_server), a
+    /// mobile SDK (Android, iOS: /v1/install then /v1/open with the device at the top level, no secret), or the
+    /// Web SDK (a browser: browser_fingerprint_id, `sdk: web…`, a form body). Each is held to its own rules.
+    enum SessionClient: Equatable {
+        case server, app, web
 
-        for (field, kind) in Self.openFieldTypes {
+        init(_ body: JSONObject) {
+            if body["branch_secret"] != nil || body["server_to_server"]?.boolValue == true {
+                self = .server
+            } else if body["sdk"]?.stringValue?.lowercased().hasPrefix("web") == true
+                        || (body["browser_fingerprint_id"] != nil && body["hardware_id"] == nil && body["os"] == nil) {
+                self = .web
+            } else {
+                self = .app
+            }
+        }
+    }
+
+    /// The form types of session fields, for the Web SDK's form bodies (`options` is JSON text).
+    private static let sessionForm: [String: FormType] = {
+        var types: [String: FormType] = ["options": .json, "metadata": .json, "instrumentation": .json, "partner_data": .json,
+                                         "tracking_disabled": .bool, "is_referrable": .number, "retryNumber": .number]
+        for (field, kind) in openFieldTypes {
+            switch kind {
+            case .bool: types[field] = .bool
+            case .int: types[field] = .number
+            case .object: types[field] = .json
+            case .string, .stringOrNumber: break
+            }
+        }
+        return types
+    }()
+
+    /// The keys the mobile SDKs send that have a JSON type a check can hold them to (Tests/Fixtures/sdk/ios and
+    /// android: booleans where the SDK writes BOOL/boolean, integers where it writes numbers; `tracking_disabled`
+    /// is 1 from iOS and true from the others).
+    private static let appFieldTypes: [String: Kind] = [
+        "branch_key": .string, "hardware_id": .string, "hardware_id_type": .string, "ios_vendor_id": .string,
+        "is_hardware_id_real": .bool, "os": .string, "os_version": .stringOrNumber, "model": .string, "brand": .string,
+        "screen_height": .int, "screen_width": .int, "screen_dpi": .int, "app_version": .string, "user_agent": .string,
+        "link_identifier": .stringOrNumber, "universal_link_url": .string, "android_app_link_url": .string,
+        "external_intent_uri": .string, "randomized_bundle_token": .stringOrNumber, "randomized_device_token": .stringOrNumber,
+        "identity": .string, "retryNumber": .int, "branch_sdk_request_timestamp": .int, "metadata": .object,
+        "instrumentation": .object, "advertising_ids": .object, "partner_data": .object, "debug": .bool,
+        "first_install_time": .int, "latest_install_time": .int, "lastest_update_time": .int, "previous_update_time": .int,
+        "latest_update_time": .int, "install_begin_ts": .int, "clicked_referrer_ts": .int, "update": .int,
+        "google_advertising_id": .string, "apple_attribution_token": .string, "local_url": .string,
+    ]
+
+    /// POST /v1/open and /v1/install. The S2S guide's rules for servers; the SDKs' own shapes for apps and
+    /// browsers. /v1/install is the mobile SDKs' first session: the same rules, state and attribution.
+    func open(_ r: SandboxRequest, install: Bool = false) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.sessionForm)
+        let key = try checkKey(body["branch_key"])
+        switch SessionClient(body) {
+        case .server: return try serverOpen(r, body, key: key, install: install)
+        case .app: return try appOpen(r, body, key: key, install: install)
+        case .web: return try webOpen(r, body, key: key)
+        }
+    }
+
+    private func check(_ body: JSONObject, _ types: [String: Kind]) throws {
+        for (field, kind) in types {
             guard let value = body[field], !value.isNull else { continue }
             let ok: Bool
             switch kind {
@@ -44,6 +100,24 @@ extension Sandbox {
             }
             if !ok { throw Rejection("\(field) must be a \(Self.describe(kind)), got \(value.typeName)") }
         }
+    }
+
+    /// The address a session is attributed from: X-IP-Override (checked), else the proxy's or the peer's.
+    private func clientIP(_ r: SandboxRequest) throws -> String {
+        if let ip = try ipOverride(r, required: false) { return ip }
+        return r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
+    }
+
+    /// A session that arrives with a link to attribute it to: never a rapid repeat.
+    private static func carriesLink(_ body: JSONObject) -> Bool {
+        ["link_identifier", "universal_link_url", "android_app_link_url", "external_intent_uri", "spotlight_identifier",
+         "google_search_install_referrer", "install_referrer_extras"].contains { body[$0].map { !$0.isNull } ?? false }
+    }
+
+    private func serverOpen(_ r: SandboxRequest, _ body: JSONObject, key: String, install: Bool) throws -> SandboxResponse {
+        try checkSecret(body["branch_secret"], key: key)
+        let ip = try ipOverride(r, required: true)!
+        try check(body, Self.openFieldTypes)
         guard body["server_to_server"]?.boolValue == true else { throw Rejection("server_to_server is required and must be true") }
         for field in ["app_version", "os", "user_agent", "model"] {
             guard let s = body[field]?.stringValue, !s.trimmingWhitespace().isEmpty else { throw Rejection("\(field) is required") }
@@ -52,12 +126,7 @@ extension Sandbox {
         guard let osVersion, !osVersion.trimmingWhitespace().isEmpty else {
             throw Rejection("os_version is required and cannot be blank (send \"NA\" when unknown)")
         }
-        let os: String
-        switch body["os"]!.stringValue!.lowercased() {
-        case "ios": os = "iOS"
-        case "android": os = "Android"
-        default: throw Rejection("os only accepts iOS or Android (got \(body["os"]!.stringValue!))")
-        }
+        let os = try Self.canonicalOS(body["os"]!.stringValue!)
         let forbidden = os == "iOS" ? Self.androidOnly : Self.iosOnly
         if let f = forbidden.first(where: { body[$0] != nil }) {
             throw Rejection("\(f) is \(os == "iOS" ? "Android" : "iOS") only and must not be sent with os \(os)")
@@ -65,10 +134,14 @@ extension Sandbox {
         guard let real = body["is_hardware_id_real"]?.boolValue else { throw Rejection("is_hardware_id_real is required") }
         let hardwareID = body["hardware_id"]?.stringValue
         if real && hardwareID == nil { throw Rejection("hardware_id is required when is_hardware_id_real is true") }
-        if !real && hardwareID != nil { throw Rejection("hardware_id must be omitted when is_hardware_id_real is false") }
+        if !real && hardwareID != nil {
+            // What the SDKs do when no device id may be read: a random id, marked unreal. Branch takes it.
+            lint("hardware_id sent with is_hardware_id_real false: Branch takes it as a random id, not the device's")
+        }
         if os == "iOS" {
-            if hardwareID != nil {
-                guard let type = body["hardware_id_type"]?.stringValue, type == "idfa" || type == "vendor_id" else {
+            if let hardwareID {
+                let allowed = real ? ["idfa", "vendor_id"] : ["idfa", "vendor_id", "random"]
+                guard let type = body["hardware_id_type"]?.stringValue, allowed.contains(type) else {
                     throw Rejection("hardware_id_type must be idfa or vendor_id when hardware_id is sent on iOS")
                 }
                 if type == "vendor_id", let idfv = body["ios_vendor_id"]?.stringValue, idfv != hardwareID {
@@ -88,17 +161,86 @@ extension Sandbox {
         if let identity = body["identity"]?.stringValue, identity.count > 127 {
             throw Rejection("identity is longer than 127 characters")
         }
-
-        // The device, as Branch would recognise it: its ids, else its IP and browser.
         let userAgent = body["user_agent"]!.stringValue!
         let deviceID = hardwareID ?? body["ios_vendor_id"]?.stringValue ?? body["google_advertising_id"]?.stringValue
             ?? body["advertising_ids"]?["oaid"]?.stringValue ?? "fp:\(ip)|\(userAgent)"
+        return try session(body, key: key, client: .server, deviceID: deviceID, ip: ip, userAgent: userAgent, os: os,
+                           firstSession: install ? true : body["first_session"]?.boolValue)
+    }
+
+    private func appOpen(_ r: SandboxRequest, _ body: JSONObject, key: String, install: Bool) throws -> SandboxResponse {
+        try check(body, Self.appFieldTypes)
+        if let v = body["tracking_disabled"], v.boolValue == nil, !["0", "1"].contains(v.numberValue?.literal ?? "") {
+            throw Rejection("tracking_disabled must be a boolean")
+        }
+        let os = try body["os"]?.stringValue.map(Self.canonicalOS)
+        if let identity = body["identity"]?.stringValue, identity.count > 127 {
+            throw Rejection("identity is longer than 127 characters")
+        }
+        let ip = try clientIP(r)
+        // The SDKs send no user_agent on Android; the request's own header stands for the device's browser then.
+        let userAgent = body["user_agent"]?.stringValue ?? r.header("User-Agent") ?? ""
+        // The device: the token this sandbox gave it, else its ids (a random id too: the SDK keeps it), else its
+        // address and browser.
+        var id: String?
+        if let token = body["randomized_device_token"].flatMap({ $0.stringValue ?? $0.numberValue?.literal }) {
+            id = deviceID(issued: token, key: key)
+        }
+        for field in ["hardware_id", "ios_vendor_id", "google_advertising_id"] where id == nil { id = body[field]?.stringValue }
+        if id == nil { id = body["advertising_ids"]?["oaid"]?.stringValue }
+        return try session(body, key: key, client: .app, deviceID: id ?? "fp:\(ip)|\(userAgent)", ip: ip,
+                           userAgent: userAgent, os: os, firstSession: install ? true : nil)
+    }
+
+    /// A browser's session from the Web SDK: identified by its browser_fingerprint_id (issued here when absent),
+    /// attributed by link_identifier or by a click of the same IP and User-Agent.
+    private func webOpen(_ r: SandboxRequest, _ body: JSONObject, key: String) throws -> SandboxResponse {
+        for field in ["browser_fingerprint_id", "alternative_browser_fingerprint_id", "identity_id", "identity", "sdk",
+                      "current_url", "initial_referrer", "link_identifier"] {
+            if let v = body[field], v.stringValue == nil, v.numberValue == nil { throw Rejection("\(field) must be a string, got \(v.typeName)") }
+        }
+        for field in ["screen_height", "screen_width"] where body[field] != nil && body[field]?.numberValue?.isInteger != true {
+            throw Rejection("\(field) must be an integer")
+        }
+        let ip = try clientIP(r)
+        let userAgent = r.header("User-Agent") ?? body["user_agent"]?.stringValue ?? ""
+        func text(_ f: String) -> String? { body[f].flatMap { $0.stringValue ?? $0.numberValue?.literal }.flatMap { $0.isEmpty ? nil : $0 } }
+        // The SDK sends the fingerprint it was given back; on a link visit the link's id takes browser_fingerprint_id
+        // and its own moves to alternative_browser_fingerprint_id.
+        let fingerprint = text("alternative_browser_fingerprint_id") ?? text("browser_fingerprint_id")
+        let known = fingerprint.flatMap { deviceID(issued: $0, key: key) }
+        let id = known ?? "browser:" + (fingerprint ?? text("identity_id") ?? "\(ip)|\(userAgent)")
+        return try session(body, key: key, client: .web, deviceID: id, ip: ip, userAgent: userAgent, os: nil,
+                           firstSession: nil, fingerprint: fingerprint)
+    }
+
+    /// The device of an app this sandbox gave `token` to (its randomized_device_token, which the SDKs send back).
+    private func deviceID(issued token: String, key: String) -> String? {
+        store.devices.first { $0.key.hasPrefix(key + "|") && $0.value.randomizedDeviceToken == token }
+            .map { String($0.key.dropFirst(key.count + 1)) }
+    }
+
+    static func canonicalOS(_ raw: String) throws -> String {
+        switch raw.lowercased() {
+        case "ios": return "iOS"
+        case "android": return "Android"
+        default: throw Rejection("os only accepts iOS or Android (got \(raw))")
+        }
+    }
+
+    /// One session, whoever sent it: the rapid-repeat rule, INSTALL/REINSTALL/OPEN, identity, attribution and the
+    /// non-referred limit, then the answer in the types each client's parser reads.
+    private func session(_ body: JSONObject, key: String, client: SessionClient, deviceID: String, ip: String,
+                         userAgent: String, os: String?, firstSession: Bool?, fingerprint: String? = nil) throws -> SandboxResponse {
         let deviceKey = "\(key)|\(deviceID)"
         let t = now
         // tracking_disabled: Branch answers but stores nothing of the session.
-        let tracked = body["tracking_disabled"]?.boolValue != true
+        let disabled = body["tracking_disabled"].map { $0.boolValue == true || $0.numberValue?.literal == "1" } ?? false
+        let tracked = !disabled
         var device = store.devices[deviceKey] ?? DeviceRecord(randomizedDeviceToken: random.branchID())
-        if t - device.lastOpen < config.burstWindow {
+        // "The same user in rapid succession" (Branch's attribution overview): the same app and device opening
+        // again within the window with nothing new. A session that carries a link is never a repeat.
+        if t - device.lastOpen < config.burstWindow, !Self.carriesLink(body) {
             bump("open_rate_limited_429")
             let wait = Int((config.burstWindow - (t - device.lastOpen)).rounded(.up))
             return .branchError(429, "Too many requests for the same user in rapid succession; wait a few minutes or change the device metadata",
@@ -107,20 +249,22 @@ extension Sandbox {
 
         // INSTALL, REINSTALL or OPEN.
         let seen = device.sessions > 0
-        let firstSession = body["first_session"]?.boolValue
         let isFirstSession: Bool
         var isOpen = false
         switch (firstSession, seen) {
-        case (true?, false), (nil, false): isFirstSession = true; bump("installs")
+        case (true?, false), (nil, false): isFirstSession = true; bump(client == .web ? "web_sessions_new" : "installs")
         case (true?, true): isFirstSession = false; bump("reinstalls")
-        default: isFirstSession = false; isOpen = true; bump("opens")
+        default: isFirstSession = false; isOpen = true; bump(client == .web ? "web_sessions" : "opens")
         }
         device.sessions += 1
         device.lastOpen = t
 
-        // Identity: a bundle token issued with server_to_server_identity, expected back afterwards.
-        var bundleToken = body["randomized_bundle_token"]?.stringValue
-        if body["server_to_server_identity"]?.boolValue == true {
+        // Identity: the servers' bundle token with server_to_server_identity; the SDKs' always (they keep it and
+        // send it back on every later request).
+        var bundleToken = body["randomized_bundle_token"].flatMap { $0.stringValue ?? $0.numberValue?.literal }
+            ?? (client == .web ? body["identity_id"].flatMap { $0.stringValue ?? $0.numberValue?.literal } : nil)
+        let issuesIdentity = client != .server || body["server_to_server_identity"]?.boolValue == true
+        if issuesIdentity {
             if let token = bundleToken {
                 // Tokens are per app: another app's token is not this app's. An unknown one (a sandbox restarted
                 // without --state, another app's) is answered normally, as production answers a token it lost.
@@ -128,21 +272,25 @@ extension Sandbox {
                     || store.devices.contains { $0.key.hasPrefix(key + "|") && $0.value.bundleTokens.contains(token) }
                 if known {
                     bump("bundle_token_reused")
-                } else {
+                } else if client == .server {
                     lint("randomized_bundle_token \(token) was not issued to this app by this sandbox: answered, but identity does not carry over")
                     bump("bundle_token_unknown")
+                } else {
+                    device.bundleTokens.append(token)
+                    bump("bundle_token_adopted")
                 }
             } else {
-                if !device.bundleTokens.isEmpty { bump("bundle_token_missing_on_repeat") }
-                let token = random.branchID()
-                device.bundleTokens.append(token)
+                if !device.bundleTokens.isEmpty && client == .server { bump("bundle_token_missing_on_repeat") }
+                // A server without a token is given a new one (and counted); an SDK that lost its own gets it back.
+                let token = client == .server ? random.branchID() : device.bundleTokens.first ?? random.branchID()
+                if !device.bundleTokens.contains(token) { device.bundleTokens.append(token) }
                 bundleToken = token
                 bump("bundle_token_issued")
             }
         }
         if tracked { store.save(device: device, id: deviceKey) } else { bump("opens_tracking_disabled") }
 
-        var data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os, isFirstSession: isFirstSession)
+        var data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os ?? "", isFirstSession: isFirstSession)
         data["+is_first_session"] = .bool(isFirstSession)
         let referred = data["+clicked_branch_link"]?.boolValue == true
         // The non-referred limit (once per IP in 4 h) counts OPENs: installs and reinstalls are always counted.
@@ -163,9 +311,16 @@ extension Sandbox {
 
         var response: JSONObject = ["session_id": .string(random.branchID()),
                                     "randomized_device_token": .string(device.randomizedDeviceToken)]
-        if let bundleToken, body["server_to_server_identity"]?.boolValue == true {
+        if let bundleToken, issuesIdentity {
             response["randomized_bundle_token"] = .string(bundleToken)
-            if let identity = body["identity"] { response["identity"] = identity }
+        }
+        // The SDKs keep `identity` from the answer (iOS clears its own when the answer has none).
+        if let identity = body["identity"], issuesIdentity, bundleToken != nil { response["identity"] = identity }
+        if client == .web {
+            // What the Web SDK reads (src/6_branch.js): identity_id and browser_fingerprint_id as well.
+            response["identity_id"] = .string(bundleToken ?? device.randomizedDeviceToken)
+            response["browser_fingerprint_id"] = .string(fingerprint ?? device.randomizedDeviceToken)
+            response["has_app"] = .bool(false)
         }
         response["link"] = .string(data["~referring_link"]?.stringValue ?? "\(config.baseURL)/j/\(device.randomizedDeviceToken)")
         response["data"] = .string(JSON.object(data).serialized())
@@ -231,5 +386,32 @@ extension Sandbox {
         data["+url"] = .string(link.url)
         if let referrer, !referrer.isEmpty { data["+referrer"] = .string(referrer) }
         return data
+    }
+}
+
+extension Sandbox {
+    /// POST /v1/pageview: the Web SDK sends one after every init (src/6_branch.js); Branch answers with the
+    /// journey it would show, which the sandbox never has.
+    func pageview(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: ["metadata": .json, "data": .json, "session_referring_link_data": .json])
+        _ = try checkKey(body["branch_key"])
+        bump("web_pageviews")
+        return .json(200, ["auto_branchify": false])
+    }
+
+    /// GET /_r?sdk=…&callback=NAME: the Web SDK's first call (JSONP on the link domain), answered with a browser
+    /// fingerprint id as Branch's link service does: `NAME("…")`.
+    func browserFingerprint(_ r: SandboxRequest) -> SandboxResponse {
+        let id = random.branchID()
+        guard let callback = r.queryValue("callback") else {
+            return .json(200, .string(id))
+        }
+        // A JavaScript identifier path only: the callback name is echoed into a script.
+        guard !callback.isEmpty, callback.count <= 128,
+              callback.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0)) }) else {
+            return .branchError(400, "callback must be a JavaScript function name")
+        }
+        bump("web_fingerprints")
+        return SandboxResponse(status: 200, headers: [("Content-Type", "application/javascript")], body: Array("\(callback)(\"\(id)\");\n".utf8))
     }
 }

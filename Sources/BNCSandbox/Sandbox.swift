@@ -106,6 +106,9 @@ public final class Sandbox: @unchecked Sendable {
     private func route(_ r: SandboxRequest) throws -> SandboxResponse {
         switch (r.method, r.path) {
         case ("POST", "/v1/open"): return try open(r)
+        case ("POST", "/v1/install"): return try open(r, install: true)
+        case ("POST", "/v1/pageview"): return try pageview(r)
+        case ("GET", "/_r"): return browserFingerprint(r)
         case ("POST", "/v2/event/standard"): return try event(r, standard: true)
         case ("POST", "/v2/event/custom"): return try event(r, standard: false)
         case ("POST", "/v1/url"): return try createLink(r)
@@ -114,7 +117,7 @@ public final class Sandbox: @unchecked Sendable {
         case ("DELETE", "/v1/url"): return try deleteLink(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
-        case (_, "/v1/open"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/api/v1/"), (_, "/serve"):
+        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/api/v1/"), (_, "/serve"):
             return .branchError(405, "Method \(r.method) is not allowed on \(r.path)")
         default:
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
@@ -143,7 +146,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/api/v1/", "/serve"]
+        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         return "\(r.method) /{link}"

@@ -21,7 +21,7 @@ import TestSupport
     }
 
     func send(_ h: Harness, _ body: JSON, standard: Bool = true) -> Reply {
-        h.send("POST", standard ? "/v2/event/standard" : "/v2/event/custom", body, headers: [("X-IP-Override", "8.8.4.4")])
+        h.send("POST", standard ? "/v2/event/standard" : "/v2/event/custom", body, headers: [("X-IP-Override", "8.8.4.4"), ("Content-Type", "application/json")])
     }
 
     @Test func aFullPurchaseIsAccepted() throws {
@@ -37,7 +37,6 @@ import TestSupport
     @Test(arguments: [
         (["name": "PURCHASED"], "not a standard event"),
         (["name": nil], "name is required"),
-        (["user_data": nil], "user_data: missing required field"),
         (["user_data": ["os": "iOS"]], "user_data must identify the user"),
         (["user_data": ["os": "Android", "idfa": "x"]], "user_data must identify the user"),
         (["user_data": ["developer_identity": "u", "limit_ad_tracking": "no"]], "limit_ad_tracking must be a boolean"),
@@ -49,13 +48,52 @@ import TestSupport
         (["content_items": [["$price": "12"]]], "content_items[0].$price must be a number"),
         (["content_items": [["$product_category": "Toys"]]], "not a product category"),
         (["content_items": [["nested": ["a": 1]]]], "custom item keys are flat"),
-        (["extra": 1], "extra is not a top-level event field"),
     ] as [([String: JSON?], String)])
     func rules(_ changes: [String: JSON?], _ message: String) throws {
         let h = try Harness()
         let r = send(h, Self.purchase(changes))
         #expect(r.status == 400)
         #expect(r.message.contains(message), "\(r.message)")
+    }
+
+    /// Branch answers a missing user_data with its field-level shape (branch-deep-linking-public-api#43), JSON or form.
+    @Test func aMissingUserDataGetsTheFieldLevelShape() throws {
+        let h = try Harness()
+        let r = send(h, Self.purchase(["user_data": nil]))
+        #expect(r.status == 400 && r.json == ["error": ["user_data": "missing required field"]])
+        let bracketed = h.send("POST", "/v2/event/custom", text: "branch_key=\(Harness.key)&name=x&user_data%5Bos%5D=iOS",
+                               headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(bracketed.status == 400 && bracketed.json == ["error": ["user_data": "missing required field"]])
+    }
+
+    /// SDKs add top-level keys to every v2 body (retryNumber, instrumentation, ...: Tests/Fixtures/sdk); Branch
+    /// ignores unknown ones, so the sandbox answers 200 and lints only keys no SDK sends.
+    @Test func topLevelExtrasAreAcceptedAndUnknownOnesLinted() throws {
+        let h = try Harness()
+        let sdk = send(h, Self.purchase(["retryNumber": 1, "instrumentation": ["v1/open-brtt": "120"], "debug": false,
+                                         "branch_sdk_request_timestamp": 1_790_000_000_000]))
+        #expect(sdk.status == 200 && sdk.headers.allSatisfy { $0.0 != "X-Sandbox-Lint" }, "\(sdk.message)")
+        let odd = send(h, Self.purchase(["extra": 1]))
+        #expect(odd.status == 200)
+        #expect(odd.header("X-Sandbox-Lint")?.hasPrefix("extra is not a top-level event field") == true)
+        #expect(send(h, Self.purchase(["retryNumber": "1"])).message == "retryNumber must be an integer")
+    }
+
+    /// The Web SDK's transport: a form whose user_data, event_data, custom_data and content_items are JSON text
+    /// (src/2_resources.js, src/3_api.js); and JSON text under a form Content-Type (`curl -d`, Branch's README).
+    @Test func formBodiesAndJSONUnderAFormTypeAreRead() throws {
+        let h = try Harness()
+        let user = #"{"browser_fingerprint_id":"1198233472948193321","sdk":"web","screen_width":1920}"#
+        let form = "name=PURCHASE&user_data=\(HTTPURL.percentEncode(user))&event_data=\(HTTPURL.percentEncode(#"{"revenue":1.5,"currency":"USD"}"#))&branch_key=\(Harness.key)"
+        let r = h.send("POST", "/v2/event/standard", text: form, headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(r.status == 200, "\(r.message)")
+        let badEventData = form.replacingOccurrences(of: "1.5", with: "%221.5%22")
+        #expect(h.send("POST", "/v2/event/standard", text: badEventData, headers: [("Content-Type", "application/x-www-form-urlencoded")]).message
+                == "event_data.revenue must be a number, got string")
+        let json = h.send("POST", "/v2/event/standard", text: String(decoding: Self.purchase().bytes, as: UTF8.self),
+                          headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(json.status == 200)
+        #expect(json.header("X-Sandbox-Lint")?.hasPrefix("JSON body sent without Content-Type: application/json") == true)
     }
 }
 

@@ -81,7 +81,7 @@ final class Harness {
     func createLink(_ fields: JSONObject) -> Reply {
         var o: JSONObject = ["branch_key": .string(Self.key)]
         for (k, v) in fields { o[k] = v }
-        return send("POST", "/v1/url", .object(o))
+        return send("POST", "/v1/url", .object(o), headers: [("Content-Type", "application/json")])
     }
 
     @discardableResult
