@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         // libcurl (headers from libcurl4-openssl-dev), loaded with dlopen on a command's first request so
@@ -83,6 +84,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // --tls: HTTPS, as the Android SDK takes a custom API URL only over it.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // --tls without a certificate: a self-signed one made through OpenSSL.
+                "COpenSSL",
             ]),
         // Local emulator of every endpoint above: the test oracle and the demo's server.
         .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"]),

@@ -86,6 +86,20 @@ public enum FileSystem {
         if !writeAll(fd, bytes) { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
     }
 
+    /// Creates a file that does not exist yet (O_EXCL: never an existing file, a link's target or a device),
+    /// private to the user; a failed write removes what it made. Exit 74 when it cannot.
+    public static func create(_ bytes: [UInt8], at path: String, mode: mode_t = 0o600) throws(BNCError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        if fd < 0 { throw BNCError(.io, "cannot create \(path): \(errnoText())") }
+        let written = writeAll(fd, bytes) && fsync(fd) == 0
+        let error = errnoText()
+        close(fd)
+        if !written {
+            unlink(path)
+            throw BNCError(.io, "cannot write \(path): \(error)")
+        }
+    }
+
     /// Writes every byte to a descriptor, retrying short writes and EINTR; false on an error (errno says which).
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0

@@ -4,6 +4,7 @@ import BNCCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A running server.
 public final class SandboxServer: @unchecked Sendable {
@@ -15,10 +16,11 @@ public final class SandboxServer: @unchecked Sendable {
     static let maxBody = 8 * 1024 * 1024
 
     /// Binds 127.0.0.1:port (0 picks a free one), then creates the Sandbox with the base URL its links need.
-    public static func start(config: SandboxConfig, port: Int, threads: Int = System.coreCount,
+    /// With `tls`, HTTPS (HTTP/1.1 over TLS) on the same port instead of plain HTTP.
+    public static func start(config: SandboxConfig, port: Int, threads: Int = System.coreCount, tls: SandboxTLS? = nil,
                              log: (@Sendable (String) -> Void)? = nil) throws(BNCError) -> SandboxServer {
         let holder = SandboxHolder()
-        let server = try SandboxServer(holder: holder, port: port, threads: threads, log: log)
+        let server = try SandboxServer(holder: holder, port: port, threads: threads, tls: try tls?.context(), log: log)
         var config = config
         config.baseURL = server.url
         do {
@@ -34,8 +36,10 @@ public final class SandboxServer: @unchecked Sendable {
     public var sandbox: Sandbox { holder.sandbox! }
     private let holder: SandboxHolder
 
-    private init(holder: SandboxHolder, port: Int, threads: Int, log: (@Sendable (String) -> Void)?) throws(BNCError) {
+    private init(holder: SandboxHolder, port: Int, threads: Int, tls: NIOSSLContext?,
+                 log: (@Sendable (String) -> Void)?) throws(BNCError) {
         self.holder = holder
+        scheme = tls == nil ? "http" : "https"
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 512)
@@ -43,6 +47,7 @@ public final class SandboxServer: @unchecked Sendable {
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, log: log))
                 }
@@ -57,7 +62,8 @@ public final class SandboxServer: @unchecked Sendable {
         self.port = channel.localAddress?.port ?? port
     }
 
-    public var url: String { "http://127.0.0.1:\(port)" }
+    private let scheme: String
+    public var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Blocks until the server is closed.
     public func wait() {

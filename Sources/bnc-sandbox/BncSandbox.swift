@@ -58,6 +58,15 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     @Option(name: .customLong("max-recorded"), help: ArgumentHelp("Requests kept for /_sandbox/requests; older ones are dropped.", valueName: "N"))
     var maxRecorded: Int = 100_000
 
+    @Flag(name: .customLong("tls"), help: "Serve HTTPS (the Android SDK's custom API URL must be https): with --tls-cert and --tls-key, or a self-signed pair for 127.0.0.1, ::1, 10.0.2.2 and localhost kept in $XDG_STATE_HOME/bnc/sandbox-tls.pem and .key.")
+    var tls = false
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate (chain) for --tls.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key for --tls (mode 600).", valueName: "FILE"), completion: .file(extensions: ["pem", "key"]))
+    var tlsKey: String?
+
     @Flag(name: .customLong("log"), help: "Print one line per request on stderr.")
     var log = false
 
@@ -66,6 +75,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         guard burstWindow >= 0 else { throw ValidationError("--burst-window must not be negative") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
         guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
@@ -96,7 +106,16 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         let diagnostics = context.diagnostics
         var logLine: (@Sendable (String) -> Void)?
         if log { logLine = { @Sendable line in diagnostics.note(line) } }
-        let server = try SandboxServer.start(config: config, port: port, threads: threads, log: logLine)
+        var certificate: SandboxTLS?
+        if let tlsCert, let tlsKey {
+            certificate = try SandboxTLS.load(certificate: context.environment.expandTilde(tlsCert), key: context.environment.expandTilde(tlsKey))
+        } else if tls {
+            certificate = try SandboxTLS.own(in: context.environment.stateDirectory)
+        }
+        if let path = certificate?.certificatePath {
+            context.diagnostics.note("TLS certificate \(path) (self-signed ones cover 127.0.0.1, ::1, 10.0.2.2 and localhost: trust it in the app's debug build)")
+        }
+        let server = try SandboxServer.start(config: config, port: port, threads: threads, tls: certificate, log: logLine)
         // The listening line says "ready": everything else (the pid file) is in place before it.
         if let pidFile { try FileSystem.write(Array("\(getpid())\n".utf8), to: context.environment.expandTilde(pidFile)) }
         context.stdout.line("listening on \(server.url)")

@@ -40,7 +40,7 @@ enum SandboxHelp {
             debug network_security_config. Web: branch.setAPIUrl("http://127.0.0.1:8787") before branch.init; the \
             page's links are this sandbox's. Then GET /_sandbox/requests shows what the app sent, with lints.
 
-            The first line on stdout is always 'listening on http://127.0.0.1:PORT'. Control endpoints for tests \
+            The first line on stdout is always 'listening on http://127.0.0.1:PORT' (https with --tls). Control endpoints for tests \
             and scripts: GET /_sandbox/requests (what was received, secrets included), GET /_sandbox/stats, \
             POST /_sandbox/reset, POST /_sandbox/click {url, ip, user_agent}, and POST /_sandbox/asa-token \
             {attribution, detailed, not_found_times, expired, server_error_times, developer_mode, record} which \
@@ -82,6 +82,7 @@ enum SandboxHelp {
 
             EXAMPLES:
               bnc-sandbox --port 0
+              bnc-sandbox --tls        # for an Android emulator: Branch.setAPIUrl("https://10.0.2.2:8787/")
               bnc-sandbox --detach --state ~/.local/state/bnc/sandbox.db
               bnc-sandbox --chaos 429=0.1,500=0.05,reset=0.02,latency=20ms --seed 7
               curl -s -X POST http://127.0.0.1:8787/_sandbox/asa-token -d '{"detailed":true}'

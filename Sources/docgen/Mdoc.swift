@@ -43,7 +43,17 @@ enum Mdoc {
         """
     }
 
-    static func sharedSections() -> String {
+    /// Files one tool keeps besides the shared ones, for its FILES section.
+    static let ownFiles: [String: [(String, String)]] = [
+        "bnc-sandbox": [
+            ("$XDG_STATE_HOME/bnc/sandbox-tls.pem", "With --tls and no --tls-cert: the self-signed certificate (127.0.0.1, ::1, 10.0.2.2, localhost), made once and kept; the certificate an app's debug build trusts."),
+            ("$XDG_STATE_HOME/bnc/sandbox-tls.key", "Its private key (mode 600)."),
+            ("$XDG_STATE_HOME/bnc/sandbox.pid", "With --detach: the background sandbox's process id."),
+            ("$XDG_STATE_HOME/bnc/sandbox.log", "With --detach: the background sandbox's standard error."),
+        ],
+    ]
+
+    static func sharedSections(extraFiles: [(String, String)] = []) -> String {
         var s = ".Sh ENVIRONMENT\n.Bl -tag -width Ds\n"
         for (name, meaning) in Settings.environmentVariables {
             s += ".It Ev \(name)\n\(escape(meaning))\n"
@@ -59,6 +69,10 @@ enum Mdoc {
             .Pa ~/.config/bnc/config.toml .
             .It Pa $XDG_STATE_HOME/bnc/state.db
             State the APIs ask a client to keep (tokens per app and device, batch journals).
+
+            """
+        for (path, meaning) in extraFiles { s += ".It Pa \(path)\n\(escape(meaning))\n" }
+        s += """
             .El
 
             """

@@ -55,7 +55,7 @@ extension Mdoc {
             s += optionGroups(args, prefix: "\(tool.executable) \(name)")
             examples += splitDiscussion(sub["discussion"]?.stringValue ?? "").1
         }
-        s += sharedSections()
+        s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [])
         if !examples.isEmpty {
             s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.map(escape).joined(separator: "\n") + "\n.Ed\n"
         }

@@ -9,11 +9,14 @@ public final class SandboxProcess: @unchecked Sendable {
     public let url: String
     public let port: Int
     private var exitStatus: Int32?
+    /// The certificate a --tls sandbox is checked against by `control`.
+    public var caCertificate: String?
 
     /// Starts `bnc-sandbox --port 0 ARGS` and waits for its listening line.
     /// Spawned with posix_spawn, not Foundation's Process: on Linux, Process reaps its children one at a time
     /// with a blocking wait, so a long-lived child started with it stalls every later Process.waitUntilExit().
-    public init(_ arguments: [String] = []) throws {
+    /// `environment` replaces the test's own (as `TestSupport.Sandbox.environment()` builds one).
+    public init(_ arguments: [String] = [], environment: [String: String]? = nil) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
         var actions = posix_spawn_file_actions_t()
@@ -27,7 +30,9 @@ public final class SandboxProcess: @unchecked Sendable {
         let argv = ([path, "--port", "0"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, path, &actions, nil, argv, environ)
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        let rc = envp.map { posix_spawn(&child, path, &actions, nil, argv, $0) } ?? posix_spawn(&child, path, &actions, nil, argv, environ)
         close(fds[1])
         defer { close(fds[0]) }
         guard rc == 0 else { throw POSIXError(.ENOENT) }
@@ -36,7 +41,7 @@ public final class SandboxProcess: @unchecked Sendable {
         var byte: UInt8 = 0
         while read(fds[0], &byte, 1) == 1 && byte != 10 { line.append(byte) }
         let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("listening on http://127.0.0.1:") else {
+        guard text.hasPrefix("listening on http://127.0.0.1:") || text.hasPrefix("listening on https://127.0.0.1:") else {
             kill(child, SIGKILL)
             var status: Int32 = 0
             waitpid(child, &status, 0)
@@ -63,6 +68,7 @@ public final class SandboxProcess: @unchecked Sendable {
     /// GET or POST a control endpoint with curl and parse the JSON answer.
     public func control(_ path: String, method: String = "GET", body: String? = nil) throws -> Any {
         var args = ["-s", "-X", method, url + path]
+        if let caCertificate { args += ["--cacert", caCertificate] }
         if let body { args += ["-d", body] }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")

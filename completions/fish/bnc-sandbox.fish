@@ -20,7 +20,7 @@ function __bnc-sandbox_parse_tokens -S
     set -l unparsed_tokens (__bnc-sandbox_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-sandbox'
-        __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'max-recorded=' 'log' 'version' 'h/help'
+        __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'max-recorded=' 'tls' 'tls-cert=' 'tls-key=' 'log' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-sandbox_parse_subcommand -r 1 'version'
@@ -89,6 +89,9 @@ complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_o
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" legacy-409' -l 'legacy-409' -d 'Answer alias conflicts with 409, as Branch did before, instead of 400.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" threads' -l 'threads' -d 'Event-loop threads (default: one per core).' -rfka ''
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" max-recorded' -l 'max-recorded' -d 'Requests kept for /_sandbox/requests; older ones are dropped.' -rfka ''
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" tls' -l 'tls' -d 'Serve HTTPS (the Android SDK\'s custom API URL must be https): with --tls-cert and --tls-key, or a self-signed pair for 127.0.0.1, ::1, 10.0.2.2 and localhost kept in $XDG_STATE_HOME/bnc/sandbox-tls.pem and .key.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" tls-cert' -l 'tls-cert' -d 'PEM certificate (chain) for --tls.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" tls-key' -l 'tls-key' -d 'PEM private key for --tls (mode 600).' -rfa '(set -l exts \'pem\' \'key\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" log' -l 'log' -d 'Print one line per request on stderr.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
