@@ -39,7 +39,7 @@ test: bootstrap
 
 ## fuzz-replay: every fuzz target over its seed corpus (and any inputs a fuzz run kept), without libFuzzer
 fuzz-replay:
-	@for t in json ndjson device referrer openedwith config open-body event-body tune-line; do \
+	@for t in json ndjson device referrer openedwith config config-worst open-body event-body tune-line; do \
 		.build/debug/fuzz-parsers $$t Fuzz/corpus/$$t $$(test -d .build-fuzz/corpus/$$t && echo .build-fuzz/corpus/$$t) || exit 1; \
 	done
 

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"; shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json ndjson device referrer openedwith config open-body event-body tune-line)
+[ ${#targets[@]} -gt 0 ] || targets=(json ndjson device referrer openedwith config config-worst open-body event-body tune-line)
 swift build --product fuzz-parsers --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 \
     | grep -vE 'Cannot export local symbol|^\[' || true
 bin=.build-fuzz/debug/fuzz-parsers

@@ -11,7 +11,7 @@ import Glibc
 enum Targets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "ndjson": ndjson, "device": device, "referrer": referrer, "openedwith": openedWith,
-        "config": config, "open-body": openBody, "event-body": eventBody, "tune-line": tuneLine,
+        "config": config, "config-worst": configWorst, "open-body": openBody, "event-body": eventBody, "tune-line": tuneLine,
     ]
 
     /// A logged TUNE request (URL, target, access-log line): read, decrypted with a fixed key, checked, mapped
@@ -73,6 +73,39 @@ enum Targets {
     /// The TOML configuration file.
     static func config(_ bytes: [UInt8]) {
         _ = try? ConfigFile.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.toml")
+    }
+
+    /// The config parser's worst cases: the input is a recipe (its first byte a shape, the rest a fragment)
+    /// grown to the 1 MiB a config file may hold — one table header or dotted key of thousands of parts, tens of
+    /// thousands of keys in one table, thousands of tables, one long string. Under libFuzzer's -timeout and
+    /// -rss_limit_mb a parse that is not linear in time and memory fails the run (a 40 KB header once took 3 GB).
+    static func configWorst(_ bytes: [UInt8]) {
+        guard let shape = bytes.first else { return }
+        let fragment = String(decoding: bytes.dropFirst().prefix(64), as: UTF8.self)
+        let piece = fragment.isEmpty ? "a" : fragment
+        let budget = FileSystem.smallInputLimit
+        var text = ""
+        text.reserveCapacity(budget + 256)
+        var i = 0
+        switch shape % 5 {
+        case 0:
+            text = "["
+            while text.utf8.count < budget { text += (i == 0 ? "" : ".") + piece; i += 1 }
+            text += "]\nk = 1\n"
+        case 1:
+            while text.utf8.count < budget { text += (i == 0 ? "" : ".") + piece; i += 1 }
+            text += " = \"v\"\n"
+        case 2:
+            text = "[profile.p]\n"
+            while text.utf8.count < budget { text += "k\(i)\(piece) = \"v\"\n"; i += 1 }
+        case 3:
+            while text.utf8.count < budget { text += "[t\(i).\(piece)]\nk = 1\n"; i += 1 }
+        default:
+            text = "k = \""
+            while text.utf8.count < budget { text += piece; i += 1 }
+            text += "\"\n"
+        }
+        _ = try? ConfigFile.parse(text, path: "fuzz-worst.toml")
     }
 
     /// A v1/open body (a --body file or a batch line) through the field table and the seed's rules.

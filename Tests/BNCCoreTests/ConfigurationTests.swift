@@ -201,6 +201,9 @@ import TestSupport
         ("x = _1\n", 1, "a value is a"),
         ("x = 0x1F\n", 1, "a value is a"),
         ("x = \"\\uD800\"\n", 1, "a value is a"),
+        // Hostile round 2: a 40 KB header of 20,000 parts took 3 GB; keys are bounded to 16 parts, tables included.
+        ("[" + Array(repeating: "a", count: 20_000).joined(separator: ".") + "]\n", 1, "a table header has at most 16 dotted parts"),
+        ("[a.b.c.d.e.f.g.h]\n" + Array(repeating: "k", count: 9).joined(separator: ".") + " = 1\n", 2, "a key has at most 16 dotted parts"),
     ] as [(String, Int, String)])
     func malformedFilesAreRefusedWithTheirLine(_ text: String, _ line: Int, _ rule: String) {
         #expect {
@@ -219,6 +222,19 @@ import TestSupport
         #expect(t["f"] == .string("lit\\n"), "literal strings are not")
         #expect(t["g"]?.table?["h.i"]?.table?["j"] == .integer(0), "a quoted key part keeps its dot")
         #expect(t.entries.map(\.key) == ["a", "c", "d", "e", "f", "g"], "the file's order")
+    }
+
+    @Test func aTableOfManyKeysAndManyTablesParse() throws {
+        // Keys are found through an index: 50,000 keys in one table and 5,000 tables, each checked for a repeat.
+        let keys = (0..<50_000).map { "k\($0) = \"v\"" }.joined(separator: "\n")
+        let t = try ConfigSyntax.parse("[profile.p]\n" + keys + "\n", path: "c.toml")
+        #expect(t["profile"]?.table?["p"]?.table?.entries.count == 50_000)
+        #expect(t["profile"]?.table?["p"]?.table?["k49999"] == .string("v"))
+        let tables = (0..<5_000).map { "[t\($0)]\nk = 1" }.joined(separator: "\n")
+        #expect(try ConfigSyntax.parse(tables, path: "c.toml")["t4999"]?.table?["k"] == .integer(1))
+        #expect(throws: BNCError.self) { try ConfigSyntax.parse("[profile.p]\n" + keys + "\nk7 = \"again\"\n", path: "c.toml") }
+        let sixteen = Array(repeating: "a", count: 16).joined(separator: ".")
+        #expect(try ConfigSyntax.parse(sixteen + " = 1\n", path: "c.toml")["a"] != nil, "16 parts are allowed")
     }
 
     @Test func theDocumentedSubsetParses() throws {

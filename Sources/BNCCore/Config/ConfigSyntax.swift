@@ -17,13 +17,20 @@ public enum ConfigValue: Sendable, Equatable {
     public var table: ConfigTable? { if case .table(let t) = self { t } else { nil } }
 }
 
-/// A table's entries in the order the file gives them.
+/// A table's entries in the order the file gives them, found by key through an index (a table of many keys is
+/// read in linear time, not compared key by key).
 public struct ConfigTable: Sendable, Equatable {
     public fileprivate(set) var entries: [(key: String, value: ConfigValue)] = []
+    fileprivate var positions: [String: Int] = [:]
     /// Tables opened by a `[header]` (a second header for one of them is an error).
     fileprivate var headed = false
 
-    public subscript(key: String) -> ConfigValue? { entries.first { $0.key == key }?.value }
+    public subscript(key: String) -> ConfigValue? { positions[key].map { entries[$0].value } }
+
+    fileprivate mutating func append(_ key: String, _ value: ConfigValue) {
+        positions[key] = entries.count
+        entries.append((key, value))
+    }
 
     public static func == (a: Self, b: Self) -> Bool {
         a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -32,6 +39,9 @@ public struct ConfigTable: Sendable, Equatable {
 
 enum ConfigSyntax {
     static let hint = "bnc reads a subset of TOML: [profile.NAME] tables and key = \"string\" lines (see bnc-config(5))"
+    /// Parts of one dotted key or table header: bnc's deepest is three (profile.NAME.key); a 40 KB header of
+    /// 20,000 parts once took gigabytes. Bounded, the parse is linear in the file.
+    static let maxKeyParts = 16
 
     static func parse(_ text: String, path: String) throws(BNCError) -> ConfigTable {
         var root = ConfigTable()
@@ -55,17 +65,19 @@ enum ConfigSyntax {
                 s.advance()
                 if s.peek == "[" { throw fail("arrays of tables ([[name]]) are not part of bnc's config") }
                 guard let key = s.key() else { throw fail("a table header is [name] or [name.sub]") }
+                guard key.count <= maxKeyParts else { throw fail("a table header has at most \(maxKeyParts) dotted parts") }
                 guard s.peek == "]" else { throw fail("a table header must end with ]") }
                 s.advance()
-                try root.open(key, header: true, name: key.joined(separator: "."), line: fail)
+                try root.open(key[...], header: true, name: key.joined(separator: "."), line: fail)
                 current = key
             } else {
                 guard let key = s.key() else { throw fail("expected key = value") }
+                guard current.count + key.count <= maxKeyParts else { throw fail("a key has at most \(maxKeyParts) dotted parts, with its table's") }
                 guard s.peek == "=" else { throw fail("expected = after the key") }
                 s.advance()
                 s.skipSpace()
                 guard let value = s.value() else { throw fail("a value is a \"string\", a 'literal string', an integer, true or false") }
-                try root.set(current + key, value, line: fail)
+                try root.set((current + key)[...], value, line: fail)
             }
             s.skipSpace()
             guard s.atEnd || s.peek == "#" else { throw fail("unexpected text after the value") }
@@ -90,6 +102,8 @@ enum ConfigSyntax {
         mutating func key() -> [String]? {
             var parts: [String] = []
             repeat {
+                // Past the bound the parts are not collected: the caller refuses the key.
+                if parts.count > ConfigSyntax.maxKeyParts { return parts }
                 skipSpace()
                 if peek == "\"" || peek == "'" {
                     guard let part = string() else { return nil }
@@ -171,8 +185,8 @@ enum ConfigSyntax {
 extension ConfigTable {
     /// The position of the table under `key`, created when absent; an error when `key` holds a value.
     private mutating func childTable(_ key: String, line fail: (String) -> BNCError) throws(BNCError) -> (index: Int, table: ConfigTable) {
-        guard let index = entries.firstIndex(where: { $0.key == key }) else {
-            entries.append((key, .table(ConfigTable())))
+        guard let index = positions[key] else {
+            append(key, .table(ConfigTable()))
             return (entries.count - 1, ConfigTable())
         }
         guard case .table(let t) = entries[index].value else { throw fail("\(key) is already a value, not a table") }
@@ -180,27 +194,30 @@ extension ConfigTable {
     }
 
     /// Opens (creating as needed) the table at `path`; `header`: named by a `[header]`, which may come only once.
-    fileprivate mutating func open(_ path: [String], header: Bool, name: String, line fail: (String) -> BNCError) throws(BNCError) {
+    fileprivate mutating func open(_ path: ArraySlice<String>, header: Bool, name: String, line fail: (String) -> BNCError) throws(BNCError) {
         guard let first = path.first else { return }
         var (index, child) = try childTable(first, line: fail)
         if path.count == 1 && header {
             if child.headed { throw fail("table [\(name)] is defined twice") }
             child.headed = true
         }
-        try child.open(Array(path.dropFirst()), header: header, name: name, line: fail)
+        // Moved out while it changes, so the child's storage is not copied.
+        entries[index].value = .bool(false)
+        try child.open(path.dropFirst(), header: header, name: name, line: fail)
         entries[index].value = .table(child)
     }
 
     /// Sets the value at a full dotted path (its tables created as needed); a key is defined once.
-    fileprivate mutating func set(_ path: [String], _ value: ConfigValue, line fail: (String) -> BNCError) throws(BNCError) {
+    fileprivate mutating func set(_ path: ArraySlice<String>, _ value: ConfigValue, line fail: (String) -> BNCError) throws(BNCError) {
         guard let first = path.first else { return }
         if path.count == 1 {
-            if entries.contains(where: { $0.key == first }) { throw fail("\(first) is defined twice") }
-            entries.append((first, value))
+            if positions[first] != nil { throw fail("\(first) is defined twice") }
+            append(first, value)
             return
         }
         var (index, child) = try childTable(first, line: fail)
-        try child.set(Array(path.dropFirst()), value, line: fail)
+        entries[index].value = .bool(false)
+        try child.set(path.dropFirst(), value, line: fail)
         entries[index].value = .table(child)
     }
 }
