@@ -106,6 +106,11 @@ public enum LinkRequest {
               alias.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./~".contains($0)) }) else {
             throw BNCError.invalid("alias", "may hold letters, digits, - _ . ~ and inner slashes only (got \(alias))")
         }
+        // A "." or ".." segment is a path trick: a browser or proxy resolves it before Branch sees it, so the link
+        // would answer at another path (or the domain's root).
+        if alias.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+            throw BNCError.invalid("alias", "cannot be . or .. or hold them as a path segment (got \(alias))")
+        }
         if let first = alias.split(separator: "/").first, first.count == 1, alias.contains("/") {
             throw BNCError.invalid("alias", "cannot start with a one-character path segment (/\(first)/): Branch reserves them")
         }

@@ -49,6 +49,10 @@ struct Create: SendingCommand {
     var fallbackLong = false
     @Option(name: .customLong("domain"), help: ArgumentHelp("Link domain for --fallback-long (default bnc.lt).", valueName: "HOST"))
     var domain = "bnc.lt"
+
+    func validate() throws {
+        if case .failure(let e) = HostName.validate(domain) { throw ValidationError("--domain \(e.rule)") }
+    }
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 

@@ -12,6 +12,10 @@ struct Long: SendingCommand {
     @OptionGroup(title: "Link") var link: LinkFlags
     @Option(name: .customLong("domain"), help: ArgumentHelp("The app's link domain, e.g. example.app.link (default bnc.lt).", valueName: "HOST"))
     var domain = "bnc.lt"
+
+    func validate() throws {
+        if case .failure(let e) = HostName.validate(domain) { throw ValidationError("--domain \(e.rule)") }
+    }
     @OptionGroup var shared: SharedOptions
     var inputs: [(flag: String, path: String?)] { [("--data", link.data)] }
 

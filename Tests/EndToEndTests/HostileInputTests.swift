@@ -57,6 +57,28 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         api(["GET", "/v1/url\r\nHost: evil"], 64, "path must start with / and contain no spaces or line breaks"),
         api(["GET", "/v1/url", "-H", "NoColon"], 64, "--header must be 'Name: value' on one line"),
         api(["FETCH", "/v1/url"], 64, "method must be one of GET, POST, PUT, PATCH, DELETE, HEAD"),
+        // Round 2: framing headers are the transport's; a header name is a token.
+        api(["GET", "/v1/url", "-H", "Content-Length: 5"], 64, "--header Content-Length is set by the transport"),
+        api(["GET", "/v1/url", "-H", "transfer-encoding: chunked"], 64, "--header transfer-encoding is set by the transport"),
+        api(["GET", "/v1/url", "-H", "Host: evil.example"], 64, "--header Host is set by the transport"),
+        api(["GET", "/v1/url", "-H", "Connection: close"], 64, "--header Connection is set by the transport"),
+        api(["GET", "/v1/url", "-H", "X A: b"], 64, "--header a header name is letters, digits"),
+        // Round 2: a control byte in a secret or token file is a configuration error, the secret never shown.
+        open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+0000)", files: ["s.txt": "secret_test_a\u{0}b\n"]),
+        open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+001B)", files: ["s.txt": "secret_test_\u{1B}[31m\n"]),
+        HostileCase("bnc-link", ["delete", "http://127.0.0.1:9/x", "--app-id", "1", "--access-token-file", "t.txt"], 78,
+                    "--access-token-file: t.txt holds a control character (U+0007)", files: ["t.txt": "api_\u{7}x"]),
+        // Round 2: a link domain is a host name; redirect URLs are valid absolute URLs; no path tricks in aliases.
+        HostileCase("bnc-link", ["long", "--domain", "user@example.app.link"], 64, "--domain must not carry a user name"),
+        HostileCase("bnc-link", ["long", "--domain", "example.app.link:http"], 64, "--domain has a port that is not a number"),
+        HostileCase("bnc-link", ["long", "--domain", "https://example.app.link"], 64, "--domain is a host name, not a URL"),
+        HostileCase("bnc-link", ["long", "--domain", "ex ample.app.link"], 64, "--domain must be a host name"),
+        HostileCase("bnc-link", ["create", "--param", "$desktop_url=https://a b"], 65, "data.$desktop_url must be an absolute http(s) URL"),
+        HostileCase("bnc-link", ["create", "--param", "$fallback_url=https://x.example/<script>"], 65, "data.$fallback_url must be an absolute http(s) URL"),
+        HostileCase("bnc-link", ["create", "--param", "$ios_url=https://apps.apple.com@evil.example/"], 65, "data.$ios_url must be an absolute http(s) URL"),
+        HostileCase("bnc-link", ["create", "--param", "$desktop_url=javascript:alert(1)"], 65, "data.$desktop_url must be an absolute http(s) URL"),
+        HostileCase("bnc-link", ["create", "--alias", ".."], 65, "alias cannot be . or .."),
+        HostileCase("bnc-link", ["create", "--alias", "sale/../admin"], 65, "alias cannot be . or .."),
         // The seed's rules and the table's types.
         open(["--os", "windows"], 65, "os must be iOS or Android (got windows)"),
         open(["--os-version", " "], 65, "--os-version must not be blank (use \"NA\" when unknown)"),

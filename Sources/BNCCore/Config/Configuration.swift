@@ -313,7 +313,7 @@ public struct ConfigurationResolver: Sendable {
 
         // Branch secret: never from argv.
         func profileSecret() throws(BNCError) -> Secret? {
-            if let s = profile.branchSecret { return Secret(s) }
+            if let s = profile.branchSecret { return try Self.checkedSecret(s, source: "profile \(profileName ?? "") branch_secret") }
             if let f = profile.branchSecretFile { return try readSecretFile(environment.expandTilde(f), what: "branch_secret_file") }
             return nil
         }
@@ -324,7 +324,7 @@ public struct ConfigurationResolver: Sendable {
             settings.branchSecret = s
             settings.sources["branch_secret"] = profileLabel
         } else if let s = environment["BRANCH_SECRET"] {
-            settings.branchSecret = Secret(s)
+            settings.branchSecret = try Self.checkedSecret(s, source: "BRANCH_SECRET")
             settings.sources["branch_secret"] = .environment("BRANCH_SECRET")
         } else if let s = try profileSecret() {
             settings.branchSecret = s
@@ -336,10 +336,10 @@ public struct ConfigurationResolver: Sendable {
             settings.accessToken = try readSecretFile(f, what: "--access-token-file")
             settings.sources["access_token"] = .flag("--access-token-file")
         } else if let t = environment["BRANCH_ACCESS_TOKEN"] {
-            settings.accessToken = Secret(t)
+            settings.accessToken = try Self.checkedSecret(t, source: "BRANCH_ACCESS_TOKEN")
             settings.sources["access_token"] = .environment("BRANCH_ACCESS_TOKEN")
         } else if let t = profile.accessToken {
-            settings.accessToken = Secret(t)
+            settings.accessToken = try Self.checkedSecret(t, source: "profile \(profileName ?? "") access_token")
             settings.sources["access_token"] = profileLabel
         } else if let f = profile.accessTokenFile {
             settings.accessToken = try readSecretFile(environment.expandTilde(f), what: "access_token_file")
@@ -376,10 +376,20 @@ public struct ConfigurationResolver: Sendable {
     func readSecretFile(_ path: String, what: String) throws(BNCError) -> Secret {
         if path != "-" { try FileSystem.requirePrivate(path, holding: "a secret") }
         let text = try FileSystem.readText(path, what: what)
-        let secret = Secret(text)
-        if secret.exposed.isEmpty { throw BNCError.configuration("\(what): \(path) is empty") }
-        if secret.exposed.contains(where: \.isNewline) {
+        if Secret(text).exposed.contains(where: \.isNewline) {
             throw BNCError.configuration("\(what): \(path) must hold the secret alone on one line")
+        }
+        return try Self.checkedSecret(text, source: "\(what): \(path)")
+    }
+
+    /// A secret as a header or body value may carry it: not empty, no control characters (a NUL, an escape or a
+    /// CR would end or split the header it goes into, or hide in a terminal). Exit 78 naming where it came from,
+    /// never the secret.
+    static func checkedSecret(_ raw: String, source: String) throws(BNCError) -> Secret {
+        let secret = Secret(raw)
+        if secret.exposed.isEmpty { throw BNCError.configuration("\(source) is empty") }
+        if let bad = secret.exposed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw BNCError.configuration("\(source) holds a control character (U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(4))): a secret is printable text on one line")
         }
         return secret
     }
@@ -396,4 +406,9 @@ public struct ConfigurationResolver: Sendable {
         }
         return s.hasSuffix("/") ? String(s.dropLast()) : s
     }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters (hex code points in messages).
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -44,7 +44,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .uuid: "a UUID (8-4-4-4-12 hex digits)"
         case .currency: "three upper-case letters (ISO 4217)"
         case .ipAddress: "an IPv4 or IPv6 address"
-        case .httpURL: "an absolute http(s) URL"
+        case .httpURL: "an absolute http(s) URL (no spaces, controls, markup or user name)"
         case .countryCode: "a two-letter ISO 3166 country code such as US"
         case .languageCode: "an ISO 639 language code such as en"
         }
@@ -70,8 +70,18 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .currency: return s.utf8.count == 3 && s.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
         case .ipAddress: return (try? IPAddress(s)) != nil
         case .httpURL:
-            guard let u = HTTPURL(s) else { return false }
-            return !u.host.isEmpty
+            // An absolute http(s) URL a browser is sent to: no white space, controls or markup characters (a
+            // redirect must not become a header split or an HTML/script injection), no user name before the host
+            // (https://trusted.com@evil.example/), and a host that is a host name or an IP address.
+            guard s.unicodeScalars.allSatisfy({ c in
+                c.value > 0x20 && c.value != 0x7F && !(0x80...0x9F).contains(c.value) && !c.properties.isWhitespace
+                    && !"<>\"`{}|\\^".unicodeScalars.contains(c)
+            }), let u = HTTPURL(s), !u.host.isEmpty else { return false }
+            let authority = s.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+            if authority.contains("@") { return false }
+            if u.host.hasPrefix("[") || (try? IPAddress(u.host)) != nil { return true }
+            if case .success = HostName.validate(u.host) { return true }
+            return false
         case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
         case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
         }

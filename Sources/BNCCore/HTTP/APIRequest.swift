@@ -19,6 +19,20 @@ public struct APIRequest: Sendable {
     public var withSecret = false
     public var withAccessToken = false
 
+    /// Headers that frame a message or steer its connection (RFC 9110 §7.6.1, RFC 9112): never from a user.
+    public static let framingHeaders: Set<String> = [
+        "content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade",
+        "proxy-connection", "expect",
+    ]
+
+    /// RFC 9110's tchar.
+    static func isTokenByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+        }
+    }
+
     public init(method: String, path: String) {
         self.method = method.uppercased()
         self.path = path
@@ -89,7 +103,16 @@ public struct APIRequest: Sendable {
             guard let colon = h.firstIndex(of: ":"), colon != h.startIndex, FieldSpec.forbiddenCharacter(in: h, multiline: false) == nil else {
                 throw BNCError.usage("--header", "must be 'Name: value' on one line (got \(h.debugDescription))")
             }
-            headerFields[String(h[..<colon]).trimmingWhitespace()] = String(h[h.index(after: colon)...]).trimmingWhitespace()
+            let name = String(h[..<colon]).trimmingWhitespace()
+            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+                throw BNCError.usage("--header", "a header name is letters, digits and !#$%&'*+-.^_`|~ (got \(name.debugDescription))")
+            }
+            // Framing and connection headers are libcurl's to write: a user's would smuggle a second request or
+            // desynchronise the connection.
+            guard !Self.framingHeaders.contains(String(decoding: name.utf8.map(ASCII.lower), as: UTF8.self)) else {
+                throw BNCError.usage("--header", "\(name) is set by the transport and cannot be given (Content-Length, Transfer-Encoding, Host, Connection and the other framing headers)")
+            }
+            headerFields[name] = String(h[h.index(after: colon)...]).trimmingWhitespace()
         }
         if let ip { headerFields["X-IP-Override"] = ip.text }
         if withAccessToken {
