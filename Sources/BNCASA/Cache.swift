@@ -10,7 +10,7 @@ public struct LookupCache {
 
     public init(path: String) throws(BNCError) {
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
-        db = try SQLiteDatabase(path: path)
+        db = try SQLiteDatabase(path: path, what: "AdServices cache")
         try migrate()
     }
 

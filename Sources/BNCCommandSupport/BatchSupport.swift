@@ -43,6 +43,9 @@ extension ToolRun {
             path.add(Array((Subprocess.absolutePath(input)).utf8))
             fingerprint = "\(path.hex)-\(hash)"
         }
+        if let named = batch.journal, input != "-", FileSystem.sameFile(named, input) {
+            throw BNCError.usage("--journal", "names the --batch input itself (\(named)): the journal is a file of its own")
+        }
         if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)
@@ -94,6 +97,11 @@ extension ToolRun {
         if let errno = out.writeError {
             diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno))); the journal keeps what was acknowledged (--resume)"))
             return .ioError
+        }
+        // A journal of its own (not named with --journal) is kept only while a run may be resumed: one that read
+        // its input to the end is removed, so the state directory does not fill with finished runs.
+        if batch.journal == nil, let journal, !summary.interrupted, summary.unsent == 0 {
+            journal.remove()
         }
         if summary.interrupted { return .interrupted }
         return summary.failed > 0 ? .partialFailure : .success

@@ -17,6 +17,7 @@ extension BNCRootCommand {
     }
 
     public static func main(_ arguments: [String]) -> Never {
+        FileSystem.reserveStandardDescriptors()
         signal(SIGPIPE, SIG_IGN)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
         umask(0o077)

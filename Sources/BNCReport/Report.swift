@@ -164,8 +164,8 @@ public final class JUnitReport: ReportSink {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         spoolFD = fd
         spool = try XMLStreamWriter(fd: dup(fd), ownsFD: true, what: "--junit (spool)", indent: false)
-        // Make sure the final file can be created before a long scan starts.
-        _ = try XMLStreamWriter(path: path, what: "--junit").finish(endDocument: false)
+        // Make sure the final file can be written before a long scan starts (without touching an old one).
+        if path != "-" { try AtomicFile(path: path, kind: .xml, what: "--junit").discard() }
     }
 
     deinit { close(spoolFD) }
@@ -231,7 +231,7 @@ public final class HTMLReport: ReportSink {
 
     public init(path: String) throws(BNCError) {
         self.path = path
-        _ = try XMLStreamWriter(path: path, what: "--html").finish(endDocument: false)
+        if path != "-" { try AtomicFile(path: path, kind: .html, what: "--html").discard() }
     }
 
     public func add(_ c: ReportCase) throws(BNCError) {}
@@ -247,7 +247,7 @@ public final class HTMLReport: ReportSink {
         """
 
     public func finish(_ s: ReportSummary) throws(BNCError) {
-        let out = try XMLStreamWriter(path: path, what: "--html")
+        let out = try XMLStreamWriter(path: path, what: "--html", kind: .html)
         try out.doctype("html")
         try out.start("html")
         try out.attribute("lang", "en")

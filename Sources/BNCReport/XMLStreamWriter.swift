@@ -13,19 +13,24 @@ public final class XMLStreamWriter {
     private let ownsFD: Bool
     private let what: String
     private var failed = false
+    /// A file target: written beside it and renamed over it by `finish()` (nil for stdout and spools).
+    private var atomic: AtomicFile?
 
-    /// Writes to a new file (mode 0600, replaced if it exists) or to standard output for `-`.
-    public convenience init(path: String, what: String, indent: Bool = true) throws(BNCError) {
+    /// Writes to standard output for `-`, else to a temporary file renamed over `path` when `finish()` completes
+    /// (mode 0600): a failed or interrupted run leaves the old file as it was. A `path` holding another kind of
+    /// file than `kind` is refused (exit 78) and left alone.
+    public convenience init(path: String, what: String, kind: OwnKind = .xml, indent: Bool = true) throws(BNCError) {
         if path == "-" {
             try self.init(fd: 1, ownsFD: false, what: what, indent: indent)
         } else {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            if fd < 0 { throw BNCError(.io, "\(what): cannot create \(path): \(FileSystem.errnoText())") }
-            try self.init(fd: fd, ownsFD: true, what: what, indent: indent)
+            let file = try AtomicFile(path: path, kind: kind, what: what)
+            try self.init(fd: file.fd, ownsFD: false, what: what, indent: indent)
+            atomic = file
         }
     }
 
     init(fd: Int32, ownsFD: Bool, what: String, indent: Bool) throws(BNCError) {
+        Self.silenceLibrary
         self.fd = fd
         self.ownsFD = ownsFD
         self.what = what
@@ -40,9 +45,13 @@ public final class XMLStreamWriter {
         }
     }
 
+    /// libxml2's own error printing, turned off once: failures are reported by bnc, one line naming the file.
+    private static let silenceLibrary: Void = bnc_xml_silence_errors()
+
     deinit {
         if let writer { xmlFreeTextWriter(writer) }
         if ownsFD { close(fd) }
+        atomic?.discard()
     }
 
     private func check(_ rc: Int32) throws(BNCError) {
@@ -96,6 +105,8 @@ public final class XMLStreamWriter {
                 throw BNCError(.io, "\(what): cannot write: \(FileSystem.errnoText())")
             }
         }
+        if failed { atomic?.discard(); return }
+        try atomic?.commit(what: what)
     }
 
     /// XML 1.0 carries tab, LF, CR and everything from U+0020 except U+FFFE/U+FFFF: the rest is escaped as text.

@@ -166,7 +166,7 @@ final class Store {
 
     init(path: String?) throws(BNCError) {
         guard let path else { database = nil; return }
-        let db = try SQLiteDatabase(path: path)
+        let db = try SQLiteDatabase(path: path, what: "--state")
         try db.execute("CREATE TABLE IF NOT EXISTS sandbox_state (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))")
         database = db
         for row in try db.query("SELECT kind, id, json FROM sandbox_state") {

@@ -78,6 +78,8 @@ public final class TuneScanner {
     /// Lines of the log that are not TUNE measurement requests (other paths of an access log).
     public private(set) var skipped = 0
     public private(set) var unreadable = 0
+    /// Lines over the reader's bound (1 MiB), skipped without being read whole.
+    public var longLinesSkipped = 0
     public private(set) var decrypted = 0
     public private(set) var bySeverity: [Severity: Int] = [:]
     public private(set) var byRule: [TuneRule: Int] = [:]

@@ -117,7 +117,11 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         }
         let server = try SandboxServer.start(config: config, port: port, threads: threads, tls: certificate, log: logLine)
         // The listening line says "ready": everything else (the pid file) is in place before it.
-        if let pidFile { try FileSystem.write(Array("\(getpid())\n".utf8), to: context.environment.expandTilde(pidFile)) }
+        if let pidFile {
+            let path = context.environment.expandTilde(pidFile)
+            try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
+            try FileSystem.write(Array("\(getpid())\n".utf8), to: path)
+        }
         context.stdout.line("listening on \(server.url)")
 
         stop.wait()

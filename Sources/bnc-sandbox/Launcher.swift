@@ -16,6 +16,9 @@ enum SandboxLauncher {
         var args = Array(arguments.dropFirst()).filter { $0 != "--detach" }
         if pidFile == nil { args += ["--pid-file", pidPath] }
 
+        // Neither may be a file of another kind: a pid file holds a pid, a log is appended to (or /dev/null).
+        try FileSystem.requireOwnKind(pidPath, .pid, what: "--pid-file")
+        if logPath != "/dev/null" { try FileSystem.requireLogFile(logPath, what: "--log-file") }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

@@ -59,7 +59,12 @@ struct Scan: BNCCommand {
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }
         if let html { sinks.append(try HTMLReport(path: html)) }
         let reader = try LineReader(path: file, maxLineLength: 1 << 20)
+        // A log may hold a line of megabytes (a crash dump, a binary blob): skipped and counted, not fatal.
+        reader.skipLongLines = true
+        // SIGINT or SIGTERM: stop reading; the reports are not written (their old versions stay), exit 130.
+        let signals = try SignalWatcher.install(abortOnSecond: true)
         try scanner.scan(reader, threads: jobs ?? TuneScanner.defaultThreads) { outcome throws(BNCError) in
+            if signals.received > 0 { return false }
             // A case's name and group are formatted only when something exports it.
             if !sinks.isEmpty {
                 let c = ScanReport.reportCase(outcome)
@@ -74,6 +79,14 @@ struct Scan: BNCCommand {
                 if let e = outcome.error { context.stdout.line(JSON.object(["line": .int(outcome.line), "error": .string(e)]).serialized()) }
             }
             return context.stdout.writeError == nil
+        }
+        scanner.longLinesSkipped = reader.longLinesSkipped
+        if signals.received > 0 {
+            context.diagnostics.note("interrupted after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
+            return .interrupted
+        }
+        if reader.longLinesSkipped > 0 {
+            context.diagnostics.warning("\(reader.longLinesSkipped) line(s) longer than 1 MiB skipped (counted as long_lines_skipped)")
         }
         let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started)
         for s in sinks { try s.finish(summary) }

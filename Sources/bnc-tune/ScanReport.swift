@@ -20,7 +20,7 @@ enum ScanReport {
     }
 
     static func counts(_ s: TuneScanner) -> [(String, Int)] {
-        [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable),
+        [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable), ("long lines skipped", s.longLinesSkipped),
          ("decrypted", s.decrypted), ("requests with findings", s.withFindings), ("errors", s.bySeverity[.error] ?? 0),
          ("warnings", s.bySeverity[.warning] ?? 0), ("info", s.bySeverity[.info] ?? 0)]
     }

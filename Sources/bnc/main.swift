@@ -7,18 +7,27 @@ import Glibc
 #endif
 
 let exitUsage: Int32 = 64
+let exitIOError: Int32 = 74
+
+/// The first error writing to stdout (nil: none), for exit status 74 as every tool gives it.
+nonisolated(unsafe) var stdoutError: Int32?
 
 func write(_ fd: Int32, _ text: String) {
     var bytes = Array(text.utf8)
     var off = 0
     while off < bytes.count {
         let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
-        if n <= 0 { if errno == EINTR { continue }; return }
+        if n <= 0 {
+            if n < 0 && errno == EINTR { continue }
+            if fd == 1 && stdoutError == nil { stdoutError = n < 0 ? errno : EIO }
+            return
+        }
         off += n
     }
 }
 func out(_ s: String) { write(1, s + "\n") }
-func err(_ s: String) { write(2, "bnc: " + s + "\n") }
+/// A diagnostic: anything from outside in it (a name typed, a plugin's path or abstract) is escaped.
+func err(_ s: String) { write(2, "bnc: " + PluginDirectory.printable(s) + "\n") }
 
 /// `bnc --list`: built-ins, then plugins on PATH with their abstracts; warnings on stderr.
 func list() -> Int32 {
@@ -30,7 +39,7 @@ func list() -> Int32 {
         out("Plugins on PATH:")
         for (name, path) in found.plugins {
             let abstract = PluginDirectory.pluginAbstract(path)
-            out("  " + name.padding(12) + (abstract.isEmpty ? path : "\(abstract) (\(path))"))
+            out("  " + PluginDirectory.printable(name.padding(12) + (abstract.isEmpty ? path : "\(abstract) (\(path))")))
         }
     }
     for w in found.warnings { err("warning: " + w) }
@@ -74,6 +83,11 @@ func run(_ found: PluginDirectory.Found, _ arguments: [String]) -> Int32 {
 }
 
 func unknown(_ name: String) -> Int32 {
+    if PluginDirectory.isValidName(name), let path = PluginDirectory.locateUnrunnable(name) {
+        err("error: cannot run \(path): it is not an executable file")
+        err("hint: chmod +x '\(path)' to use it as a plugin")
+        return 126
+    }
     err("error: '\(name)' is not a bnc tool or plugin")
     let candidates = PluginDirectory.knownNames().filter { EditDistance.between($0, name) <= 2 || $0.hasPrefix(name) || name.hasPrefix($0) }
     if !candidates.isEmpty {
@@ -114,4 +128,16 @@ func main(_ args: [String]) -> Int32 {
     }
 }
 
-exit(main(Array(CommandLine.arguments.dropFirst())))
+/// Closed standard descriptors get /dev/null (read-only), so nothing bnc or a tool opens takes their place.
+for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+    let opened = open("/dev/null", O_RDONLY)
+    if opened >= 0 && opened != fd { dup2(opened, fd); close(opened) }
+}
+signal(SIGPIPE, SIG_IGN)
+let status = main(Array(CommandLine.arguments.dropFirst()))
+// --list, --help and --version into a full disk or a closed stdout: 74, as every tool; a closed pipe is not an error.
+if let e = stdoutError, e != EPIPE {
+    err("error: cannot write to standard output: \(String(cString: strerror(e)))")
+    exit(status == 0 ? exitIOError : status)
+}
+exit(status)

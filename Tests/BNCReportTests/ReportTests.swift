@@ -47,12 +47,17 @@ import Testing
         #expect(text.hasSuffix("</testsuites>\n"))
     }
 
-    @Test func aFullDiskIsAnIOError() throws {
+    @Test func aFullDiskIsAnIOErrorAndADeviceIsNoReport() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        let r = try FindingsXMLReport(path: "/dev/full", tool: "t", source: "s")
-        #expect(throws: BNCError.self) {
-            for i in 1...2000 { try r.add(ReportCase(line: i, name: "n", group: "g", findings: [hostile])) }
-            try r.finish(ReportSummary(title: "t", counts: [], tables: [], examples: [], seconds: 0))
-        }
+        // A path under /dev is refused before anything is opened there (exit 78).
+        #expect { try FindingsXMLReport(path: "/dev/full", tool: "t", source: "s") } throws: { ($0 as? BNCError)?.exitStatus == .configuration }
+        // A descriptor that cannot be written (standard output on a full disk) is an I/O error, in one line.
+        let fd = open("/dev/full", O_WRONLY)
+        let w = try XMLStreamWriter(fd: fd, ownsFD: true, what: "--report", indent: false)
+        #expect { 
+            try w.startDocument()
+            for _ in 1...20_000 { try w.element("case", [("line", "1")], text: String(repeating: "x", count: 64)) }
+            try w.finish()
+        } throws: { ($0 as? BNCError)?.exitStatus == .ioError && ($0 as? BNCError)?.message.contains("No space left on device") == true }
     }
 }

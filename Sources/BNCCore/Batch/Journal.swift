@@ -35,7 +35,11 @@ public final class BatchJournal {
     public init(path: String, fresh: Bool = false) throws(BNCError) {
         self.path = path
         let lockPath = path + ".lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // A path that holds anything but a journal (a user's file, a device) is refused before anything is
+        // opened, locked, truncated or unlinked there.
+        try FileSystem.requireOwnKind(path, .sqlite, what: "--journal")
+        try FileSystem.requireOwnKind(lockPath, .pid, what: "--journal lock")
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw BNCError(.io, "cannot create the journal lock \(lockPath): \(FileSystem.errnoText())") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = (try? FileSystem.read(lockPath, what: "journal lock", limit: 64)).map { String(decoding: $0, as: UTF8.self) }?
@@ -50,7 +54,7 @@ public final class BatchJournal {
         if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
         do {
             // Small pages: a commit appends one row, and the WAL gets a copy of each page it touched.
-            db = try SQLiteDatabase(path: path, pageSize: 1024)
+            db = try SQLiteDatabase(path: path, what: "--journal", pageSize: 1024)
         } catch {
             close(fd)
             throw error
@@ -111,6 +115,12 @@ public final class BatchJournal {
     deinit {
         flock(lockFD, LOCK_UN)
         close(lockFD)
+    }
+
+    /// Removes the journal's files (a run that finished needs none to resume from); the lock is held until the
+    /// journal is released, so no other run can take the name meanwhile.
+    public func remove() {
+        for suffix in ["", "-wal", "-shm", ".lock"] { unlink(path + suffix) }
     }
 
     /// Records what the journal is about; a journal for other input is refused rather than mixed.

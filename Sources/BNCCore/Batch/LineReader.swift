@@ -12,8 +12,14 @@ public final class LineReader {
     private var start = 0
     private var eof = false
     public private(set) var lineNumber = 0
-    /// Lines longer than this are an error, not a memory blow-up.
+    /// Lines longer than this are an error (or, with `skipLongLines`, skipped), never a memory blow-up.
     public let maxLineLength: Int
+    /// Skip a line over `maxLineLength` (its bytes read and dropped as they come) instead of failing: a log may
+    /// hold a 10 MB line among ordinary ones. Counted in `longLinesSkipped`.
+    public var skipLongLines = false
+    public private(set) var longLinesSkipped = 0
+    /// Inside a long line being skipped: bytes up to its line break are dropped.
+    private var skipping = false
 
     /// Opens a file, or standard input for `-`. A missing file is exit 66.
     public init(path: String, maxLineLength: Int = 16 * 1024 * 1024) throws(BNCError) {
@@ -39,7 +45,23 @@ public final class LineReader {
     /// The next line's bytes, or nil at the end of input.
     public func next() throws(BNCError) -> ArraySlice<UInt8>? {
         while true {
-            if let nl = ByteSearch.first(10, in: buffer[start...]) {
+            if skipping {
+                if let nl = ByteSearch.first(10, in: buffer[start...]) {
+                    start = nl + 1
+                    skipping = false
+                    lineNumber += 1
+                    longLinesSkipped += 1
+                    continue
+                }
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+                if eof {
+                    skipping = false
+                    lineNumber += 1
+                    longLinesSkipped += 1
+                    return nil
+                }
+            } else if let nl = ByteSearch.first(10, in: buffer[start...]) {
                 var end = nl
                 if end > start && buffer[end - 1] == 13 { end -= 1 }
                 let line = buffer[start..<end]
@@ -47,14 +69,18 @@ public final class LineReader {
                 lineNumber += 1
                 return line
             }
-            if eof {
+            if eof && !skipping {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 lineNumber += 1
                 return line
             }
-            if buffer.count - start > maxLineLength {
+            if !skipping && buffer.count - start > maxLineLength {
+                if skipLongLines {
+                    skipping = true
+                    continue
+                }
                 throw BNCError(.invalidData, "--batch: line \(lineNumber + 1) is longer than \(maxLineLength) bytes")
             }
             // Compact what is left, then read more.

@@ -28,10 +28,13 @@ public final class SQLiteDatabase {
 
     /// Opens (creating if needed) a database file; `:memory:` for a private in-memory one.
     /// - Parameter pageSize: for a database this call creates (SQLite ignores it for an existing one).
-    public init(path: String, busyTimeoutMs: Int32 = 5000, pageSize: Int? = nil) throws(BNCError) {
+    /// - Parameter what: the file's role, named in errors (`--journal`, `state database`).
+    public init(path: String, what: String = "database", busyTimeoutMs: Int32 = 5000, pageSize: Int? = nil) throws(BNCError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
+            // Only a database (or nothing) at the path: a user's other file is never opened for writing.
+            try FileSystem.requireOwnKind(path, .sqlite, what: what)
             // Created private (0600) whatever the umask: it holds tokens; SQLite gives its -wal and -shm files the
             // same mode.
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -45,6 +48,7 @@ public final class SQLiteDatabase {
         }
         handle = db
         self.path = path
+        self.what = what
         sqlite3_busy_timeout(db, busyTimeoutMs)
         if let pageSize { try execute("PRAGMA page_size=\(pageSize)") }
         if path != ":memory:" {
@@ -58,9 +62,22 @@ public final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
-    private func error(_ what: String) -> BNCError {
-        BNCError(Self.kind(sqlite3_errcode(handle)), "\(what) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
+    private let what: String
+
+    private func error(_ action: String) -> BNCError {
+        let code = sqlite3_errcode(handle)
+        if Self.isDamaged(code) { return damaged() }
+        return BNCError(Self.kind(code), "\(action) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
     }
+
+    /// A file SQLite cannot read as a database (damaged, or not one): a configuration error naming it, with the
+    /// command that moves it aside so a new one is made.
+    private func damaged() -> BNCError {
+        BNCError.configuration("\(what) \(path) is damaged or not a database (\(String(cString: sqlite3_errmsg(handle))))",
+                               hint: "move it away and run again: mv '\(path)' '\(path).damaged'")
+    }
+
+    static func isDamaged(_ rc: Int32) -> Bool { rc & 0xff == SQLITE_CORRUPT || rc & 0xff == SQLITE_NOTADB }
 
     /// What a SQLite result code means for the exit status: a full disk or an I/O error is 74, a database
     /// held by another process 75; anything else is a bug (70).
@@ -78,6 +95,7 @@ public final class SQLiteDatabase {
         if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
+            if Self.isDamaged(sqlite3_errcode(handle)) { throw damaged() }
             throw BNCError(Self.kind(sqlite3_errcode(handle)), "SQLite (\(path)): \(text)")
         }
     }

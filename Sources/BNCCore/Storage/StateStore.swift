@@ -31,7 +31,7 @@ public final class StateStore {
     public init(path: String) throws(BNCError) {
         self.path = path
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
-        db = try SQLiteDatabase(path: path)
+        db = try SQLiteDatabase(path: path, what: "state database")
         try db.execute("""
             CREATE TABLE IF NOT EXISTS open_devices (
                 branch_key TEXT NOT NULL, device TEXT NOT NULL, randomized_bundle_token TEXT, randomized_device_token TEXT,

@@ -1,0 +1,156 @@
+// Users' files are sacred: a path a tool writes (a journal, a state database, a report, a pid file) never
+// replaces or truncates a file of another kind, never a device or anything under /dev, and a report is written to
+// a temporary file beside it and renamed over it only when complete, so a failed or interrupted run leaves the
+// old one as it was.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a file a tool writes must already hold, if it exists and is not empty.
+public enum OwnKind: Sendable {
+    /// A SQLite database (a journal, state.db, a cache, the sandbox's --state).
+    case sqlite
+    /// An XML document (a findings report, JUnit XML).
+    case xml
+    /// An HTML page.
+    case html
+    /// A process id and a newline (a pid or lock file).
+    case pid
+
+    var name: String {
+        switch self {
+        case .sqlite: "an SQLite database"
+        case .xml: "an XML document"
+        case .html: "an HTML page"
+        case .pid: "a process id"
+        }
+    }
+
+    /// Whether a file's first bytes (up to 512) are this kind's.
+    func accepts(_ head: [UInt8]) -> Bool {
+        func starts(_ s: String) -> Bool {
+            var h = head[...]
+            if h.starts(with: [0xEF, 0xBB, 0xBF]) { h = h.dropFirst(3) }
+            while let f = h.first, f == 0x20 || f == 0x09 || f == 0x0A || f == 0x0D { h = h.dropFirst() }
+            return h.count >= s.utf8.count && zip(h, s.utf8).allSatisfy { ASCII.lower($0) == ASCII.lower($1) }
+        }
+        switch self {
+        case .sqlite: return head.starts(with: Array("SQLite format 3\0".utf8))
+        case .xml: return starts("<?xml") || starts("<")
+        case .html: return starts("<!doctype html") || starts("<html")
+        case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
+        }
+    }
+}
+
+extension FileSystem {
+    /// Refuses (exit 78) a path a tool is about to write when something other than its own kind of file is there:
+    /// a directory, a device, a FIFO or socket, anything under /dev, or a regular file whose content is not `kind`.
+    /// A missing or empty file is fine. Nothing is opened for writing, so the file is left as it was.
+    /// - Parameter what: the flag or role named in the error (`--journal`, `--report`).
+    public static func requireOwnKind(_ path: String, _ kind: OwnKind, what: String) throws(BNCError) {
+        let hint = "name another file; bnc never writes over a file it did not make"
+        var resolved = path
+        if let r = realpath(path, nil) { resolved = String(cString: r); free(r) }
+        if resolved.hasPrefix("/dev/") || resolved == "/dev" || path.hasPrefix("/dev/") {
+            throw BNCError.configuration("\(what): \(path) is a device or under /dev, not a file bnc may write", hint: hint)
+        }
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            var lst = stat()
+            if lstat(path, &lst) == 0 {
+                throw BNCError.configuration("\(what): \(path) is a dangling symbolic link", hint: hint)
+            }
+            return
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            let type = st.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw BNCError.configuration("\(what): \(path) is \(type)", hint: hint)
+        }
+        guard st.st_size > 0 else { return }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 || errno == ELOOP else { throw BNCError(.io, "\(what): cannot read \(path): \(errnoText())") }
+        var head = [UInt8](repeating: 0, count: 512)
+        var n = 0
+        if fd >= 0 {
+            n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        } else if let h = try? read(path, what: what, limit: Int.max) {
+            head = Array(h.prefix(512))
+            n = head.count
+        }
+        guard kind.accepts(Array(head.prefix(max(0, n)))) else {
+            throw BNCError.configuration("\(what): \(path) holds something other than \(kind.name); it is left as it is", hint: hint)
+        }
+    }
+
+    /// A log a tool appends to: a regular file or nothing, never a directory, a device or a FIFO (exit 78).
+    public static func requireLogFile(_ path: String, what: String) throws(BNCError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFREG, !path.hasPrefix("/dev/") else {
+            throw BNCError.configuration("\(what): \(path) is not a regular file", hint: "name a file, or /dev/null")
+        }
+    }
+
+    /// True when two paths name the same file (the same device and inode).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+}
+
+/// A file written whole or not at all: bytes go to a temporary file in the target's directory (mode 0600),
+/// which `commit()` syncs and renames over the target. Dropped without a commit, the temporary file is removed and
+/// the target is untouched.
+public final class AtomicFile {
+    public let path: String
+    public let fd: Int32
+    private let temporary: String
+    private var done = false
+
+    /// Checks the target is `kind` (or absent), then creates the temporary file.
+    public init(path: String, kind: OwnKind, what: String) throws(BNCError) {
+        try FileSystem.requireOwnKind(path, kind, what: what)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard fd >= 0 else {
+            throw BNCError(.io, "\(what): cannot create a file in \(directory): \(FileSystem.errnoText())")
+        }
+        self.path = path
+        self.fd = fd
+        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Syncs the data and renames it over the target.
+    public func commit(what: String) throws(BNCError) {
+        guard !done else { return }
+        done = true
+        let synced = fsync(fd) == 0 || errno == EINVAL || errno == EROFS
+        let error = FileSystem.errnoText()
+        close(fd)
+        guard synced else {
+            unlink(temporary)
+            throw BNCError(.io, "\(what): cannot write \(path): \(error)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let e = FileSystem.errnoText()
+            unlink(temporary)
+            throw BNCError(.io, "\(what): cannot write \(path): \(e)")
+        }
+    }
+
+    /// Abandons the write: the temporary file is removed, the target untouched.
+    public func discard() {
+        guard !done else { return }
+        done = true
+        close(fd)
+        unlink(temporary)
+    }
+
+    deinit { discard() }
+}

@@ -1,0 +1,144 @@
+// Hostile input and faults, round 2: users' files are never replaced or truncated by a file of another kind,
+// reports are whole or not written, closed standard streams are never reused, damaged databases are a
+// configuration error naming the file, and the front door fails as a shell would.
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct HostileRound2Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    func env(_ s: SandboxProcess) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_round2"] }
+    static let events = (1...5).map { #"{"name":"LOGIN","user_data":{"developer_identity":"u\#($0)"}}"# }.joined(separator: "\n") + "\n"
+    static let notes = "my notes, not a journal\n"
+
+    /// --journal at a user's file, at the --batch input itself, at a device, at a directory: refused, untouched,
+    /// nothing sent.
+    @Test(arguments: ["notes.txt", "events.ndjson", "/dev/null", "dir"])
+    func aJournalPathOfAnotherKindIsRefusedAndLeftAlone(_ target: String) throws {
+        let s = try SandboxProcess()
+        let input = try box.write("events.ndjson", Self.events)
+        let notes = try box.write("notes.txt", Self.notes)
+        try FileManager.default.createDirectory(atPath: box.root.appendingPathComponent("dir").path, withIntermediateDirectories: true)
+        let path = target.hasPrefix("/") ? target : box.root.appendingPathComponent(target).path
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--journal", path], env: env(s))
+        #expect(r.status == (target == "events.ndjson" ? 64 : 78), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("bnc-event: error: --journal"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == Self.notes)
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.events)
+        #expect(!FileManager.default.fileExists(atPath: notes + ".lock"))
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    @Test func aFinishedRunLeavesNoJournalBehindButANamedOneIsKept() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("events.ndjson", Self.events)
+        let journals = box.root.appendingPathComponent(".local/state/bnc/journals").path
+        let r = try box.run("bnc-event", ["send", "--batch", input], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: journals)) ?? []).isEmpty, "the finished run's journal is removed")
+        let named = box.root.appendingPathComponent("kept.db").path
+        #expect(try box.run("bnc-event", ["send", "--batch", input, "--journal", named], env: env(s)).status == 0)
+        #expect(FileManager.default.fileExists(atPath: named), "a --journal is the user's: kept")
+    }
+
+    /// With stdout closed, the journal must not take descriptor 1: results are not written into it, exit 74.
+    @Test func aClosedStdoutIsNeverReusedAndIsExit74() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("events.ndjson", Self.events)
+        let journal = box.root.appendingPathComponent("j.db").path
+        let tool = Executables.path("bnc-event")
+        let r = try box.run("/bin/sh", ["-c", "exec \"$0\" send --batch \"$1\" --journal \"$2\" >&-", tool, input, journal], env: env(s))
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write results to standard output"))
+        let head = try #require(FileHandle(forReadingAtPath: journal)?.readData(ofLength: 16))
+        #expect(String(decoding: head, as: UTF8.self) == "SQLite format 3\0", "the journal is a database, no result line in it")
+        let lock = try String(contentsOfFile: journal + ".lock", encoding: .utf8)
+        #expect(lock.allSatisfy { $0.isNumber || $0 == "\n" }, "the lock holds a pid only: \(lock.debugDescription)")
+    }
+
+    @Test func aDamagedStateDatabaseIsExit78NamingTheFileAndTheFix() throws {
+        let state = try box.write(".local/state/bnc/state.db", "SQLite format 3\0" + String(repeating: "garbage", count: 200))
+        let r = try box.run("bnc-open", ["--dry-run", "--key", "key_test_round2", "--os", "ios", "--os-version", "17", "--model", "iPhone",
+                                         "--app-version", "1", "--user-agent", "UA", "--idfv", "0C381C08-B808-4C25-BE51-B00BC165B5F8",
+                                         "--ip", "8.8.4.4"], env: ["BRANCH_SECRET": "secret_test_round2"])
+        #expect(r.status == 78, "\(r.stderr)")
+        #expect(r.stderr.contains(state) && r.stderr.contains("mv '\(state)' '\(state).damaged'"), "\(r.stderr)")
+        let text = try box.write("not-state.db", Self.notes)
+        let sandbox = try box.run("bnc-sandbox", ["--port", "0", "--state", text])
+        #expect(sandbox.status == 78 && sandbox.stderr.contains("holds something other than an SQLite database"), "\(sandbox.stderr)")
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == Self.notes)
+        let pid = try box.write("pid.txt", Self.notes)
+        let detached = try box.run("bnc-sandbox", ["--port", "0", "--pid-file", pid, "--detach"])
+        #expect(detached.status == 78, "\(detached.stderr)")
+        #expect(try String(contentsOfFile: pid, encoding: .utf8) == Self.notes)
+    }
+
+    static func tuneLog(_ lines: Int) -> String {
+        (0..<lines).map { "https://877.api-01.com/serve?action=conversion&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4&site_event_name=e\($0)" }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// A report is written beside its path and renamed over it when complete: a path holding another kind of
+    /// file is refused; an interrupted scan leaves the old report as it was, and no temporary file.
+    @Test func reportsAreWholeOrNotWritten() throws {
+        let log = try box.write("access.log", Self.tuneLog(20))
+        let notes = try box.write("notes.txt", Self.notes)
+        for flag in ["--report", "--junit", "--html"] {
+            let r = try box.run("bnc-tune", ["scan", log, flag, notes])
+            #expect(r.status == 78 && r.stderr.contains("holds something other than"), "\(flag): \(r.stderr)")
+            #expect(try String(contentsOfFile: notes, encoding: .utf8) == Self.notes)
+        }
+        let report = box.root.appendingPathComponent("findings.xml").path
+        let first = try box.run("bnc-tune", ["scan", log, "--report", report, "--output", "json"])
+        #expect(first.status == 0 || first.status == 1, "\(first.stderr)")
+        let old = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(old.hasPrefix("<?xml"))
+
+        let big = try box.write("big.log", Self.tuneLog(400_000))
+        let run = try BackgroundTool("bnc-tune", ["scan", big, "--report", report, "--jobs", "1"], environment: box.environment(), directory: box.home)
+        usleep(300_000)
+        run.signal(SIGINT)
+        let status = run.wait()
+        #expect(status == 130, "\(run.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == old, "the old report is intact")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.home).filter { $0.hasPrefix(".findings.xml.") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test func aTenMegabyteLogLineIsSkippedAndCounted() throws {
+        let log = try box.write("access.log", Self.tuneLog(3) + String(repeating: "x", count: 10 << 20) + "\n" + Self.tuneLog(2))
+        let r = try box.run("bnc-tune", ["scan", log, "--output", "json"])
+        #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(json["long_lines_skipped"] as? Int == 1 && json["requests"] as? Int == 5, "\(json)")
+        #expect(r.stderr.contains("1 line(s) longer than 1 MiB skipped"))
+    }
+
+    @Test func theFrontDoorFailsAsAShellWould() throws {
+        let plugins = box.root.appendingPathComponent("plugins").path
+        try box.write("plugins/bnc-notexec", "#!/bin/sh\necho hi\n", mode: 0o644)
+        try box.write("plugins/bnc-esc", "#!/bin/sh\n# bnc-abstract: \u{1B}[31mred\u{1B}[0m\n", mode: 0o755)
+        let path = ["PATH": "\(plugins):/usr/bin:/bin"]
+        let notExec = try box.run("bnc", ["notexec"], env: path)
+        #expect(notExec.status == 126 && notExec.stderr.contains("chmod +x"), "\(notExec.stderr)")
+        let list = try box.run("bnc", ["--list"], env: path)
+        #expect(!list.stdout.contains("\u{1B}") && list.stdout.contains("\\x1B[31mred"), "\(list.stdout)")
+        let typed = try box.run("bnc", ["\u{1B}]0;owned\u{7}"], env: path)
+        #expect(typed.status == 64 && !typed.stderr.contains("\u{1B}") && !typed.stderr.contains("\u{7}"), "\(typed.stderr.debugDescription)")
+        for args in [["--list"], ["--help"], ["--version"]] {
+            let full = try box.run("/bin/sh", ["-c", "\"$0\" \"$@\" > /dev/full", Executables.path("bnc")] + args)
+            #expect(full.status == 74 && full.stderr.contains("cannot write to standard output"), "\(args): \(full.stderr)")
+        }
+        for tool in ["bnc-open", "bnc-link"] {
+            for flag in ["--help", "--version"] {
+                let full = try box.run("/bin/sh", ["-c", "\"$0\" \"$@\" > /dev/full", Executables.path(tool), flag])
+                #expect(full.status == 74, "\(tool) \(flag): \(full.stderr)")
+            }
+        }
+    }
+}
