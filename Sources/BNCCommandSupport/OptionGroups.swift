@@ -85,8 +85,11 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be between 0 and 3600 seconds") }
-        guard maxTime > 0, maxTime <= 86_400 else { throw ValidationError("--max-time must be between 0 and 86400 seconds (a day)") }
+        // libcurl counts in milliseconds, and 0 means "no limit": anything under 1 ms would silently be none.
+        guard connectTimeout >= 0.001, connectTimeout <= 3600 else {
+            throw ValidationError("--connect-timeout must be between 0.001 (1 ms) and 3600 seconds")
+        }
+        guard maxTime >= 0.001, maxTime <= 86_400 else { throw ValidationError("--max-time must be between 0.001 (1 ms) and 86400 seconds (a day)") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
         guard (1024...(1 << 30)).contains(maxResponseSize) else {
             throw ValidationError("--max-response-size must be between 1024 and 1073741824 bytes")
@@ -222,7 +225,8 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 1024") }
-        if let rate, !(rate > 0 && rate <= 1_000_000) { throw ValidationError("--rate must be between 0 and 1000000 requests per second") }
+        // Below one request in 100 s a batch is a typo, not a plan (and the wait between lines would be hours).
+        if let rate, !(rate >= 0.01 && rate <= 1_000_000) { throw ValidationError("--rate must be between 0.01 and 1000000 requests per second") }
         if let shard {
             let parts = shard.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {

@@ -113,6 +113,7 @@ public final class ToolRun {
         let secretFields = fieldTables.reduce(CredentialFields.table.secretNames) { $0.union($1.secretNames) }
         redactor = Redactor(secrets: settings.secrets, secretFields: secretFields, showSecrets: shared.output.showSecrets)
         format = shared.output.format(context.environment)
+        if let cacert = shared.network.cacert { try Self.checkCACertificate(context.environment.expandTilde(cacert)) }
         if shared.network.insecure {
             warnings.add("--insecure: TLS certificates are not verified; anyone on the path can read and change this exchange")
         }
@@ -133,6 +134,20 @@ public final class ToolRun {
                            hint: "--strict treats every warning as an error; nothing was sent")
         }
         for w in warnings.messages { diagnostics.warning(w) }
+    }
+
+    /// --cacert names a readable PEM bundle, else exit 78 naming the file (libcurl would only say "problem with
+    /// the SSL CA cert" on the first request, read as an unreachable service).
+    static func checkCACertificate(_ path: String) throws(BNCError) {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path, what: "--cacert", limit: 16 << 20) } catch {
+            throw BNCError.configuration(error.message)
+        }
+        let marker = Array("-----BEGIN CERTIFICATE-----".utf8)
+        guard bytes.count >= marker.count, (0...(bytes.count - marker.count)).contains(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) else {
+            throw BNCError.configuration("--cacert: \(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)",
+                                         hint: "give the CA bundle in PEM form, e.g. /etc/ssl/certs/ca-certificates.crt")
+        }
     }
 
     /// The whole file (or stdin for `-`), at most `limit` bytes, as JSON.

@@ -8,6 +8,7 @@ import Glibc
 /// Signals received since `SignalWatcher.install`, and the pipe the handler writes one byte to per signal.
 private let receivedSignals = Atomic<Int32>(0)
 private let wakePipeWrite = Atomic<Int32>(-1)
+private let wakePipeRead = Atomic<Int32>(-1)
 
 /// Catches SIGINT and SIGTERM for a run that wants to stop cleanly.
 public struct SignalWatcher: Sendable {
@@ -26,6 +27,7 @@ public struct SignalWatcher: Sendable {
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         receivedSignals.store(0, ordering: .sequentiallyConsistent)
         wakePipeWrite.store(fds[1], ordering: .sequentiallyConsistent)
+        wakePipeRead.store(fds[0], ordering: .sequentiallyConsistent)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             receivedSignals.add(1, ordering: .sequentiallyConsistent)
@@ -42,6 +44,14 @@ public struct SignalWatcher: Sendable {
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return SignalWatcher(readFD: fds[0])
+    }
+
+    /// The self-pipe's read end while a watcher is installed and no signal has come yet: a wait (a poll, a
+    /// back-off) that includes it wakes at once on SIGINT or SIGTERM. Nil once a signal came (the pipe then
+    /// stays readable, and a run that is stopping has nothing left to wait for but its transfers).
+    public static var wakeFD: Int32? {
+        let fd = wakePipeRead.load(ordering: .sequentiallyConsistent)
+        return fd >= 0 && receivedSignals.load(ordering: .sequentiallyConsistent) == 0 ? fd : nil
     }
 
     /// How many signals arrived since `install`.

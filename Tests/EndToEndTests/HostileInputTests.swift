@@ -63,6 +63,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         api(["GET", "/v1/url", "-H", "Host: evil.example"], 64, "--header Host is set by the transport"),
         api(["GET", "/v1/url", "-H", "Connection: close"], 64, "--header Connection is set by the transport"),
         api(["GET", "/v1/url", "-H", "X A: b"], 64, "--header a header name is letters, digits"),
+        // Round 2: timeouts under 1 ms (libcurl's 0 is "never") and a rate under one request in 100 s are usage errors;
+        // a bad --cacert is a configuration error naming the file, not an unreachable service.
+        ev(["--max-time", "0.0001"], 64, "--max-time must be between 0.001 (1 ms) and 86400 seconds"),
+        ev(["--connect-timeout", "0.00001"], 64, "--connect-timeout must be between 0.001 (1 ms) and 3600 seconds"),
+        HostileCase("bnc-event", ["send", "--batch", "-", "--rate", "0.0001"], 64, "--rate must be between 0.01 and 1000000", stdin: ""),
+        ev(["--cacert", "/nonexistent/ca.pem"], 78, "--cacert: cannot open /nonexistent/ca.pem"),
+        ev(["--cacert", "ca.pem"], 78, "--cacert: ca.pem holds no PEM certificate", files: ["ca.pem": "not a certificate\n"]),
         // Round 2: a control byte in a secret or token file is a configuration error, the secret never shown.
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+0000)", files: ["s.txt": "secret_test_a\u{0}b\n"]),
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+001B)", files: ["s.txt": "secret_test_\u{1B}[31m\n"]),
@@ -118,14 +125,14 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         ev(["--user-data", "screen_width:=1e10"], 65, "user_data.screen_width must be a whole number"),
         ev(["--custom-json", "custom.json"], 65, "custom_data.n.deep must be a finite number", files: ["custom.json": #"{"n": {"deep": 1e999}}"#]),
         // Options against each other, and bounds.
-        open(["--max-time", "1e308"], 64, "--max-time must be between 0 and 86400 seconds"),
-        open(["--max-time", "nan"], 64, "--max-time must be between 0 and 86400 seconds"),
-        open(["--connect-timeout=-1"], 64, "--connect-timeout must be between 0 and 3600 seconds"),
+        open(["--max-time", "1e308"], 64, "--max-time must be between 0.001 (1 ms) and 86400 seconds"),
+        open(["--max-time", "nan"], 64, "--max-time must be between 0.001 (1 ms) and 86400 seconds"),
+        open(["--connect-timeout=-1"], 64, "--connect-timeout must be between 0.001 (1 ms) and 3600 seconds"),
         open(["--retries", "21"], 64, "--retries must be between 0 and 20"),
         open(["--max-response-size", "10"], 64, "--max-response-size must be between 1024 and 1073741824 bytes"),
         open(["--first-session", "maybe"], 64, "The value 'maybe' is invalid for '--first-session"),
         open(["--device", "-", "--body", "-"], 64, "--device and --body both read standard input (-): at most one option may", stdin: "{}"),
-        HostileCase("bnc-event", ["send", "--batch", "x.ndjson", "--rate", "1e9"], 64, "--rate must be between 0 and 1000000"),
+        HostileCase("bnc-event", ["send", "--batch", "x.ndjson", "--rate", "1e9"], 64, "--rate must be between 0.01 and 1000000"),
         HostileCase("bnc-api", ["GET", "/v1/url", "--body", "b.json"], 64, "--body is only for POST, PUT and PATCH", files: ["b.json": "{}"]),
         // Files: missing, too large, not what they must hold.
         open(["--device", "/nonexistent/device.json"], 66, "--device: cannot open /nonexistent/device.json"),

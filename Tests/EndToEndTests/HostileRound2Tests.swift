@@ -141,4 +141,21 @@ import Glibc
             }
         }
     }
+
+    /// Every wait wakes on SIGINT or SIGTERM at once: the rate limiter's (one request in 10 s) and a retry's
+    /// back-off (500s answered, 8 retries); without it the first took up to 10 s to stop.
+    @Test(arguments: [(["--rate", "0.1"], SIGTERM), (["--retries", "8"], SIGINT)] as [([String], Int32)])
+    func aSignalEndsAnyWaitAtOnce(_ flags: [String], _ sig: Int32) throws {
+        let s = try SandboxProcess(["--chaos", "500=1"])
+        let input = try box.write("events.ndjson", Self.events)
+        let run = try BackgroundTool("bnc-event", ["send", "--batch", input] + flags, environment: box.environment(env(s)), directory: box.home)
+        usleep(800_000)
+        let start = Date()
+        run.signal(sig)
+        let status = run.wait()
+        let took = Date().timeIntervalSince(start)
+        #expect(status == 130, "\(run.stderr)")
+        #expect(took < 3, "stopped \(took) s after the signal")
+        #expect(run.stderr.contains("not sent (stopped)"), "\(run.stderr)")
+    }
 }

@@ -285,6 +285,8 @@ public final class BatchRunner {
             if failure != nil { return .done }
             if !stopped && shouldStop() { stopped = true; summary.interrupted = true }
             let now = MonotonicClock.now()
+            // Stopped: no wait for the rate limiter or a back-off, only for the transfers already on the wire.
+            if stopped { return inFlight.isEmpty ? .done : .wait(until: now + 1) }
             // Rate limit: a token bucket holding at most one second's worth (or one request).
             if let rate = settings.rate {
                 tokens = min(max(1, rate), tokens + (now - lastRefill) * rate)

@@ -53,6 +53,16 @@ public enum MonotonicClock {
 
     public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
+        // With a signal watcher installed, a wait is a poll of its pipe: SIGINT or SIGTERM ends it at once.
+        if let wake = SignalWatcher.wakeFD {
+            var fd = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+            let deadline = now() + seconds
+            while true {
+                let left = deadline - now()
+                if left <= 0 || SignalWatcher.wakeFD == nil { return }
+                if poll(&fd, 1, Int32(min(left * 1000 + 0.999, 1e9))) != 0 && errno != EINTR { return }
+            }
+        }
         var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var rem = timespec()
         while nanosleep(&ts, &rem) != 0 && errno == EINTR { ts = rem }
@@ -223,11 +233,23 @@ public final class ConcurrentTransport {
             if !exhausted && busy.count < concurrency {
                 timeoutMs = Int32(max(0, min(1000, (waitUntil - MonotonicClock.now()) * 1000)))
             }
+            let wakeBefore = SignalWatcher.wakeFD
+            defer {
+                // A signal ended the wait: ask the feed again at once (it stops instead of waiting out a rate or a
+                // back-off).
+                if wakeBefore != nil && SignalWatcher.wakeFD == nil { waitUntil = 0 }
+            }
             if !busy.isEmpty || timeoutMs > 0 {
                 if busy.isEmpty {
                     MonotonicClock.sleep(Double(timeoutMs) / 1000)
                 } else {
-                    try Self.check(bnc_curl_multi_poll(multi, nil, 0, timeoutMs, nil), "poll")
+                    if let wake = SignalWatcher.wakeFD {
+                        // The signal pipe among the fds libcurl waits on: ^C ends the wait at once.
+                        var extra = curl_waitfd(fd: wake, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+                        try Self.check(bnc_curl_multi_poll(multi, &extra, 1, timeoutMs, nil), "poll")
+                    } else {
+                        try Self.check(bnc_curl_multi_poll(multi, nil, 0, timeoutMs, nil), "poll")
+                    }
                 }
             }
         }
