@@ -55,6 +55,10 @@ public enum EventCatalog {
     public static let adTypes = ["BANNER", "INTERSTITIAL", "REWARDED_VIDEO", "NATIVE"]
 
     /// ISO 4217 codes the SDKs ship (dated: others get a warning, not a refusal).
+    /// The OS names Branch's SDKs send in user_data.os: iOS and Android; tv_OS from the iOS SDK on tvOS
+    /// (BNCSystemObserver.osName), mac_OS from the macOS SDK (mac-branch-deep-linking's BNCTestCase.json).
+    public static let operatingSystems = ["iOS", "Android", "tv_OS", "mac_OS"]
+
     public static let currencies: Set<String> = Set("""
         AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BYR BZD CAD CDF \
         CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF \
@@ -102,7 +106,7 @@ public enum EventFields {
     ])
 
     public static let userData = FieldTable("user_data", [
-        FieldSpec("os", .string, "Android, iOS, ... (the identifier rule needs iOS or Android)", flag: "--os"),
+        FieldSpec("os", .string, "iOS, Android, tv_OS or mac_OS, any case (the identifier rule needs iOS or Android)", flag: "--os"),
         FieldSpec("os_version", .version, "OS version", flag: "--os-version", device: "os_version"),
         FieldSpec("environment", .string, "FULL_APP, APP_CLIP, IMESSAGE_APP, INSTANT_APP or TV_APP"),
         FieldSpec("aaid", .string, "Google advertising id", pattern: .uuid, flag: "--gaid"),

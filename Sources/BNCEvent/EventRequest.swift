@@ -151,7 +151,19 @@ public enum EventRequest {
         }
         var rawUser = given
         if let ip, rawUser["ip"] == nil { rawUser["ip"] = .string(ip.text) }
-        let user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
+        var user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
+        // bnc-open's rules for the device: a known OS name in any case (sent in the SDKs' spelling), a version never
+        // blank. Events also come from Branch's tvOS and macOS SDKs (tv_OS: BNCSystemObserver.osName; mac_OS:
+        // mac-branch-deep-linking), which v1/open does not take.
+        if let osName = user["os"]?.stringValue {
+            guard let canonical = EventCatalog.operatingSystems.first(where: { $0.lowercased() == osName.lowercased() }) else {
+                throw BNCError.invalid("user_data.os", "must be \(EventCatalog.operatingSystems.dropLast().joined(separator: ", ")) or \(EventCatalog.operatingSystems.last!) (got \(osName))")
+            }
+            if canonical != osName { user["os"] = .string(canonical) }
+        }
+        if let version = user["os_version"]?.stringValue, version.trimmingWhitespace().isEmpty {
+            throw BNCError.invalid("user_data.os_version", "must not be blank (use \"NA\" when unknown)")
+        }
         try checkIdentifier(user)
         if user["user_agent"] == nil {
             warnings.add("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")

@@ -173,7 +173,8 @@ extension Sandbox {
         if let v = body["tracking_disabled"], v.boolValue == nil, !["0", "1"].contains(v.numberValue?.literal ?? "") {
             throw Rejection("tracking_disabled must be a boolean")
         }
-        let os = try body["os"]?.stringValue.map(Self.canonicalOS)
+        // The iOS SDK on tvOS says tv_OS (BNCSystemObserver.osName): an Apple device, as iOS for attribution.
+        let os = try body["os"]?.stringValue.map { $0.lowercased() == "tv_os" ? "iOS" : try Self.canonicalOS($0) }
         if let identity = body["identity"]?.stringValue, identity.count > 127 {
             throw Rejection("identity is longer than 127 characters")
         }

@@ -70,6 +70,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         HostileCase("bnc-event", ["send", "--batch", "-", "--rate", "0.0001"], 64, "--rate must be between 0.01 and 1000000", stdin: ""),
         ev(["--cacert", "/nonexistent/ca.pem"], 78, "--cacert: cannot open /nonexistent/ca.pem"),
         ev(["--cacert", "ca.pem"], 78, "--cacert: ca.pem holds no PEM certificate", files: ["ca.pem": "not a certificate\n"]),
+        // Round 2: bnc-event's OS follows bnc-open's rules (plus the SDKs' tv_OS and mac_OS).
+        ev(["--os", "Windows"], 65, "user_data.os must be iOS, Android, tv_OS or mac_OS (got Windows)"),
+        ev(["--user-data", "os_version= "], 65, "user_data.os_version must not be blank"),
         // Round 2: a control byte in a secret or token file is a configuration error, the secret never shown.
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+0000)", files: ["s.txt": "secret_test_a\u{0}b\n"]),
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+001B)", files: ["s.txt": "secret_test_\u{1B}[31m\n"]),

@@ -158,4 +158,21 @@ import Glibc
         #expect(took < 3, "stopped \(took) s after the signal")
         #expect(run.stderr.contains("not sent (stopped)"), "\(run.stderr)")
     }
+
+    /// A batch line is held to the single request's rules: its os and os_version too; nothing of it is sent.
+    @Test func batchLinesOSRulesAreTheSingleRequests() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("os.ndjson", #"{"name":"LOGIN","user_data":{"developer_identity":"u","os":"Windows"}}"# + "\n"
+            + #"{"name":"LOGIN","user_data":{"developer_identity":"u","os":"ios","os_version":" "}}"# + "\n"
+            + #"{"name":"LOGIN","user_data":{"developer_identity":"u","os":"ios","os_version":"17.4"}}"# + "\n")
+        let r = try box.run("bnc-event", ["send", "--batch", input], env: env(s))
+        #expect(r.status == 1, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("user_data.os must be iOS, Android, tv_OS or mac_OS (got Windows)"))
+        #expect(lines[1].contains("user_data.os_version must not be blank"))
+        let received = try s.received()
+        #expect(received.count == 1, "only the valid line is sent")
+        #expect((received.first?["body"] as? [String: Any]).flatMap { ($0["user_data"] as? [String: Any])?["os"] as? String } == "iOS", "sent in Branch's case")
+    }
 }
