@@ -16,9 +16,16 @@ public struct Redactor: Sendable {
     /// Secret values, longest first so that one secret inside another is masked whole.
     private var values: [String]
 
+    /// Names that mark a secret wherever they appear (a JSON member, a query or form parameter, an echoed
+    /// header), whatever table a tool names: credentials, the headers that carry them, AdServices tokens.
+    public static let alwaysSecret: Set<String> = [
+        "branch_secret", "access_token", "access-token", "authorization", "proxy-authorization", "apple_attribution_token",
+        "api_key", "apikey", "x-api-key", "client_secret", "password",
+    ]
+
     public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {
         self.showSecrets = showSecrets
-        self.secretFields = Set(secretFields.map { $0.lowercased() })
+        self.secretFields = Set(secretFields.map { $0.lowercased() }).union(Self.alwaysSecret)
         self.values = Array(Set(secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
     }
 
@@ -43,6 +50,40 @@ public struct Redactor: Sendable {
         }
         if out.contains("@") { out = Self.maskUserInfo(out) }
         if out.contains("=") { out = maskSecretParameters(out) }
+        if out.contains("\"") { out = maskSecretMembers(out) }
+        return out
+    }
+
+    /// `"branch_secret": "abc"` -> `"branch_secret": "<redacted>"` in JSON text that is not parsed (a -v trace of
+    /// an answer, a logged body), for every secret field name.
+    func maskSecretMembers(_ text: String) -> String {
+        var out = text
+        for name in secretFields where Self.range(ignoringASCIICaseOf: "\"" + name + "\"", in: Substring(out)) != nil {
+            var result = ""
+            var rest = Substring(out)
+            while let r = Self.range(ignoringASCIICaseOf: "\"" + name + "\"", in: rest) {
+                result += rest[..<r.upperBound]
+                rest = rest[r.upperBound...]
+                // Optional white space, a colon, white space, then a string value.
+                var i = rest.startIndex
+                while i < rest.endIndex, rest[i] == " " || rest[i] == "\t" { i = rest.index(after: i) }
+                guard i < rest.endIndex, rest[i] == ":" else { continue }
+                i = rest.index(after: i)
+                while i < rest.endIndex, rest[i] == " " || rest[i] == "\t" { i = rest.index(after: i) }
+                guard i < rest.endIndex, rest[i] == "\"" else { continue }
+                var j = rest.index(after: i)
+                var escaped = false
+                while j < rest.endIndex {
+                    if escaped { escaped = false } else if rest[j] == "\\" { escaped = true } else if rest[j] == "\"" { break }
+                    j = rest.index(after: j)
+                }
+                let value = rest[rest.index(after: i)..<j]
+                result += rest[..<rest.index(after: i)]
+                result += value == Self.placeholder ? value : Substring(Self.placeholder)
+                rest = rest[j...]
+            }
+            out = result + rest
+        }
         return out
     }
 

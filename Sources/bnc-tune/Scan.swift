@@ -53,7 +53,9 @@ struct Scan: BNCCommand {
         context.apply(output)
         let format = output.format(context.environment)
         let started = MonotonicClock.now()
-        let scanner = TuneScanner(key: try key.key(), keepExamples: examples)
+        let conversionKey = try key.key()
+        let scanner = TuneScanner(key: conversionKey, keepExamples: examples)
+        ScanReport.redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [], showSecrets: output.showSecrets)
         var sinks: [ReportSink] = []
         if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }

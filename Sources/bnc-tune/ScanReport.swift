@@ -13,11 +13,18 @@ enum ScanReport {
         } else {
             group = "tune.unreadable"
         }
+        // A logged request may carry credentials (branch_secret=, access_token=, an AdServices token): every report
+        // shows it with their values masked, as traces do.
+        let r = redactor
         let findings = o.findings.map {
-            ReportFinding(rule: $0.rule.rawValue, severity: $0.severity.rawValue, parameter: $0.parameter, message: $0.message, fix: $0.fix)
+            ReportFinding(rule: $0.rule.rawValue, severity: $0.severity.rawValue, parameter: $0.parameter, message: r.redact($0.message), fix: $0.fix)
         }
-        return ReportCase(line: o.line, name: o.name, group: group, findings: findings, error: o.error, source: o.source)
+        return ReportCase(line: o.line, name: r.redact(o.name), group: group, findings: findings, error: o.error.map(r.redact),
+                          source: r.redact(o.source))
     }
+
+    /// Masks what the Redactor knows is secret, by name; set once per run (with --show-secrets, nothing).
+    nonisolated(unsafe) static var redactor = Redactor(secrets: [])
 
     static func counts(_ s: TuneScanner) -> [(String, Int)] {
         [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable), ("long lines skipped", s.longLinesSkipped),

@@ -175,4 +175,39 @@ import Glibc
         #expect(received.count == 1, "only the valid line is sent")
         #expect((received.first?["body"] as? [String: Any]).flatMap { ($0["user_data"] as? [String: Any])?["os"] as? String } == "iOS", "sent in Branch's case")
     }
+
+    /// Secrets found in the data — a logged URL's branch_secret, access tokens, an AdServices token — are masked
+    /// in every report, table and trace (they were copied into JUnit and HTML); --show-secrets shows them.
+    @Test func secretsInLoggedRequestsAreMaskedInEveryReport() throws {
+        let leaks = ["secret_live_LEAKLEAK1", "api_app_LEAKTOKEN2", "api_LEAK3", "key_LEAK4", "LEAKASA5"]
+        let line = "https://877.api-01.com/serve?action=conversion&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4"
+            + "&site_event_name=e&branch_secret=\(leaks[0])&access_token=\(leaks[1])&Access-Token=\(leaks[2])&api_key=\(leaks[3])"
+            + "&apple_attribution_token=\(leaks[4])"
+        let log = try box.write("a.log", line + "\n" + line.replacing("conversion", with: "session") + "\n")
+        var texts: [String] = []
+        for format in ["table", "json", "ndjson"] {
+            let r = try box.run("bnc-tune", ["scan", log, "--output", format, "--report", "r.xml", "--junit", "j.xml", "--html", "h.html"])
+            texts += [r.stdout, r.stderr]
+            for f in ["r.xml", "j.xml", "h.html"] { texts.append(try String(contentsOfFile: box.root.appendingPathComponent(f).path, encoding: .utf8)) }
+        }
+        #expect(texts.joined().contains("&lt;redacted&gt;"), "masked, as XML and HTML escape it")
+        for leak in leaks { #expect(!texts.joined().contains(leak), "\(leak) leaked") }
+        let shown = try box.run("bnc-tune", ["scan", log, "--junit", "-", "--show-secrets"])
+        #expect(shown.stdout.contains(leaks[0]), "--show-secrets shows them")
+    }
+
+    /// An answer that echoes an access token (the sandbox's record of a DELETE) masks it as it masks a secret.
+    @Test func anEchoedAccessTokenIsMaskedLikeAnEchoedSecret() throws {
+        let s = try SandboxProcess()
+        let token = "api_app_ECHOEDTOKEN77"
+        _ = try box.run("/usr/bin/curl", ["-s", "-X", "DELETE", "-H", "Access-Token: \(token)", s.url + "/v1/url?url=x&app_id=1"])
+        _ = try box.run("/usr/bin/curl", ["-s", "-H", "Content-Type: application/json", "-d", #"{"branch_key":"key_test_a","branch_secret":"secret_test_ECHOED88","name":"x"}"#, s.url + "/v2/event/custom"])
+        for format in ["json", "table", "ndjson"] {
+            let r = try box.run("bnc-api", ["GET", "/_sandbox/requests", "--no-key", "--output", format, "-v"], env: env(s))
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stdout.contains(token) && !r.stderr.contains(token), "\(format): the access token leaked")
+            #expect(!r.stdout.contains("secret_test_ECHOED88") && !r.stderr.contains("secret_test_ECHOED88"))
+            #expect(r.stdout.contains("<redacted>"))
+        }
+    }
 }
