@@ -57,6 +57,9 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     @Flag(name: .customLong("with-access-token"), help: "Send the API access token as the Access-Token header.")
     var withAccessToken = false
 
+    @Flag(name: .customLong("raw"), help: "The answer need not be JSON: print it as it is (a link's page, an image). Without it a 2xx that is not JSON is exit 76.")
+    var raw = false
+
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -84,9 +87,9 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         var request = spec()
         request.fields = try fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
         if tool.isBatch {
-            // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override).
-            // Any endpoint: its answer need not be JSON.
-            return try tool.runBatch(requireJSON: false) { _, line, _ throws(BNCError) in
+            // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override). Its answer must
+            // be JSON to acknowledge the line (a captive portal's 200 is not Branch's), unless --raw.
+            return try tool.runBatch(requireJSON: !raw) { _, line, _ throws(BNCError) in
                 let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip)
                 var r = request
                 r.body = .object(body)
@@ -98,6 +101,10 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         if tool.render(built) { return .success }
 
         let response = try tool.send(built)
+        // Branch's APIs answer JSON: a 2xx that is not (a captive portal, a proxy's page) is not an answer.
+        if response.isSuccess, !raw, method != "HEAD", !response.body.isEmpty, response.json == nil {
+            throw response.notJSONError()
+        }
         if let json = response.json {
             tool.emit(tool.redactor.redact(json))
         } else if !response.body.isEmpty {

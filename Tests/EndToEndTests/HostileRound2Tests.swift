@@ -210,4 +210,34 @@ import Glibc
             #expect(r.stdout.contains("<redacted>"))
         }
     }
+
+    /// bnc-api is held to the other tools' rules: a 2xx that is not JSON (a captive portal) is exit 76, and a
+    /// batch line answered so is never acknowledged in the journal (--resume sends it again); --raw opts out.
+    @Test func bncAPIsNonJSONSuccessIs76AndNeverAcknowledged() throws {
+        let portal = ScriptedReply.respond(status: 200, headers: [("Content-Type", "text/html")], body: "<html>log in to the Wi-Fi</html>")
+        let server = try LoopbackServer(fallback: portal)
+        let api = ["BNC_API_URL": server.baseURL, "BRANCH_KEY": "key_test_round2"]
+        let single = try box.run("bnc-api", ["GET", "/v1/url", "-q", "url=x"], env: api)
+        #expect(single.status == 76 && single.stderr.contains("not JSON (text/html)"), "\(single.stderr)")
+        #expect(single.stdout.isEmpty)
+        let raw = try box.run("bnc-api", ["GET", "/v1/url", "-q", "url=x", "--raw"], env: api)
+        #expect(raw.status == 0 && raw.stdout.contains("log in to the Wi-Fi"))
+
+        let input = try box.write("events.ndjson", Self.events)
+        let journal = box.root.appendingPathComponent("j.db").path
+        let batch = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--journal", journal], env: api)
+        #expect(batch.status == 1, "\(batch.stderr)")
+        #expect(batch.stdout.split(separator: "\n").allSatisfy { $0.contains("\"ok\":false") && $0.contains("not JSON") })
+        let sent = server.received.count
+        let resumed = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--journal", journal, "--resume"], env: api)
+        #expect(!resumed.stderr.contains("acknowledged earlier"), "no line was acknowledged: \(resumed.stderr)")
+        #expect(server.received.count > sent, "nothing acknowledged, so --resume sends the lines again")
+        // Numbers a service cannot read are refused, in a single request and a batch line alike.
+        let huge = try box.run("bnc-api", ["POST", "/v2/event/custom", "-f", "n:=1e999"], env: api)
+        #expect(huge.status == 65 && huge.stderr.contains("n must be a finite number within 64 bits"), "\(huge.stderr)")
+        let lines = try box.write("nums.ndjson", #"{"name":"x","n":123456789012345678901234567890}"# + "\n")
+        let numbers = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", lines], env: api)
+        #expect(numbers.stdout.contains("n must be a finite number within 64 bits"), "\(numbers.stdout)")
+        server.stop()
+    }
 }

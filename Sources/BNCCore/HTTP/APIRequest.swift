@@ -25,6 +25,24 @@ public struct APIRequest: Sendable {
         "proxy-connection", "expect",
     ]
 
+    /// Every number of a body a service can read: finite as a double (1e999 is not), and an integer within 64 bits
+    /// (Branch's services read them as longs and doubles; a 29-digit id would arrive changed). Exit 65 naming
+    /// the member.
+    static func checkNumbers(_ value: JSON, path: String) throws(BNCError) {
+        switch value {
+        case .number(let n):
+            let fits = n.isInteger ? (n.int64 != nil || UInt64(n.literal) != nil) : n.double.isFinite
+            guard fits else {
+                throw BNCError.invalid(path.isEmpty ? "body" : path, "must be a finite number within 64 bits (got \(n.literal.prefix(40)))")
+            }
+        case .array(let items):
+            for (i, item) in items.enumerated() { try checkNumbers(item, path: "\(path)[\(i)]") }
+        case .object(let o):
+            for (k, v) in o { try checkNumbers(v, path: path.isEmpty ? k : "\(path).\(k)") }
+        default: break
+        }
+    }
+
     /// RFC 9110's tchar.
     static func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
@@ -62,6 +80,7 @@ public struct APIRequest: Sendable {
             for (key, value) in fields { o[key] = value }
             object = .object(o)
         }
+        if let object { try Self.checkNumbers(object, path: "") }
         if object != nil && !sendsBody {
             throw BNCError.usage("--body", "is only for POST, PUT and PATCH (use -q for \(method) parameters)")
         }
