@@ -54,7 +54,7 @@ let package = Package(
         // decryption (OpenSSL), mapping both ways (into BNCOpen's and BNCEvent's builders) and the checks.
         .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"]),
         // Reports through libxml2's streaming writer: a findings report (documented schema), JUnit XML, HTML.
-        .target(name: "BNCReport", dependencies: ["BNCCore", "CLibXML2"]),
+        .target(name: "BNCReport", dependencies: ["BNCCore", "BNCSuite", "CLibXML2"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",

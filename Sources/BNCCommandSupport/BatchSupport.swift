@@ -21,6 +21,15 @@ extension ToolRun {
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
                                      transport: transportOptions)
         settings.transport.userAgent = context.userAgent
+        // All transfers together hold at most 256 MiB of answers: each gets its share of that, never more than
+        // --max-response-size (16 MiB by default: 16 transfers at that size fill the budget).
+        let share = max(64 << 10, TransportOptions.maxTotalResponseBytes / batch.concurrency)
+        if settings.transport.maxResponseBytes > share {
+            if network.maxResponseSize != TransportOptions.defaultMaxResponseBytes {
+                diagnostics.warning("--max-response-size lowered to \(share) bytes a transfer: \(batch.concurrency) transfers together hold at most \(TransportOptions.maxTotalResponseBytes >> 20) MiB")
+            }
+            settings.transport.maxResponseBytes = share
+        }
         settings.requireJSON = requireJSON
         settings.textLines = textLines
 

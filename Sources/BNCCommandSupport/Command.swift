@@ -110,6 +110,8 @@ public protocol SendingCommand: BNCCommand {
     var deviceOptions: DeviceOptions? { get }
     /// The batch options, for tools that send many.
     var batchOptions: BatchOptions? { get }
+    /// The tool always sends a batch, from its own argument (bnc-tune replay's log), not from --batch.
+    var batchFromArgument: Bool { get }
     /// The tool's own options that read a file or `-` (stdin): (flag, value).
     var inputs: [(flag: String, path: String?)] { get }
     /// The tables whose secret fields every rendering masks.
@@ -120,6 +122,7 @@ public protocol SendingCommand: BNCCommand {
 extension SendingCommand {
     public var deviceOptions: DeviceOptions? { nil }
     public var batchOptions: BatchOptions? { nil }
+    public var batchFromArgument: Bool { false }
     public var inputs: [(flag: String, path: String?)] { [] }
     public static var fieldTables: [FieldTable] { [] }
 
@@ -140,6 +143,9 @@ extension SendingCommand {
         let stdin = readers.filter { $0.path == "-" }.map(\.flag)
         if stdin.count > 1 {
             throw BNCError.usage(stdin.joined(separator: " and "), "both read standard input (-): at most one option may")
+        }
+        if let b = batchOptions, b.batch == nil, !batchFromArgument, b.resume || b.journal != nil || b.shard != nil || b.unordered || b.failFast {
+            throw BNCError.usage("--resume, --journal, --shard, --unordered and --fail-fast", "need --batch")
         }
         if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
             throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")

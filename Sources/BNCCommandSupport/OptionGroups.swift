@@ -233,9 +233,6 @@ public struct BatchOptions: ParsableArguments, Sendable {
                 throw ValidationError("--shard must be K/N with 1 <= K <= N, e.g. 2/8")
             }
         }
-        if batch == nil && (resume || journal != nil || shard != nil || unordered || failFast) {
-            throw ValidationError("--resume, --journal, --shard, --unordered and --fail-fast need --batch")
-        }
     }
 }
 

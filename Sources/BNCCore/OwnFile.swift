@@ -10,9 +10,11 @@ import Glibc
 public enum OwnKind: Sendable {
     /// A SQLite database (a journal, state.db, a cache, the sandbox's --state).
     case sqlite
-    /// An XML document (a findings report, JUnit XML).
-    case xml
-    /// An HTML page.
+    /// bnc's findings report (its namespace, urn:bnc:report).
+    case findingsReport
+    /// A JUnit XML report (a `testsuites` or `testsuite` root).
+    case junit
+    /// An HTML page bnc wrote (its generator meta, or its report's title).
     case html
     /// A process id and a newline (a pid or lock file).
     case pid
@@ -20,14 +22,20 @@ public enum OwnKind: Sendable {
     var name: String {
         switch self {
         case .sqlite: "an SQLite database"
-        case .xml: "an XML document"
-        case .html: "an HTML page"
+        case .findingsReport: "a bnc findings report"
+        case .junit: "a JUnit report"
+        case .html: "an HTML report bnc wrote"
         case .pid: "a process id"
         }
     }
 
     /// Whether a file's first bytes (up to 512) are this kind's.
     func accepts(_ head: [UInt8]) -> Bool {
+        func contains(_ s: String) -> Bool {
+            let n = Array(s.utf8)
+            guard head.count >= n.count else { return false }
+            return (0...(head.count - n.count)).contains { i in head[i..<i + n.count].elementsEqual(n) }
+        }
         func starts(_ s: String) -> Bool {
             var h = head[...]
             if h.starts(with: [0xEF, 0xBB, 0xBF]) { h = h.dropFirst(3) }
@@ -36,8 +44,9 @@ public enum OwnKind: Sendable {
         }
         switch self {
         case .sqlite: return head.starts(with: Array("SQLite format 3\0".utf8))
-        case .xml: return starts("<?xml") || starts("<")
-        case .html: return starts("<!doctype html") || starts("<html")
+        case .findingsReport: return contains("urn:bnc:report")
+        case .junit: return (starts("<?xml") || starts("<")) && contains("<testsuite")
+        case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
         }
     }
@@ -48,8 +57,8 @@ extension FileSystem {
     /// a directory, a device, a FIFO or socket, anything under /dev, or a regular file whose content is not `kind`.
     /// A missing or empty file is fine. Nothing is opened for writing, so the file is left as it was.
     /// - Parameter what: the flag or role named in the error (`--journal`, `--report`).
-    public static func requireOwnKind(_ path: String, _ kind: OwnKind, what: String) throws(BNCError) {
-        let hint = "name another file; bnc never writes over a file it did not make"
+    public static func requireOwnKind(_ path: String, _ kind: OwnKind, what: String,
+                                      hint: String = "name another file; bnc never writes over a file it did not make") throws(BNCError) {
         var resolved = path
         if let r = realpath(path, nil) { resolved = String(cString: r); free(r) }
         if resolved.hasPrefix("/dev/") || resolved == "/dev" || path.hasPrefix("/dev/") {

@@ -20,7 +20,7 @@ public struct Redactor: Sendable {
     /// header), whatever table a tool names: credentials, the headers that carry them, AdServices tokens.
     public static let alwaysSecret: Set<String> = [
         "branch_secret", "access_token", "access-token", "authorization", "proxy-authorization", "apple_attribution_token",
-        "api_key", "apikey", "x-api-key", "client_secret", "password",
+        "api_key", "apikey", "x-api-key", "client_secret", "password", "attribution_token", "conversion_key",
     ]
 
     public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {

@@ -5,6 +5,7 @@
 //  - an HTML page for a person: the summary tables and the worst examples, written at the end.
 // All three through libxml2's streaming writer; memory stays constant however many cases go through.
 import BNCCore
+import BNCSuite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,7 +97,7 @@ public final class FindingsXMLReport: ReportSink {
     let out: XMLStreamWriter
 
     public init(path: String, tool: String, source: String) throws(BNCError) {
-        out = try XMLStreamWriter(path: path, what: "--report")
+        out = try XMLStreamWriter(path: path, what: "--report", kind: .findingsReport)
         try out.startDocument()
         try out.start("report")
         try out.attribute("xmlns", Self.namespace)
@@ -165,7 +166,7 @@ public final class JUnitReport: ReportSink {
         spoolFD = fd
         spool = try XMLStreamWriter(fd: dup(fd), ownsFD: true, what: "--junit (spool)", indent: false)
         // Make sure the final file can be written before a long scan starts (without touching an old one).
-        if path != "-" { try AtomicFile(path: path, kind: .xml, what: "--junit").discard() }
+        if path != "-" { try AtomicFile(path: path, kind: .junit, what: "--junit").discard() }
     }
 
     deinit { close(spoolFD) }
@@ -195,7 +196,7 @@ public final class JUnitReport: ReportSink {
 
     public func finish(_ s: ReportSummary) throws(BNCError) {
         try spool.finish(endDocument: false)
-        let out = try XMLStreamWriter(path: path, what: "--junit")
+        let out = try XMLStreamWriter(path: path, what: "--junit", kind: .junit)
         try out.startDocument()
         let counts = [("tests", String(tests)), ("failures", String(failures)), ("errors", String(errors)), ("skipped", "0"),
                       ("time", String(s.seconds))]
@@ -253,6 +254,7 @@ public final class HTMLReport: ReportSink {
         try out.attribute("lang", "en")
         try out.start("head")
         try out.element("meta", [("charset", "utf-8")])
+        try out.element("meta", [("name", "generator"), ("content", "bnc \(BNCVersion.string)")])
         try out.element("title", text: s.title)
         try out.element("style", text: Self.style)
         try out.end()

@@ -19,7 +19,7 @@ public final class XMLStreamWriter {
     /// Writes to standard output for `-`, else to a temporary file renamed over `path` when `finish()` completes
     /// (mode 0600): a failed or interrupted run leaves the old file as it was. A `path` holding another kind of
     /// file than `kind` is refused (exit 78) and left alone.
-    public convenience init(path: String, what: String, kind: OwnKind = .xml, indent: Bool = true) throws(BNCError) {
+    public convenience init(path: String, what: String, kind: OwnKind, indent: Bool = true) throws(BNCError) {
         if path == "-" {
             try self.init(fd: 1, ownsFD: false, what: what, indent: indent)
         } else {

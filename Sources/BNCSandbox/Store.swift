@@ -166,6 +166,7 @@ final class Store {
 
     init(path: String?) throws(BNCError) {
         guard let path else { database = nil; return }
+        try SQLiteDatabase.requireOwnSchema(path, tables: ["sandbox_state"], what: "--state")
         let db = try SQLiteDatabase(path: path, what: "--state")
         try db.execute("CREATE TABLE IF NOT EXISTS sandbox_state (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))")
         database = db

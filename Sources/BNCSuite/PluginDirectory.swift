@@ -122,7 +122,7 @@ public enum PluginDirectory {
     public static func knownNames() -> [String] {
         var names = Set(ToolCatalog.all.map(\.name))
         for dir in pathDirectories() {
-            for name in entries(of: dir) where isExecutableFile("\(dir)/bnc-\(name)") { names.insert(name) }
+            for name in entries(of: dir) where isValidName(name) && isExecutableFile("\(dir)/bnc-\(name)") { names.insert(name) }
         }
         return names.sorted()
     }
@@ -148,6 +148,10 @@ public enum PluginDirectory {
                     continue
                 }
                 if !isFile(path) { continue }
+                guard isValidName(name) else {
+                    warnings.append("\(path) is not a usable plugin name (bnc-NAME, NAME of letters, digits, - and _)")
+                    continue
+                }
                 if !isExecutableFile(path) {
                     warnings.append("\(path) is not executable (chmod +x it to use it as a plugin)")
                     continue

@@ -76,6 +76,14 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
         guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        // Each file has one role: a log appended to the keys file, or a pid written over the state, would ruin it.
+        let files = [("--state", state), ("--keys", keys), ("--pid-file", pidFile), ("--log-file", logFile),
+                     ("--tls-cert", tlsCert), ("--tls-key", tlsKey)].compactMap { name, path in path.map { (name, $0) } }
+        for (i, a) in files.enumerated() {
+            for b in files[(i + 1)...] where a.1 == b.1 || FileSystem.sameFile(a.1, b.1) {
+                throw ValidationError("\(a.0) and \(b.0) name the same file (\(a.1)): each needs its own")
+            }
+        }
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
@@ -95,8 +103,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         if let keys {
             let bytes = try FileSystem.read(keys, what: "--keys")
             let json: JSON
-            do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError(.invalidData, "--keys \(keys): \(error.description)") }
-            config.keys = try SandboxConfig.parseKeys(json, source: keys)
+            // The sandbox's own configuration: a bad keys file is exit 78, as a bad config file is.
+            do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError.configuration("--keys \(keys): \(error.description)") }
+            do { config.keys = try SandboxConfig.parseKeys(json, source: keys) } catch { throw BNCError.configuration(error.message) }
         }
         // SIGTERM and SIGINT close the server. Installed before the server's threads exist, so they inherit
         // an unblocked mask whatever mask our parent gave us.
@@ -123,6 +132,12 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             try FileSystem.write(Array("\(getpid())\n".utf8), to: path)
         }
         context.stdout.line("listening on \(server.url)")
+        // Nobody can learn the port (with --port 0) nor that the sandbox is ready: stop rather than serve unseen.
+        if let errno = context.stdout.writeError, errno != EPIPE {
+            server.close()
+            server.wait()
+            throw BNCError(.io, "cannot write the listening line to standard output: \(String(cString: strerror(errno)))")
+        }
 
         stop.wait()
         server.close()

@@ -26,6 +26,7 @@ struct Replay: SendingCommand {
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
     var batchOptions: BatchOptions? { batch }
+    var batchFromArgument: Bool { true }
     var inputs: [(flag: String, path: String?)] { [("file", file), ("--conversion-key-file", key.file)] }
 
     func validate() throws {

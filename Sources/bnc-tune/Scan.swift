@@ -41,6 +41,8 @@ struct Scan: BNCCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
+        let files = [report, junit, html].compactMap { $0 }.filter { $0 != "-" }
+        if Set(files).count < files.count { throw ValidationError("--report, --junit and --html must name different files") }
         let toStdout = [report, junit, html].filter { $0 == "-" }.count
         if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }
         if toStdout == 1 && output.output?.format == .ndjson { throw ValidationError("--output ndjson and a report on stdout (-) cannot share it") }

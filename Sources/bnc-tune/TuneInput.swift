@@ -38,7 +38,11 @@ struct KeyOptions: ParsableArguments {
 
     /// The key, read once (a secret: never printed).
     func key() throws(BNCError) -> ConversionKey? {
-        try file.map { f throws(BNCError) in try ConversionKey(try FileSystem.readText(f, what: "--conversion-key-file", limit: 4096)) }
+        try file.map { f throws(BNCError) in
+            // A secret: kept in a file only its owner reads, as the Branch secret is.
+            if f != "-" { try FileSystem.requirePrivate(f, holding: "a conversion key") }
+            return try ConversionKey(try FileSystem.readText(f, what: "--conversion-key-file", limit: 4096))
+        }
     }
 }
 

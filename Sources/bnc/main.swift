@@ -77,9 +77,15 @@ func run(_ found: PluginDirectory.Found, _ arguments: [String]) -> Int32 {
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
     cargs.append(nil)
     execv(found.path, &cargs)
-    let reason = String(cString: strerror(errno))
-    err("error: cannot run \(found.path): \(reason)")
-    return errno == ENOENT ? 127 : 126
+    let code = errno
+    // The file is there (it was found): ENOENT means its #! interpreter is missing, as a shell says "bad
+    // interpreter" with 126.
+    if code == ENOENT, PluginDirectory.isExecutableFile(found.path) {
+        err("error: cannot run \(found.path): its interpreter (the #! line) was not found")
+        return 126
+    }
+    err("error: cannot run \(found.path): \(String(cString: strerror(code)))")
+    return code == ENOENT ? 127 : 126
 }
 
 func unknown(_ name: String) -> Int32 {

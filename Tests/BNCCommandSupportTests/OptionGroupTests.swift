@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test(arguments: [["--batch", "f", "--shard", "0/4"], ["--batch", "f", "--shard", "5/4"], ["--batch", "f", "--concurrency", "0"],
-                      ["--resume"], ["--batch", "f", "--rate", "-1"]])
+                      ["--batch", "f", "--rate", "-1"], ["--batch", "f", "--rate", "0.001"]])
     func batchChecks(_ args: [String]) {
         #expect(throws: (any Error).self) { try BatchOptions.parse(args) }
     }

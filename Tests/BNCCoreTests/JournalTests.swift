@@ -128,8 +128,9 @@ import TestSupport
         #expect(try SQLiteDatabase(path: path).query("PRAGMA page_size").first?[0].integer == 1024)
         let other = box.root.appendingPathComponent("old.db").path
         do {
+            // A journal of an older bnc (schema 1's tables), made with SQLite's default pages.
             let db = try SQLiteDatabase(path: other)
-            try db.execute("CREATE TABLE t (x)")
+            try db.execute("CREATE TABLE acknowledged (line INTEGER PRIMARY KEY, status INTEGER, attempts INTEGER); CREATE TABLE in_flight (line INTEGER PRIMARY KEY)")
         }
         do {
             let journal = try BatchJournal(path: other)
@@ -138,6 +139,19 @@ import TestSupport
             #expect(try journal.unfinished() == [1])
         }
         #expect(try SQLiteDatabase(path: other).query("PRAGMA page_size").first?[0].integer == 4096)
+    }
+
+    /// Another program's database is no journal: refused (78), whatever `fresh` says, and left as it was.
+    @Test func anotherDatabaseIsNeverTakenForAJournal() throws {
+        let other = box.root.appendingPathComponent("app.db").path
+        do {
+            let db = try SQLiteDatabase(path: other)
+            try db.execute("CREATE TABLE precious (x); INSERT INTO precious VALUES (42)")
+        }
+        for fresh in [true, false] {
+            #expect { try BatchJournal(path: other, fresh: fresh) } throws: { ($0 as? BNCError)?.exitStatus == .configuration }
+        }
+        #expect(try SQLiteDatabase(path: other).query("SELECT x FROM precious").first?[0].integer == 42)
     }
 
     private func rows() throws -> Int64 {

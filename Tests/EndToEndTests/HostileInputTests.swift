@@ -73,6 +73,21 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // Round 2: bnc-event's OS follows bnc-open's rules (plus the SDKs' tv_OS and mac_OS).
         ev(["--os", "Windows"], 65, "user_data.os must be iOS, Android, tv_OS or mac_OS (got Windows)"),
         ev(["--user-data", "os_version= "], 65, "user_data.os_version must not be blank"),
+        // Round 2 (probe): control bytes in a header value, ? or # in bnc-api's path, NUL in a body string.
+        api(["GET", "/v1/url", "-H", "X-A: a\u{1B}[31mb"], 64, "--header X-A must not contain control characters (got U+1B)"),
+        api(["GET", "/v1/url", "-H", "X-A: a\u{7F}"], 64, "--header X-A must not contain control characters (got U+7F)"),
+        api(["GET", "/v1/url?url=x"], 64, "path must not contain ? or #"),
+        api(["GET", "/v1/url#frag"], 64, "path must not contain ? or #"),
+        api(["POST", "/v2/event/custom", "-f", #"n:="a\u0000b""#], 65, "n must not contain NUL characters"),
+        api(["POST", "/v2/event/custom", "-f", #"n:={"a":1e999}"#], 65, "n.a must be a finite number within 64 bits"),
+        HostileCase("bnc-tune", ["scan", "log.txt", "--conversion-key-file", "k.txt"], 78, "--conversion-key-file holds a control character",
+                    files: ["log.txt": "x\n", "k.txt": "0123456789ab\u{1}def"]),
+        HostileCase("bnc-tune", ["scan", "log.txt", "--report", "same.xml", "--junit", "same.xml"], 64, "--report, --junit and --html must name different files",
+                    files: ["log.txt": "x\n"]),
+        HostileCase("bnc-sandbox", ["--port", "0", "--keys", "keys.json", "--log-file", "keys.json"], 64, "--keys and --log-file name the same file",
+                    files: ["keys.json": "[]"]),
+        HostileCase("bnc-sandbox", ["--port", "0", "--keys", "keys.json"], 78, "keys.json[0].branch_key must be key_live_",
+                    files: ["keys.json": #"[{"branch_key":"nope"}]"#]),
         // Round 2: a control byte in a secret or token file is a configuration error, the secret never shown.
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+0000)", files: ["s.txt": "secret_test_a\u{0}b\n"]),
         open(["--secret-file", "s.txt"], 78, "--secret-file: s.txt holds a control character (U+001B)", files: ["s.txt": "secret_test_\u{1B}[31m\n"]),

@@ -179,11 +179,11 @@ import Glibc
     /// Secrets found in the data — a logged URL's branch_secret, access tokens, an AdServices token — are masked
     /// in every report, table and trace (they were copied into JUnit and HTML); --show-secrets shows them.
     @Test func secretsInLoggedRequestsAreMaskedInEveryReport() throws {
-        let leaks = ["secret_live_LEAKLEAK1", "api_app_LEAKTOKEN2", "api_LEAK3", "key_LEAK4", "LEAKASA5"]
+        let leaks = ["secret_live_LEAKLEAK1", "api_app_LEAKTOKEN2", "api_LEAK3", "key_LEAK4", "LEAKASA5", "LEAKADSVC6", "LEAKCONV7"]
         let line = "https://877.api-01.com/serve?action=conversion&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4"
             + "&site_event_name=e&branch_secret=\(leaks[0])&access_token=\(leaks[1])&Access-Token=\(leaks[2])&api_key=\(leaks[3])"
-            + "&apple_attribution_token=\(leaks[4])"
-        let log = try box.write("a.log", line + "\n" + line.replacing("conversion", with: "session") + "\n")
+            + "&apple_attribution_token=\(leaks[4])&attribution_token=\(leaks[5])&conversion_key=\(leaks[6])"
+        let log = try box.write("a.log", line + "\n" + line.replacing("action=conversion", with: "action=session") + "\n")
         var texts: [String] = []
         for format in ["table", "json", "ndjson"] {
             let r = try box.run("bnc-tune", ["scan", log, "--output", format, "--report", "r.xml", "--junit", "j.xml", "--html", "h.html"])
@@ -239,5 +239,74 @@ import Glibc
         let numbers = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", lines], env: api)
         #expect(numbers.stdout.contains("n must be a finite number within 64 bits"), "\(numbers.stdout)")
         server.stop()
+    }
+
+    /// The probe's second round: another program's SQLite database (bnc's own state.db among them) is no journal
+    /// and no sandbox state; a report path holding another XML or HTML file is not a report's.
+    @Test func anotherProgramsDatabaseOrPageIsNeverWrittenOver() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("events.ndjson", Self.events)
+        let db = box.root.appendingPathComponent("app.db").path
+        #expect(try box.run("/usr/bin/env", ["python3", "-c", "import sqlite3; c=sqlite3.connect('\(db)'); c.execute('create table precious(x)'); c.execute('insert into precious values (42)'); c.commit()"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--journal", db], env: env(s))
+        #expect(r.status == 78 && r.stderr.contains("another program's database (tables precious)"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the database is byte for byte as it was")
+        let state = try box.run("bnc-sandbox", ["--port", "0", "--state", db])
+        #expect(state.status == 78, "\(state.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        #expect(try s.received().isEmpty)
+
+        let log = try box.write("access.log", Self.tuneLog(3))
+        let pom = try box.write("pom.xml", "<?xml version=\"1.0\"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n")
+        let page = try box.write("index.html", "<!DOCTYPE html>\n<html><body>my site</body></html>\n")
+        for (flag, path) in [("--report", pom), ("--junit", pom), ("--html", page)] {
+            let scan = try box.run("bnc-tune", ["scan", log, flag, path])
+            #expect(scan.status == 78 && scan.stderr.contains("holds something other than"), "\(flag): \(scan.stderr)")
+        }
+        #expect(try String(contentsOfFile: pom, encoding: .utf8).contains("<project>"))
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("my site"))
+        // A report bnc wrote is its own kind: written over on the next run.
+        let html = box.root.appendingPathComponent("r.html").path
+        for _ in 0..<2 { #expect([0, 1].contains(try box.run("bnc-tune", ["scan", log, "--html", html]).status)) }
+    }
+
+    @Test func aSandboxWhoseListeningLineCannotBeWrittenStops() throws {
+        let r = try box.run("/bin/sh", ["-c", "exec \"$0\" --port 0 >&-", Executables.path("bnc-sandbox")])
+        #expect(r.status == 74 && r.stderr.contains("cannot write the listening line"), "\(r.stderr)")
+    }
+
+    @Test func aSecretFilesByteOrderMarkIsNotPartOfTheSecret() throws {
+        let s = try SandboxProcess()
+        let file = try box.write("secret.txt", "\u{FEFF}secret_test_bom1\n")
+        let r = try box.run("bnc-open", ["--secret-file", file, "--os", "ios", "--os-version", "17", "--model", "iPhone", "--app-version", "1",
+                                         "--user-agent", "UA", "--idfv", "0C381C08-B808-4C25-BE51-B00BC165B5F8", "--ip", "8.8.4.4", "--no-state"],
+                            env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        let body = try #require(try s.received().first?["body"] as? [String: Any])
+        #expect(body["branch_secret"] as? String == "secret_test_bom1")
+    }
+
+    @Test func pluginsWithUnusableNamesOrInterpretersFailClearly() throws {
+        let plugins = box.root.appendingPathComponent("plugins").path
+        try box.write("plugins/bnc-\u{1B}x", "#!/bin/sh\n", mode: 0o755)
+        try box.write("plugins/bnc-broken", "#!/nonexistent/interpreter\n", mode: 0o755)
+        let path = ["PATH": "\(plugins):/usr/bin:/bin"]
+        let list = try box.run("bnc", ["--list"], env: path)
+        #expect(!list.stdout.contains("\\x1Bx") && list.stderr.contains("is not a usable plugin name"), "\(list.stdout) \(list.stderr)")
+        let broken = try box.run("bnc", ["broken"], env: path)
+        #expect(broken.status == 126 && broken.stderr.contains("its interpreter (the #! line) was not found"), "\(broken.stderr)")
+    }
+
+    /// bnc-tune replay sends a batch from its argument: the batch flags (--journal, --resume) are its own.
+    @Test func replayTakesTheBatchFlags() throws {
+        let s = try SandboxProcess()
+        let log = try box.write("access.log", Self.tuneLog(3).replacing("site_event_name=e", with: "site_event_name=e&user_id=u1"))
+        let journal = box.root.appendingPathComponent("replay.db").path
+        let r = try box.run("bnc-tune", ["replay", log, "--journal", journal], env: env(s).merging(["BRANCH_SECRET": "secret_test_round2"]) { a, _ in a })
+        #expect(r.status != 64, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: journal))
+        let again = try box.run("bnc-tune", ["replay", log, "--journal", journal, "--resume"], env: env(s).merging(["BRANCH_SECRET": "secret_test_round2"]) { a, _ in a })
+        #expect(again.status != 64, "\(again.stderr)")
     }
 }

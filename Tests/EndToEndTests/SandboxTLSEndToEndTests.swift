@@ -37,6 +37,11 @@ import TestSupport
         let event = try box.run("bnc-event", ["send", "LOGIN", "--developer-identity", "u-1", "--api-url", s.url, "--cacert", certPath,
                                               "--key", "key_test_tls", "--output", "json"])
         #expect(event.status == 0, "\(event.stderr)")
+        // A bundle with a PEM header and bad contents is the user's configuration (78), not an unreachable service.
+        let bad = try box.write("bad.pem", "-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n")
+        let refused = try box.run("bnc-event", ["send", "LOGIN", "--developer-identity", "u-1", "--api-url", s.url, "--cacert", bad,
+                                                "--key", "key_test_tls", "--retries", "0"])
+        #expect(refused.status == 78 && refused.stderr.contains("the CA certificate bundle cannot be used"), "\(refused.stderr)")
         #expect(s.stop() == 0)
 
         // A restart keeps the pair, so an app's trust of it lasts.

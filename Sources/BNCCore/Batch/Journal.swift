@@ -39,6 +39,8 @@ public final class BatchJournal {
         // opened, locked, truncated or unlinked there.
         try FileSystem.requireOwnKind(path, .sqlite, what: "--journal")
         try FileSystem.requireOwnKind(lockPath, .pid, what: "--journal lock")
+        // A database, but a journal's (schema 2's tables, or schema 1's)? Asked read-only, before `fresh` unlinks.
+        try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], what: "--journal")
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw BNCError(.io, "cannot create the journal lock \(lockPath): \(FileSystem.errnoText())") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -386,7 +386,8 @@ public struct ConfigurationResolver: Sendable {
     /// CR would end or split the header it goes into, or hide in a terminal). Exit 78 naming where it came from,
     /// never the secret.
     static func checkedSecret(_ raw: String, source: String) throws(BNCError) -> Secret {
-        let secret = Secret(raw)
+        // A byte-order mark an editor put in front of the file is not part of the secret.
+        let secret = Secret(raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw)
         if secret.exposed.isEmpty { throw BNCError.configuration("\(source) is empty") }
         if let bad = secret.exposed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw BNCError.configuration("\(source) holds a control character (U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(4))): a secret is printable text on one line")

@@ -30,6 +30,8 @@ public struct APIRequest: Sendable {
     /// the member.
     static func checkNumbers(_ value: JSON, path: String) throws(BNCError) {
         switch value {
+        case .string(let text) where text.utf8.contains(0):
+            throw BNCError.invalid(path.isEmpty ? "body" : path, "must not contain NUL characters")
         case .number(let n):
             let fits = n.isInteger ? (n.int64 != nil || UInt64(n.literal) != nil) : n.double.isFinite
             guard fits else {
@@ -64,6 +66,13 @@ public struct APIRequest: Sendable {
         guard path.hasPrefix("/"), FieldSpec.forbiddenCharacter(in: path, multiline: false) == nil,
               !path.contains(where: { $0.isWhitespace }) else {
             throw BNCError.usage("path", "must start with / and contain no spaces or line breaks (got \(path))")
+        }
+        // The key and -q parameters go in the query bnc builds: a ? or # in the path would move them elsewhere.
+        if path.contains("?") || path.contains("#") {
+            throw BNCError.usage("path", "must not contain ? or # (got \(path)): pass query parameters with -q KEY=VALUE")
+        }
+        if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw BNCError.usage("path", "must not contain control characters (got U+\(String(bad.value, radix: 16, uppercase: true)))")
         }
     }
 
@@ -131,7 +140,13 @@ public struct APIRequest: Sendable {
             guard !Self.framingHeaders.contains(String(decoding: name.utf8.map(ASCII.lower), as: UTF8.self)) else {
                 throw BNCError.usage("--header", "\(name) is set by the transport and cannot be given (Content-Length, Transfer-Encoding, Host, Connection and the other framing headers)")
             }
-            headerFields[name] = String(h[h.index(after: colon)...]).trimmingWhitespace()
+            let value = String(h[h.index(after: colon)...]).trimmingWhitespace()
+            // A control byte (an escape, a backspace, DEL) in a header value is never sent: RFC 9110 allows only
+            // visible characters, spaces and tabs there.
+            if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                throw BNCError.usage("--header \(name)", "must not contain control characters (got U+\(String(bad.value, radix: 16, uppercase: true)))")
+            }
+            headerFields[name] = value
         }
         if let ip { headerFields["X-IP-Override"] = ip.text }
         if withAccessToken {

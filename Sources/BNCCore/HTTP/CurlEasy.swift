@@ -376,6 +376,10 @@ public struct TransportError: Error, Sendable, Equatable {
             return BNCError(.temporary, "connection to \(url) failed\(tries): \(message)")
         case .permanent where code == Self.tooLargeCode:
             return BNCError(.malformedResponse, "\(url): \(message)", hint: "raise --max-response-size if the answer is expected")
+        case .permanent where code == Int(CURLE_SSL_CACERT_BADFILE.rawValue) || code == Int(CURLE_SSL_CERTPROBLEM.rawValue):
+            // The CA bundle (--cacert) or a client certificate is unusable: the user's configuration, not the service.
+            return BNCError(.configuration, "the CA certificate bundle cannot be used: \(message)",
+                            hint: "check --cacert FILE: a PEM bundle of the CA certificates to trust")
         case .permanent:
             let tls = code == Int(CURLE_PEER_FAILED_VERIFICATION.rawValue) || code == Int(CURLE_SSL_CONNECT_ERROR.rawValue)
                 || code == Int(CURLE_SSL_CACERT_BADFILE.rawValue)

@@ -34,7 +34,7 @@ public final class SQLiteDatabase {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
             // Only a database (or nothing) at the path: a user's other file is never opened for writing.
-            try FileSystem.requireOwnKind(path, .sqlite, what: what)
+            try FileSystem.requireOwnKind(path, .sqlite, what: what, hint: "name another file, or move this one away: mv '\(path)' '\(path).not-bnc'")
             // Created private (0600) whatever the umask: it holds tokens; SQLite gives its -wal and -shm files the
             // same mode.
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -55,6 +55,32 @@ public final class SQLiteDatabase {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
         }
+    }
+
+    /// Refuses (exit 78) a database at `path` that holds tables but none of `tables`: another program's database
+    /// (an app's, bnc's own state.db given as a --journal) is never opened for writing, converted or replaced.
+    /// Read-only: the file is left exactly as it was. A missing or empty file passes.
+    public static func requireOwnSchema(_ path: String, tables: Set<String>, what: String) throws(BNCError) {
+        guard FileSystem.regularFileMode(path) != nil, FileSystem.exists(path) else { return }
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            if let db { sqlite3_close(db) }
+            return  // unreadable: the writable open reports it
+        }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &statement, nil) == SQLITE_OK else {
+            return  // damaged or not a database: the writable open says so, with its fix
+        }
+        defer { sqlite3_finalize(statement) }
+        var found: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            if let name = sqlite3_column_text(statement, 0) { found.append(String(cString: name)) }
+        }
+        guard !found.isEmpty, tables.isDisjoint(with: found) else { return }
+        throw BNCError.configuration(
+            "\(what): \(path) is another program's database (tables \(found.sorted().prefix(5).joined(separator: ", "))); it is left as it is",
+            hint: "name another file; bnc never writes over a database it did not make")
     }
 
     deinit {
