@@ -20,6 +20,19 @@ public struct IAdRecord: Sendable {
         }
     }
 
+    /// Apple's development payload: what iAd answered on a test device or a simulator, whatever the install. Branch's
+    /// iOS SDK recognised it by these six values (BNCAppleSearchAds `isAppleTestData`) and could drop it
+    /// (`ignoreAppleTestData`): it attributes nothing.
+    public static let appleTestValues: [(key: String, value: String)] = [
+        ("iad-adgroup-id", "1234567890"), ("iad-adgroup-name", "AdGroupName"), ("iad-campaign-id", "1234567890"),
+        ("iad-campaign-name", "CampaignName"), ("iad-org-id", "1234567890"), ("iad-org-name", "OrgName"),
+    ]
+
+    /// True for Apple's test payload (see `appleTestValues`), with its ids as strings or numbers.
+    public var isAppleTestData: Bool {
+        Self.appleTestValues.allSatisfy { fields[$0.key]?.plainText == $0.value }
+    }
+
     /// iAd key -> AdServices key (the Kochava table of A7).
     public static let mapping: [(iad: String, adServices: String)] = [
         ("iad-attribution", "attribution"), ("iad-org-id", "orgId"), ("iad-campaign-id", "campaignId"),
@@ -41,8 +54,8 @@ public struct IAdRecord: Sendable {
     }
 
     public var json: JSON {
-        ["version": version.map(JSON.string) ?? .null, "attributed": .bool(attributed), "fields": .object(fields),
-         "adservices": .object(adServices)]
+        ["version": version.map(JSON.string) ?? .null, "attributed": .bool(attributed), "apple_test_data": .bool(isAppleTestData),
+         "fields": .object(fields), "adservices": .object(adServices)]
     }
 
     /// The dictionary as the SDK held it: the version wrapper around the fields.

@@ -48,17 +48,22 @@ public enum EventCatalog {
 
     /// A standard name a custom-looking upper-case name probably meant (PURCHASED -> PURCHASE).
     public static func suggestion(for name: String) -> String? {
-        guard !isStandard(name), name == name.uppercased(), name.contains(where: \.isLetter) else { return nil }
+        guard !isStandard(name), name.contains(where: \.isLetter) else { return nil }
+        // Standard names are upper case with underscores: `purchase`, `Add To Cart` and `add-to-cart` are custom
+        // events unless the case and separators are Branch's.
+        let folded = String(name.uppercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+        if isStandard(folded) { return folded }
+        guard name == name.uppercased() else { return nil }
         return standard.map(\.name).filter { EditDistance.between($0, name) <= 2 }.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
     }
 
     public static let adTypes = ["BANNER", "INTERSTITIAL", "REWARDED_VIDEO", "NATIVE"]
 
-    /// ISO 4217 codes the SDKs ship (dated: others get a warning, not a refusal).
     /// The OS names Branch's SDKs send in user_data.os: iOS and Android; tv_OS from the iOS SDK on tvOS
     /// (BNCSystemObserver.osName), mac_OS from the macOS SDK (mac-branch-deep-linking's BNCTestCase.json).
     public static let operatingSystems = ["iOS", "Android", "tv_OS", "mac_OS"]
 
+    /// ISO 4217 codes the SDKs ship (dated: others get a warning, not a refusal).
     public static let currencies: Set<String> = Set("""
         AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BYR BZD CAD CDF \
         CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF \

@@ -88,6 +88,10 @@ public enum LinkRequest {
                 let guess = LinkFields.data.suggestion(for: key).map { " (did you mean data.\($0)?)" } ?? ""
                 warnings.add("data.\(key) is not a link control parameter\(guess); not sent")
             } else {
+                // A control parameter written without its `$` is custom data Branch never acts on.
+                if !key.hasPrefix("$"), !key.hasPrefix("~"), LinkFields.data["$" + key] != nil {
+                    warnings.add("data.\(key) is custom data, not a control parameter (did you mean data.$\(key)?); sent as given")
+                }
                 known[key] = value
             }
         }

@@ -14,6 +14,18 @@ import TestSupport
                                       "conversionType": "Download", "clickDate": "2016-10-14T17:17:00Z"])
     }
 
+    /// Apple's development payload (Branch's iOS SDK's isAppleTestData): recognised in every form it comes in;
+    /// a real one is not, nor one that shares only some of the six values.
+    @Test func applesTestPayloadIsRecognised() throws {
+        let test = try IAd.decode(try Fixtures.text("ios-iad/apple_test_payload.txt"))
+        #expect(test.isAppleTestData && test.json["apple_test_data"] == true)
+        #expect(try IAd.decode(test.searchAdEncoded).isAppleTestData, "as search_ad_encoded too")
+        #expect(try IAd.decode(test.dictionary.serialized()).isAppleTestData, "and as JSON, ids as numbers")
+        #expect(try !IAd.decode(try Fixtures.text("doc-derived/iad_sample_v3_1.txt")).isAppleTestData)
+        let almost = try Fixtures.text("ios-iad/apple_test_payload.txt").replacing("OrgName", with: "RealOrg")
+        #expect(try !IAd.decode(almost).isAppleTestData)
+    }
+
     @Test func searchAdEncodedRoundTrips() throws {
         let record = try IAd.decode(try Fixtures.text("doc-derived/iad_sample_v3_1.txt"))
         let encoded = record.searchAdEncoded

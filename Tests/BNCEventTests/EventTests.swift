@@ -14,7 +14,11 @@ import TestSupport
         #expect(EventRequest.path(for: "level_up", forceCustom: false) == "/v2/event/custom")
         #expect(EventCatalog.suggestion(for: "PURCHASED") == "PURCHASE")
         #expect(EventCatalog.suggestion(for: "ADD_TO_CARTS") == "ADD_TO_CART")
-        #expect(EventCatalog.suggestion(for: "purchased") == nil, "lower case is clearly a custom name")
+        #expect(EventCatalog.suggestion(for: "purchased") == nil, "lower case one typo away is clearly a custom name")
+        // A standard name in another case or with other separators is one Branch will not count as standard.
+        #expect(EventCatalog.suggestion(for: "purchase") == "PURCHASE")
+        #expect(EventCatalog.suggestion(for: "Add To Cart") == "ADD_TO_CART")
+        #expect(EventCatalog.suggestion(for: "add-to-cart") == "ADD_TO_CART")
         #expect(EventCatalog.suggestion(for: "SOMETHING_ELSE") == nil)
     }
 

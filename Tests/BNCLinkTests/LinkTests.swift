@@ -60,6 +60,14 @@ import Testing
         #expect(body["data"]?["$deeplink_pth"] == nil && body["data"]?["note"] == "kept")
     }
 
+    /// A control parameter written without its `$` is custom data Branch never acts on: said, sent as given.
+    @Test func aControlParameterWithoutItsDollarWarns() throws {
+        let warnings = Warnings()
+        let out = try LinkRequest.checkData(["deeplink_path": "item/1", "product": "1"], warnings: warnings)
+        #expect(out["deeplink_path"] == "item/1" && out["product"] == "1")
+        #expect(warnings.messages == ["data.deeplink_path is custom data, not a control parameter (did you mean data.$deeplink_path?); sent as given"])
+    }
+
     @Test func bulkChunksStayUnderThePayloadCap() throws {
         let items: [JSONObject] = (0..<2000).map { ["channel": .string(String(repeating: "c", count: 100)), "alias": .string("bulk-\($0)")] }
         let (chunks, refused) = LinkRequest.bulk(items + [["alias": "x y"]], key: key, baseURL: nil, warnings: Warnings())

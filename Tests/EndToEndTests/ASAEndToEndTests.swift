@@ -95,8 +95,16 @@ import TestSupport
     @Test func iAdPayloadsDecodeEncodeAndGoIntoAnOpen() throws {
         let s = try SandboxProcess()
         let sample = try box.write("iad.txt", try Fixtures.text("doc-derived/iad_sample_v3_1.txt"))
-        let decoded = try json(try box.run("bnc-asa", ["decode-iad", sample, "--output", "json"]).stdout)
+        let real = try box.run("bnc-asa", ["decode-iad", sample, "--output", "json"])
+        let decoded = try json(real.stdout)
         #expect(decoded["attributed"] as? Bool == true && (decoded["adservices"] as? [String: Any])?["campaignId"] as? Int == 15292426)
+        #expect(decoded["apple_test_data"] as? Bool == false && !real.stderr.contains("test payload"))
+        // Apple's development payload is recognised and said, as Branch's SDK did (ignoreAppleTestData).
+        let testPayload = try box.write("iad-test.txt", try Fixtures.text("ios-iad/apple_test_payload.txt"))
+        let test = try box.run("bnc-asa", ["decode-iad", testPayload, "--output", "json"])
+        let testJSON = try json(test.stdout)
+        #expect(test.status == 0 && testJSON["apple_test_data"] as? Bool == true)
+        #expect(test.stderr.contains("this is Apple's iAd test payload"), "\(test.stderr)")
         let encoded = try box.run("bnc-asa", ["encode-iad", sample])
         #expect(encoded.status == 0)
         let again = try box.run("bnc-asa", ["decode-iad", "-", "--output", "json"], stdin: encoded.stdout)
