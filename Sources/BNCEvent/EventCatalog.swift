@@ -145,11 +145,12 @@ public enum EventFields {
         // What the SDKs add (accepted by Branch).
         FieldSpec("sdk", .string, "SDKs: ios, android, web, mac or roku"),
         FieldSpec("sdk_version", .string, "SDKs: the SDK's version"),
-        FieldSpec("locale", .string, "SDKs: locale, e.g. en_US", flag: "--locale"),
+        FieldSpec("locale", .string, "SDKs: locale, e.g. en_US", flag: "--locale", device: "locale"),
         FieldSpec("build", .string, "SDKs: OS build"),
         FieldSpec("cpu_type", .string, "SDKs: CPU type"),
-        FieldSpec("connection_type", .string, "SDKs: wifi or mobile", flag: "--connection-type"),
-        FieldSpec("carrier", .string, "SDKs: mobile carrier", flag: "--carrier"),
+        FieldSpec("connection_type", .string, "SDKs: wifi or mobile", flag: "--connection-type", device: "connection_type"),
+        // The Android SDK's name for the carrier (DeviceInfo, Tests/Fixtures/sdk/android): `carrier` is no one's.
+        FieldSpec("device_carrier", .string, "SDKs: mobile carrier", flag: "--carrier", device: "carrier"),
         FieldSpec("plugin_name", .string, "SDKs: the wrapping plugin"),
         FieldSpec("plugin_version", .string, "SDKs: the plugin's version"),
         FieldSpec("opted_in_status", .string, "SDKs: ATT status"),

@@ -51,7 +51,8 @@ public enum OpenFields {
         FieldSpec("country", .string, "ISO 3166 country code", pattern: .countryCode, flag: "--country", device: "country"),
         FieldSpec("language", .string, "ISO 639 language code", pattern: .languageCode, flag: "--language", device: "language"),
         FieldSpec("locale", .string, "Locale, e.g. en_US", flag: "--locale", device: "locale"),
-        FieldSpec("carrier", .string, "Mobile carrier", flag: "--carrier", device: "carrier"),
+        // The S2S guide's name (its field table: device_carrier) and the Android SDK's.
+        FieldSpec("device_carrier", .string, "Mobile carrier, if the device has a cellular radio (e.g. AT&T)", flag: "--carrier", device: "carrier"),
         FieldSpec("connection_type", .string, "wifi or mobile", flag: "--connection-type", device: "connection_type"),
         FieldSpec("external_intent_uri", .string, "A non-http URI that opened the app", flag: "--opened-with"),
         // What the SDKs add to open/install: accepted by Branch, so accepted here (and not flagged as typos).

@@ -18,7 +18,7 @@ extension Sandbox {
         "server_to_server_identity": .bool, "randomized_bundle_token": .string, "identity": .string,
         "tracking_disabled": .bool, "disable_ad_network_callouts": .bool, "local_url": .string, "referrer_gclid": .string,
         "gbraid": .string, "custom_param_1": .string, "custom_param_2": .string, "custom_param_3": .string,
-        "brand": .string, "country": .string, "language": .string, "locale": .string, "carrier": .string,
+        "brand": .string, "country": .string, "language": .string, "locale": .string, "device_carrier": .string,
         "connection_type": .string, "external_intent_uri": .string,
     ]
     private static let iosOnly = ["hardware_id_type", "ios_vendor_id", "apple_attribution_token", "search_ad_encoded", "gbraid", "universal_link_url"]

@@ -246,7 +246,7 @@ public enum TuneParameters {
           open: "brand", event: "user_data.brand"),
         P("device_model", .string, .device, "Model, e.g. iPhone5,2 or GT-i9300", required: Set(TunePlatform.allCases), device: "model",
           open: "model", event: "user_data.model"),
-        P("device_carrier", .string, .device, "Carrier, e.g. AT&T", seed: true, device: "carrier", open: "carrier", event: "user_data.carrier"),
+        P("device_carrier", .string, .device, "Carrier, e.g. AT&T", seed: true, device: "carrier", open: "device_carrier", event: "user_data.device_carrier"),
         P("device_cpu_type", .string, .device, "CPU type", open: "cpu_type", event: "user_data.cpu_type", copies: true),
         P("device_cpu_subtype", .string, .device, "CPU subtype"),
         P("build", .string, .device, "OS build", open: "build", event: "user_data.build", copies: true),
