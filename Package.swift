@@ -121,6 +121,7 @@ let package = Package(
         // Runs the built executables against loopback servers.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BNCCore", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"]),
+            dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCLink", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa",
+                           "bnc-tune", "bnc-api", "bnc-sandbox"]),
     ]
 )
