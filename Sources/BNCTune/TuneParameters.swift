@@ -164,7 +164,41 @@ public enum TuneParameters {
         predefinedEvents.first { $0.branch == name }?.tune
     }
 
-    public static let all: [TuneParameter] = routing + identifiers + device + event + attribution
+    public static let all: [TuneParameter] = routing + identifiers + device + event + attribution + sdkExtras
+
+    /// What the current TUNE SDKs also send (BranchMetrics/sdk-release@5039ba92: the Android, iOS and Windows URL
+    /// builders and key lists), so `check` calls none of it unknown. None has a Branch counterpart.
+    static let sdkExtras: [P] = [
+        P("skip_dup", .string, .routing, "1: skip TUNE's duplicate-install check (Windows SDKs; iOS test builds)", allowed: flag01),
+        P("sdk_plugin", .string, .routing, "The wrapping plugin: air, cocos2dx, corona, js, marmalade, phonegap, react-native, titanium, unity, xamarin"),
+        P("sdk_version", .string, .routing, "SDK version, again (Android, inside data)"),
+        P("bundle_id", .string, .device, "iOS bundle id (CFBundleIdentifier)"),
+        P("device_type", .string, .device, "Windows device family: Windows or WindowsPhone"),
+        P("device_screen_size", .string, .device, "Screen resolution WxH, or Unknown (Windows Phone 8)"),
+        P("bluetooth_state", .integer, .device, "CoreBluetooth state (iOS)", range: -1...100),
+        P("location_auth_status", .integer, .device, "CLAuthorizationStatus: the location permission (iOS)", range: -1...100),
+        P("location_horizontal_accuracy", .number, .device, "Accuracy of latitude and longitude in metres (iOS)", range: -1...1e9),
+        P("location_vertical_accuracy", .number, .device, "Accuracy of altitude in metres (iOS)", range: -1...1e9),
+        P("location_timestamp", .integer, .device, "Time of the location fix, epoch seconds (iOS)", range: 0...Double(Int64.max)),
+        P("is_testflight_build", .string, .device, "1: a TestFlight build (iOS)", allowed: flag01),
+        P("fb_cookie_id", .string, .device, "Facebook attribution id from the fb_app_attribution pasteboard (iOS)"),
+        P("ios_purchase_status", .integer, .event, "SKPaymentTransactionState 0-4; -192837465 when unset (iOS sends it always)",
+          range: -192_837_465...100),
+        P("android_purchase_status", .integer, .event, "In-app purchase status (Android)", range: -1_000_000...1_000_000),
+        P("geofence_name", .string, .event, "iBeacon or geofence region id (iOS geofence action)"),
+        P("iad_attribution", .string, .attribution, "1: the install was attributed to iAd / Apple Search Ads (iOS)", allowed: flag01),
+        P("impression_datetime", .integer, .attribution, "iAd impression date, epoch seconds (iOS)", range: 0...Double(Int64.max)),
+        P("publisher_sub_campaign_ref", .string, .attribution, "iAd / Apple Search Ads campaign id (iOS)"),
+        P("publisher_sub_campaign_name", .string, .attribution, "iAd / Apple Search Ads campaign name (iOS)"),
+        P("publisher_sub_publisher_ref", .string, .attribution, "iAd / Apple Search Ads organisation name (iOS)"),
+        P("publisher_sub_ad_ref", .string, .attribution, "iAd / Apple Search Ads line item (ad group) id (iOS)"),
+        P("publisher_sub_ad_name", .string, .attribution, "iAd / Apple Search Ads line item (ad group) name (iOS)"),
+        P("publisher_sub_placement_ref", .string, .attribution, "iAd / Apple Search Ads creative id (iOS)"),
+        P("publisher_sub_placement_name", .string, .attribution, "iAd / Apple Search Ads creative name (iOS)"),
+        P("publisher_sub_keyword_ref", .string, .attribution, "iAd / Apple Search Ads keyword (iOS)"),
+        // The 2013-2014 iOS SDK's cookie-tracking install URL carried the conversion key itself (inside data).
+        P("key", .string, .routing, "The advertiser's conversion key (old iOS cookie tracking): a secret", secret: true),
+    ]
 
     static let routing: [P] = [
         P("action", .string, .routing, "session (install, update and open merged), conversion, a pre-defined event, click or impression",

@@ -57,7 +57,9 @@ struct Scan: BNCCommand {
         let started = MonotonicClock.now()
         let conversionKey = try key.key()
         let scanner = TuneScanner(key: conversionKey, keepExamples: examples)
-        ScanReport.redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [], showSecrets: output.showSecrets)
+        let tuneSecrets = Set(TuneParameters.all.filter(\.spec.secret).map(\.name))
+        ScanReport.redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [],
+                                       secretFields: CredentialFields.table.secretNames.union(tuneSecrets), showSecrets: output.showSecrets)
         var sinks: [ReportSink] = []
         if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }

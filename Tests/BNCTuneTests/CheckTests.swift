@@ -18,6 +18,26 @@ import Testing
         #expect(try Self.rules(Base.android + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=1").isEmpty)
     }
 
+    /// What the current TUNE SDKs send besides the seed's parameters (BranchMetrics/sdk-release@5039ba92: the
+    /// Android, iOS and Windows URL builders): none of it is an "unknown parameter".
+    static let sdkParameters = [
+        "skip_dup=1", "sdk_plugin=unity", "sdk_version=6.2.0", "bundle_id=com.example", "device_type=WindowsPhone",
+        "device_screen_size=1080x1920", "bluetooth_state=5", "location_auth_status=3", "location_horizontal_accuracy=10.5",
+        "location_vertical_accuracy=3.2", "location_timestamp=1700000000", "is_testflight_build=0", "fb_cookie_id=abc",
+        "ios_purchase_status=-192837465", "android_purchase_status=0", "geofence_name=store-1", "iad_attribution=1",
+        "impression_datetime=1700000000", "publisher_sub_campaign_ref=1", "publisher_sub_campaign_name=C",
+        "publisher_sub_publisher_ref=O", "publisher_sub_ad_ref=2", "publisher_sub_ad_name=A", "publisher_sub_placement_ref=3",
+        "publisher_sub_placement_name=P", "publisher_sub_keyword_ref=k",
+    ]
+
+    @Test func whatTheTUNESDKsSendIsKnown() throws {
+        let rules = try Self.rules(Self.clean + "&" + Self.sdkParameters.joined(separator: "&"))
+        #expect(!rules.contains(.unknownKey), "\(rules)")
+        #expect(rules.isEmpty, "and each value is of its type: \(rules)")
+        #expect(try Self.rules(Self.clean + "&sdk_plugn=unity").contains(.misspeltKey), "a misspelling is still one, with its did-you-mean")
+        #expect(TuneParameters.byName["key"]?.spec.secret == true, "the old iOS cookie URL's conversion key is a secret")
+    }
+
     /// (rule, a request that breaks it, one that does not).
     static let examples: [(TuneRule, String, String)] = [
         (.missingRequired, clean.replacing("&device_brand=Apple", with: ""), clean),
