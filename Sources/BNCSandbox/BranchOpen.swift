@@ -324,7 +324,7 @@ extension Sandbox {
             response["has_app"] = .bool(false)
         }
         response["link"] = .string(data["~referring_link"]?.stringValue ?? "\(config.baseURL)/j/\(device.randomizedDeviceToken)")
-        response["data"] = .string(JSON.object(data).serialized())
+        response["data"] = .string(SandboxJSON.encodeText(.object(data)))
         return .json(200, .object(response))
     }
 

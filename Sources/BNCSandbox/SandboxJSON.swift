@@ -23,6 +23,64 @@ enum SandboxJSON {
 
     static func decode(_ text: String) throws(Invalid) -> JSON { try decode(Array(text.utf8)) }
 
+    /// The emulator's own JSON writer (RFC 8259), so its answers are not written by the client's writer either:
+    /// members in their order, strings with the two mandatory escapes, the controls as \uXXXX (\n, \t and the
+    /// like by name), numbers as their literal text.
+    static func encode(_ value: JSON) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, to: &out)
+        return out
+    }
+
+    static func encodeText(_ value: JSON) -> String { String(decoding: encode(value), as: UTF8.self) }
+
+    private static func write(_ value: JSON, to out: inout [UInt8]) {
+        switch value {
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .number(let n): out += Array(n.literal.utf8)
+        case .string(let s): writeString(s, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                write(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(k, to: &out)
+                out.append(UInt8(ascii: ":"))
+                write(v, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x00..<0x20, 0x7F:
+                out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// Any JSON value. Integers keep every digit (Int64, UInt64, then Decimal); other numbers are Doubles, printed as
     /// Swift prints them (shortest round-trip form).
     private struct Value: Decodable {

@@ -192,7 +192,7 @@ final class Store {
         do {
             if let json {
                 try database.query("INSERT OR REPLACE INTO sandbox_state (kind, id, json) VALUES (?, ?, ?)",
-                                   [.text(kind), .text(id), .text(json.serialized())])
+                                   [.text(kind), .text(id), .text(SandboxJSON.encodeText(json))])
             } else {
                 try database.query("DELETE FROM sandbox_state WHERE kind = ? AND id = ?", [.text(kind), .text(id)])
             }

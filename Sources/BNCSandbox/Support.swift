@@ -108,7 +108,7 @@ public struct SandboxResponse: Sendable {
     }
 
     public static func json(_ status: Int, _ value: JSON, headers: [(String, String)] = []) -> SandboxResponse {
-        SandboxResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: value.bytes)
+        SandboxResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: SandboxJSON.encode(value))
     }
 
     /// Branch's error envelope: `{"error":{"code":N,"message":"…"}}`.

@@ -2,6 +2,7 @@
 // answers what Branch silently mishandles with an X-Sandbox-Lint header, and emulates request ids, the clock,
 // per-app tokens, tracking_disabled, HEAD and the field-level error shape.
 import BNCCore
+import Foundation
 import Testing
 @testable import BNCSandbox
 
@@ -172,5 +173,23 @@ import Testing
         #expect(c.keys.filter { ["installs", "opens", "reinstalls", "sessions_non_referred"].contains($0) }.isEmpty, "\(c)")
         #expect(h.open(Harness.iosOpen()).status == 200)
         #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["installs"] == 1)
+    }
+}
+
+/// The sandbox writes its answers with its own JSON writer, never the client's: Foundation's parser (a third
+/// implementation) reads back what it wrote, controls, quotes, non-ASCII and big numbers included.
+@Suite struct SandboxJSONWriterTests {
+    @Test func whatTheSandboxWritesFoundationReadsBack() throws {
+        let value: JSON = ["s": "quote \" backslash \\ nl \n tab \t nul \u{0} esc \u{1B} del \u{7F} é 😀",
+                           "n": .number(JSONNumber(literal: "123456789012345678")!), "d": 1.5, "b": true, "z": .null,
+                           "a": [1, "two", ["three": 3]], "e": [:]]
+        let bytes = SandboxJSON.encode(value)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(parsed["s"] as? String == "quote \" backslash \\ nl \n tab \t nul \u{0} esc \u{1B} del \u{7F} é 😀")
+        #expect((parsed["n"] as? NSNumber)?.int64Value == 123456789012345678)
+        #expect(parsed["d"] as? Double == 1.5 && parsed["b"] as? Bool == true && parsed["z"] is NSNull)
+        #expect(((parsed["a"] as? [Any])?[2] as? [String: Any])?["three"] as? Int == 3)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"s":"quote \" backslash \\ nl \n tab \t nul \u0000 esc \u001b"#), "member order kept")
+        #expect(try SandboxJSON.decode(bytes) == (try SandboxJSON.decode(JSON.object(value.objectValue!).bytes)), "the same document as the client's writer makes")
     }
 }
