@@ -1,0 +1,17 @@
+// Branch keys and secrets as the emulator checks them (format, and live/test agreement).
+
+/// Key/secret validity as Branch checks it (format, and live/test agreement).
+enum KeyFormat {
+    static func kind(ofKey key: String) -> String? {
+        for kind in ["live", "test"] where key.hasPrefix("key_\(kind)_") {
+            let rest = key.dropFirst(kind.count + 5)
+            return !rest.isEmpty && rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? kind : nil
+        }
+        return nil
+    }
+
+    static func kind(ofSecret secret: String) -> String? {
+        for kind in ["live", "test"] where secret.hasPrefix("secret_\(kind)_") && secret.count > kind.count + 8 { return kind }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+// A request as the emulator sees it, and its own percent-decoding: never the client's, so a client bug cannot
+// hide behind a shared one.
+import BNCCore
+
+/// A request as the emulator sees it, independent of the HTTP server underneath.
+public struct SandboxRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var query: [(String, String)]
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+    /// The TCP peer's address (a click's IP when no X-Forwarded-For is given).
+    public var peerIP: String
+
+    public init(method: String, path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
+                body: [UInt8] = [], peerIP: String = "127.0.0.1") {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.peerIP = peerIP
+    }
+
+    /// A header's value without the optional white space HTTP allows around it (RFC 9110 §5.5).
+    public func header(_ name: String) -> String? {
+        guard let raw = headers.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else { return nil }
+        return String(raw.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    public func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// Splits `/path?a=1&b=%20` into the path and decoded query items.
+    public static func splitTarget(_ target: String) -> (String, [(String, String)]) {
+        guard let q = target.firstIndex(of: "?") else { return (Percent.decode(target, plus: false), []) }
+        let path = String(target[..<q])
+        let items = target[target.index(after: q)...].split(separator: "&").map { pair -> (String, String) in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (Percent.decode(String(parts[0]), plus: true), parts.count > 1 ? Percent.decode(String(parts[1]), plus: true) : "")
+        }
+        return (Percent.decode(path, plus: false), items)
+    }
+}
+
+/// The emulator's own percent-decoding (`+` is a space in query strings); a bad escape stays as it is.
+enum Percent {
+    static func decode(_ s: String, plus: Bool) -> String {
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x25, i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+                continue
+            }
+            out.append(plus && b == 0x2B ? 0x20 : b)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x41...0x46: c - 0x41 + 10
+        case 0x61...0x66: c - 0x61 + 10
+        default: nil
+        }
+    }
+}
