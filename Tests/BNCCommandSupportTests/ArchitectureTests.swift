@@ -29,8 +29,36 @@ import Testing
         }
     }
 
+    /// Every library module, each with the modules it may import (DESIGN.md's diamond: downwards only).
+    static let modules: [String: Set<String>] = [
+        "BNCSuite": [],
+        "BNCCore": ["BNCSuite", "CCurl", "CSQLite"],
+        "BNCOpen": ["BNCCore", "BNCSuite"],
+        "BNCEvent": ["BNCCore", "BNCSuite"],
+        "BNCLink": ["BNCCore", "BNCSuite"],
+        "BNCASA": ["BNCCore", "BNCSuite", "COpenSSL"],
+        "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
+        "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],
+        "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser"],
+        "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL"],
+    ]
+
+    @Test func everyModuleImportsOnlyDownwards() throws {
+        let system: Set<String> = ["Glibc", "Foundation", "FoundationEssentials", "Synchronization", "Darwin", "Dispatch"]
+        for (module, allowed) in Self.modules {
+            let files = try allFiles(module)
+            #expect(!files.isEmpty, "\(module) has sources")
+            for (name, text) in files {
+                for match in text.matches(of: /(?m)^(?:@testable )?import (\w+)/) {
+                    let imported = String(match.output.1)
+                    #expect(allowed.contains(imported) || system.contains(imported), "\(module)/\(name) imports \(imported)")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheCommandShapeEndsTheProcess() throws {
-        for target in ["BNCCore", "BNCOpen", "BNCEvent", "BNCSuite", "BNCCommandSupport", "BNCSandbox"] {
+        for target in Self.modules.keys.sorted() {
             for (name, text) in try allFiles(target) where !(target == "BNCCommandSupport" && name == "Command.swift") {
                 #expect(text.firstMatch(of: /\b_?exit\(/) == nil, "\(target)/\(name) calls exit")
             }
