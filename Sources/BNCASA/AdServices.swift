@@ -2,6 +2,7 @@
 // call, the request, Apple's retry rules, and the record typed and explained. Pure values.
 import BNCCore
 
+/// Apple's AdServices attribution API: checks and cleans the token, builds the lookup and reads the record.
 public enum AdServices {
     /// Apple's host; `--api-url` (the sandbox) replaces it.
     public static let defaultBaseURL = "https://api-adservices.apple.com"

@@ -3,6 +3,7 @@
 import BNCCore
 import COpenSSL
 
+/// AdServices lookups kept in SQLite until the token expires, keyed by the token's SHA-256, never the token.
 public struct LookupCache {
     /// The table's layout version; `migrate` brings older databases up to it.
     public static let schemaVersion = 1

@@ -4,6 +4,7 @@
 import BNCCore
 import FoundationEssentials
 
+/// A legacy iAd attribution dictionary: its version wrapper and fields, with its AdServices and Branch forms.
 public struct IAdRecord: Sendable {
     /// The wrapper key (`Version3.1`), when there was one.
     public let version: String?
@@ -65,6 +66,7 @@ public struct IAdRecord: Sendable {
     public var searchAdEncoded: String { Data(dictionary.bytes).base64EncodedString() }
 }
 
+/// Reads an iAd payload from JSON, Apple's plist-like text, or Base64 of JSON (`search_ad_encoded`).
 public enum IAd {
     /// Reads any of the three forms.
     public static func decode(_ text: String) throws(BNCError) -> IAdRecord {

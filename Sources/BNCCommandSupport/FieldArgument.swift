@@ -1,6 +1,7 @@
 // `-f KEY=VALUE` / `-f KEY:=JSON`: one body field from the command line, shared by the tools that take --field.
 import BNCCore
 
+/// Parses a `--field` argument: `KEY=VALUE` gives a string, `KEY:=JSON` a typed value.
 public enum FieldArgument {
     /// `key=value` (a string) or `key:=json` (a typed value; `key:=null` removes the key).
     public static func parse(_ field: String) throws(BNCError) -> (String, JSON) {

@@ -2,6 +2,7 @@
 // A-Z and a-z are the same letters — no Unicode case mapping, and no lower-cased copy per comparison (these run
 // per response header, per scanned log line, per field check).
 
+/// Case-insensitive operations on ASCII bytes, where only A-Z and a-z fold (no Unicode case mapping).
 public enum ASCII {
     /// The byte with A-Z mapped to a-z; every other byte unchanged.
     @inlinable public static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }

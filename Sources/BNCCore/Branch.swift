@@ -1,5 +1,6 @@
 // What every Branch API shares: the default host, and how a batch line carries its device's IP.
 
+/// What every Branch API shares: the default API host, and a batch line's `ip` member read as its IP override.
 public enum Branch {
     /// Branch's API host; `--api-url`, BNC_API_URL or a profile's api_url replace it.
     public static let defaultBaseURL = "https://api2.branch.io"

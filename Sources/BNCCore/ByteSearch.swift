@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 
+/// Finds a byte in a byte slice with libc's memchr instead of a bounds-checked loop.
 public enum ByteSearch {
     /// The index of the first `byte` in `bytes` (in the slice's own indices), or nil.
     public static func first(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {

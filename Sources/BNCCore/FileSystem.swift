@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 
+/// File helpers on libc: bounded reads of files and stdin, private writes and creates, and permission checks.
 public enum FileSystem {
     /// The cap on inputs that must be small (a secret, a device file, a body): 1 MiB.
     public static let smallInputLimit = 1 << 20

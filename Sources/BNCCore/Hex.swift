@@ -1,5 +1,6 @@
 // Hex text <-> bytes: digests, the TUNE SDKs' encrypted data, percent-escapes.
 
+/// Converts between bytes and hex text (read in either case, written in upper or lower case).
 public enum Hex {
     /// The value of one hex digit (either case), or nil.
     public static func digit(_ b: UInt8) -> UInt8? {

@@ -1,6 +1,7 @@
 // A host as a URL's authority may name it where bnc builds URLs from a user's words (a link domain): a DNS name or
 // an IPv4 address, an optional numeric port, nothing else — no scheme, no userinfo, no path, no spaces or controls.
 
+/// Validates a host bnc puts into a URL (a link domain): a DNS name or IPv4 address with an optional port.
 public enum HostName {
     /// The host (lower-cased) and its port, or a one-line rule broken.
     public static func validate(_ raw: String) -> Result<String, HostError> {
@@ -32,6 +33,7 @@ public enum HostName {
     }
 }
 
+/// A refused host name: the rule it breaks, worded to follow the field's name ("must not be empty").
 public struct HostError: Error, Sendable {
     public let rule: String
     init(_ rule: String) { self.rule = rule }

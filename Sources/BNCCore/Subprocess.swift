@@ -3,6 +3,7 @@
 import Glibc
 #endif
 
+/// Starts child processes with posix_spawn and waits for them; helpers on descriptors and executable paths.
 public enum Subprocess {
     /// Starts `path` with `arguments` (argv[0] is added). Standard input is /dev/null; standard output goes to
     /// `stdoutFD` (or /dev/null), standard error to `stderrFD` (or stays ours). With `newSession` the child

@@ -1,6 +1,7 @@
 // Points in time from the command line: epoch seconds (or milliseconds) or ISO 8601 in UTC or with an offset
 // (`2026-11-22T05:30Z`, `2026-11-22T05:30:00+01:00`, `2026-11-22`). No calendar library: the civil-date formula.
 
+/// Parses command-line times (epoch seconds or milliseconds, ISO 8601 dates and times) into epoch seconds.
 public enum Timestamp {
     /// Seconds since the Unix epoch, or nil when the text is no time bnc reads.
     public static func parse(_ text: String) -> Double? {

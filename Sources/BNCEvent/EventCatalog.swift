@@ -3,16 +3,19 @@
 import BNCCore
 import BNCSuite
 
+/// The group a standard event belongs to: commerce, content or lifecycle.
 public enum EventGroup: String, Sendable, CaseIterable {
     case commerce, content, lifecycle
 }
 
+/// One of Branch's standard v2 events: its name, its group and a line of help.
 public struct StandardEvent: Sendable {
     public let name: String
     public let group: EventGroup
     public let help: String
 }
 
+/// Branch's standard event names and the values event fields take (ad types, OSes, currencies, categories).
 public enum EventCatalog {
     public static let standard: [StandardEvent] = [
         .init(name: "ADD_TO_CART", group: .commerce, help: "Item added to the cart"),

@@ -32,6 +32,7 @@ public struct EventInput: Sendable {
     public init(name: String) { self.name = name }
 }
 
+/// Builds a v2 event body from the input and the device, checks it, and makes its request to /standard or /custom.
 public enum EventRequest {
     /// The body of one event from its input and the device (unchecked: `request` checks it).
     public static func body(_ input: EventInput, device: Device, ip: IPAddress?) throws(BNCError) -> JSONObject {

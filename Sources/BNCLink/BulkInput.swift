@@ -2,6 +2,7 @@
 // checked by alias, since users report the bulk answer's order as unreliable (public-api#21).
 import BNCCore
 
+/// Reads bnc-link bulk's input (a JSON array or NDJSON) and matches Branch's answers to its items.
 public enum BulkInput {
     /// Link objects from a JSON array, or from NDJSON (one object a line; blank lines skipped).
     public static func parse(_ text: String) throws(BNCError) -> [JSONObject] {

@@ -2,6 +2,7 @@
 // conflict"), Quick Link access (403), updates that would drop data keys, and long links built offline.
 import BNCCore
 
+/// Reads Deep Linking API answers and explains their errors; merges updates' data and builds long links offline.
 public enum LinkAnswers {
     /// The `url` of a create answer.
     public static func url(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> String {

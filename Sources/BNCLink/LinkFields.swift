@@ -3,6 +3,7 @@
 // `bnc-link params`, the man page and completion come from these tables.
 import BNCCore
 
+/// The link's fields and its data's control parameters as field tables, with the documented rate limits and caps.
 public enum LinkFields {
     /// The link itself (POST /v1/url's body without credentials).
     public static let link = FieldTable("link", [

@@ -21,6 +21,7 @@ public struct LinkInput: Sendable {
     public init() {}
 }
 
+/// Builds and checks Deep Linking API requests: create, bulk, read, update and delete.
 public enum LinkRequest {
     /// The body (without credentials) from the flags.
     public static func body(_ input: LinkInput) throws(BNCError) -> JSONObject {

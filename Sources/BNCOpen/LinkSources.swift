@@ -2,6 +2,7 @@
 // the app, and Google Play's install referrer.
 import BNCCore
 
+/// Reads where a session came from (the URL that opened the app, Google Play's install referrer) as body fields.
 public enum LinkSources {
     /// `--opened-with URL`: a URI-scheme URL gives `link_identifier` (its link_click_id); a web URL is the
     /// Universal Link (iOS, with its gbraid) or App Link (Android).

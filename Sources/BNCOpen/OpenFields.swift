@@ -3,6 +3,7 @@
 // branch-api-facts §2.2).
 import BNCCore
 
+/// The field table of a POST /v1/open body, and the answer keys that routing code looks at.
 public enum OpenFields {
     /// Every body field: the seed's documented set, then what the SDKs add (accepted by Branch, branch-api-facts §2.2).
     public static let table = FieldTable("v1/open", [

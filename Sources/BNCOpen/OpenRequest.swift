@@ -22,6 +22,7 @@ public struct OpenOptions: Sendable {
     public init() {}
 }
 
+/// Builds and checks a /v1/open body and makes its request, with the device's IP as X-IP-Override.
 public enum OpenRequest {
     /// The body from (lowest first) a given base body, the device, the options, then `--field` overrides.
     public static func body(base: JSONObject = [:], device: Device, options: OpenOptions,

@@ -10,6 +10,7 @@ import BNCSuite
 import Glibc
 #endif
 
+/// One finding of a checked item as a report shows it: rule, severity, parameter, message and fix.
 public struct ReportFinding: Sendable {
     public var rule: String
     public var severity: String
@@ -29,6 +30,7 @@ public struct ReportFinding: Sendable {
     var fails: Bool { severity != "info" }
 }
 
+/// One checked item (a request or a line) in a report: its name, group, findings or read error, and source.
 public struct ReportCase: Sendable {
     public var line: Int
     /// What the case is (`session 1234/com.example.app`).
@@ -53,6 +55,7 @@ public struct ReportCase: Sendable {
     public var failed: Bool { error == nil && findings.contains(where: \.fails) }
 }
 
+/// A named table of the summary: columns and rows of text.
 public struct ReportTable: Sendable {
     public var name: String
     public var title: String
@@ -67,6 +70,7 @@ public struct ReportTable: Sendable {
     }
 }
 
+/// What a report ends with: its title, totals, summary tables, worst examples and run time.
 public struct ReportSummary: Sendable {
     public var title: String
     /// Totals in order (`lines`, `requests`, `findings`, ...).

@@ -7,6 +7,7 @@ import CLibXML2
 import Glibc
 #endif
 
+/// Writes XML as it goes through libxml2's text writer: to stdout, or to a file that `finish()` renames into place.
 public final class XMLStreamWriter {
     private var writer: xmlTextWriterPtr?
     private let fd: Int32

@@ -1,5 +1,6 @@
 // Levenshtein distance, for the did-you-mean suggestions of the front door and the tools.
 
+/// Edit distance between strings (a swap of neighbours counts as one edit), for did-you-mean suggestions.
 public enum EditDistance {
     /// The number of single-character insertions, deletions, substitutions and swaps of neighbours that turn
     /// `a` into `b` (optimal string alignment: `nmae` is one edit from `name`, as a typist makes it).

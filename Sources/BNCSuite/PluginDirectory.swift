@@ -4,6 +4,7 @@
 import Glibc
 #endif
 
+/// Finds `bnc-NAME` executables beside bnc and on PATH, and lists the plugins that exist for `bnc --list`.
 public enum PluginDirectory {
     /// The directory this executable lives in (built-ins are installed beside it).
     public static func ownDirectory() -> String? {

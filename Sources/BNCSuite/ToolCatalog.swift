@@ -8,6 +8,7 @@ public struct ToolInfo: Sendable, Equatable {
     public var executable: String { "bnc-" + name }
 }
 
+/// The suite's built-in tools with their one-line abstracts, in the order `bnc --list` prints them.
 public enum ToolCatalog {
     public static let open = ToolInfo(name: "open", abstract: "Report an app session (INSTALL/REINSTALL/OPEN) to Branch and print its deep-link data")
     public static let event = ToolInfo(name: "event", abstract: "Send Branch v2 events: standard commerce, content and lifecycle events, and custom events")

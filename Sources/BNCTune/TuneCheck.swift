@@ -4,6 +4,7 @@
 import BNCCore
 import BNCSuite
 
+/// How serious a finding is: info, warning or error, in increasing order.
 public enum Severity: String, Sendable, CaseIterable, Comparable {
     case info, warning, error
     var rank: Int {
@@ -81,6 +82,7 @@ public enum TuneRule: String, Sendable, CaseIterable {
     }
 }
 
+/// One problem found in a TUNE request: the rule broken, the parameter, what is wrong and what fixes it.
 public struct Finding: Sendable, Equatable {
     public let rule: TuneRule
     public let parameter: String?
@@ -129,6 +131,7 @@ public struct DuplicateWindow: Sendable {
     }
 }
 
+/// Checks TUNE requests against the rules, with a window of recent conversions to find duplicates.
 public struct TuneChecker: Sendable {
     public var window: DuplicateWindow
 

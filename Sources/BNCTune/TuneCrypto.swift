@@ -6,6 +6,7 @@
 import BNCCore
 import COpenSSL
 
+/// Which SDK's encryption a `data` parameter uses: Android's AES-CBC or iOS's AES-ECB over hex.
 public enum TuneCipher: String, Sendable, CaseIterable {
     case android
     case iOS = "ios"
@@ -20,6 +21,7 @@ public enum TuneCipher: String, Sendable, CaseIterable {
     }
 }
 
+/// An advertiser's conversion key, the AES key of `data`: 16, 24 or 32 printable characters, checked on creation.
 public struct ConversionKey: Sendable {
     let bytes: [UInt8]
     public let text: String
@@ -39,6 +41,7 @@ public struct ConversionKey: Sendable {
     }
 }
 
+/// Decrypts and encrypts the TUNE SDKs' `data` parameter with the advertiser's conversion key (OpenSSL AES).
 public enum TuneCrypto {
     /// The Android SDK's fixed IV.
     public static let androidIV = Array("heF9BATUfWuISyO8".utf8)

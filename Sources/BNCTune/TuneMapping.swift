@@ -33,6 +33,7 @@ public struct BranchMapping: Sendable {
     }
 }
 
+/// Maps a TUNE session or conversion to the Branch v1/open or v2 event request it stands for.
 public enum TuneMapping {
     /// A TUNE request -> the Branch request it stands for. Errors name the TUNE parameter and the Branch rule.
     public static func toBranch(_ r: TuneRequest, warnings: Warnings) throws(BNCError) -> BranchMapping {

@@ -127,6 +127,7 @@ public final class TuneParameter: Sendable {
     }
 }
 
+/// The table of TUNE parameters, TUNE's pre-defined events with their Branch counterparts, and lookups by name.
 public enum TuneParameters {
     typealias P = TuneParameter
     static let flag01 = ["0", "1"]

@@ -3,6 +3,7 @@
 // output). Bytes in, bounded: at most `maxParameters` parameters of at most `maxValue` bytes each.
 import BNCCore
 
+/// One TUNE request read from a log line: its query parameters in order, with the host, path and access-log details.
 public struct TuneRequest: Sendable {
     /// One query parameter, percent-decoded (`+` is a space).
     public struct Parameter: Sendable {
@@ -140,6 +141,7 @@ public struct TuneLineError: Error, Sendable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// Reads a log line (a URL, a request target or a web-server log line) into a TuneRequest.
 public enum TuneLog {
     /// Hosts the fact sheet lists for TUNE measurement, clicks and links (B2).
     public static let hostSuffixes = [".engine.mobileapptracking.com", ".measure.mobileapptracking.com", "engine.mobileapptracking.com",

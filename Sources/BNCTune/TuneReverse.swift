@@ -5,6 +5,7 @@ import BNCCore
 import BNCEvent
 import BNCOpen
 
+/// What a reversed request is addressed to in TUNE: the advertiser id, the app's site_id and the measurement host.
 public struct TuneTarget: Sendable {
     public var advertiserID: String
     public var siteID: String?
@@ -18,6 +19,7 @@ public struct TuneTarget: Sendable {
     }
 }
 
+/// Maps a Branch v1/open or v2 event body back to the TUNE server-to-server request that carried the same facts.
 public enum TuneReverse {
     /// The TUNE request for a Branch body (a batch line's `"ip"` member is the device IP).
     public static func toTune(_ line: JSONObject, target: TuneTarget, warnings: Warnings) throws(BNCError) -> TuneRequest {

@@ -54,6 +54,7 @@ public struct PreparedLine: Sendable {
     let kind: Kind
 }
 
+/// A scan's counts for one advertiser or app: its requests, those with findings, and the findings.
 public struct ScanCount: Sendable {
     public var requests = 0
     public var withFindings = 0
@@ -66,6 +67,7 @@ public struct ScanCount: Sendable {
     }
 }
 
+/// Scans a log line by line: decrypts and checks each TUNE request, counts findings and keeps the worst examples.
 public final class TuneScanner {
     public static let maxGroups = 10_000
     public static let other = "(other)"

@@ -57,6 +57,22 @@ import Testing
         }
     }
 
+    /// Every public type of a library module says what it is for, in a `///` summary above it (attributes between).
+    @Test func everyPublicTypeHasADocComment() throws {
+        for module in Self.modules.keys.sorted() {
+            for (name, text) in try allFiles(module) {
+                var previous: [Substring] = []
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.firstMatch(of: #/^public (final class|struct|enum|protocol|class|actor) /#) != nil {
+                        let above = previous.last { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("@") }
+                        #expect(above?.trimmingCharacters(in: .whitespaces).hasPrefix("///") == true, "\(module)/\(name): \(line)")
+                    }
+                    previous.append(line)
+                }
+            }
+        }
+    }
+
     @Test func onlyTheCommandShapeEndsTheProcess() throws {
         for target in Self.modules.keys.sorted() {
             for (name, text) in try allFiles(target) where !(target == "BNCCommandSupport" && name == "Command.swift") {

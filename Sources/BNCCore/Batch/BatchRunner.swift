@@ -132,6 +132,7 @@ public protocol BatchObserver: AnyObject {
     func retrying(line: Int, attempt: Int, outcome: AttemptOutcome, delay: Double)
 }
 
+/// Runs a batch: each line's request sent with bounded concurrency, rate and retries; one journaled result per line.
 public final class BatchRunner {
     public let settings: BatchSettings
     public let journal: BatchJournal?

@@ -17,6 +17,7 @@
 import Glibc
 #endif
 
+/// A batch's SQLite journal, locked to one run: the lines acknowledged, so `--resume` does not send them again.
 public final class BatchJournal {
     private let db: SQLiteDatabase
     public let path: String

@@ -23,6 +23,7 @@ public struct DeviceState: Sendable, Equatable {
     }
 }
 
+/// bnc-open's state database: per Branch key and device, its sessions and the tokens Branch issued.
 public final class StateStore {
     private let db: SQLiteDatabase
     public let path: String
