@@ -1,0 +1,114 @@
+// The config file (bnc-config(5)): its profiles as plain values, parsed from the TOML subset.
+
+/// A profile: one table of the config file (or the built-in `sandbox`).
+public struct Profile: Sendable, Equatable {
+    public var branchKey: String?
+    public var branchSecret: String?
+    public var branchSecretFile: String?
+    public var accessToken: String?
+    public var accessTokenFile: String?
+    public var apiURL: String?
+    public var appID: String?
+
+    public init() {}
+
+    /// Every key a profile may hold, with its meaning (bnc-config(5) lists these).
+    public static let keys: [(name: String, meaning: String)] = [
+        ("branch_key", "the app's Branch key (key_live_… or key_test_…)"),
+        ("branch_secret", "the Branch secret; the file must then be private (chmod 600)"),
+        ("branch_secret_file", "a file holding the Branch secret (private, one line)"),
+        ("access_token", "an API access token (DELETE /v1/url); the file must then be private"),
+        ("access_token_file", "a file holding the API access token"),
+        ("api_url", "base URL of the API (scheme, host, port, optional path prefix)"),
+        ("app_id", "the numeric Branch app id (DELETE /v1/url)"),
+    ]
+
+    /// Values of `other` win where set.
+    func overlaid(by other: Profile) -> Profile {
+        var p = self
+        p.branchKey = other.branchKey ?? branchKey
+        if other.branchSecret != nil || other.branchSecretFile != nil {
+            p.branchSecret = other.branchSecret
+            p.branchSecretFile = other.branchSecretFile
+        }
+        if other.accessToken != nil || other.accessTokenFile != nil {
+            p.accessToken = other.accessToken
+            p.accessTokenFile = other.accessTokenFile
+        }
+        p.apiURL = other.apiURL ?? apiURL
+        p.appID = other.appID ?? appID
+        return p
+    }
+}
+
+/// The parsed config file.
+public struct ConfigFile: Sendable {
+    public var path: String
+    /// `default_profile = "NAME"` at the top: the profile used when neither `--profile` nor `BNC_PROFILE` names one.
+    public var defaultProfile: String?
+    public var profiles: [String: Profile]
+
+    public init(path: String, defaultProfile: String? = nil, profiles: [String: Profile] = [:]) {
+        self.path = path
+        self.defaultProfile = defaultProfile
+        self.profiles = profiles
+    }
+
+    /// Parses TOML text. Unknown keys are refused so a typo never silently drops a setting.
+    public static func parse(_ text: String, path: String) throws(BNCError) -> ConfigFile {
+        let table = try ConfigSyntax.parse(text, path: path)
+        var file = ConfigFile(path: path)
+        for (key, value) in table.entries {
+            switch key {
+            case "default_profile":
+                guard let name = value.string else {
+                    throw .configuration("\(path): default_profile must be a string (a profile's name)")
+                }
+                file.defaultProfile = name
+            case "profile":
+                guard value.table != nil else { throw .configuration("\(path): profiles are tables named [profile.NAME]") }
+            default:
+                throw .configuration("\(path): unknown key \(key) (expected default_profile = \"NAME\" and [profile.NAME] tables)")
+            }
+        }
+        if let profiles = table["profile"]?.table {
+            for (name, value) in profiles.entries {
+                guard let t = value.table else {
+                    throw .configuration("\(path): profile.\(name) must be a table ([profile.\(name)])")
+                }
+                file.profiles[name] = try parseProfile(t, name: name, path: path)
+            }
+        }
+        return file
+    }
+
+    private static func parseProfile(_ table: ConfigTable, name: String, path: String) throws(BNCError) -> Profile {
+        var p = Profile()
+        for (key, value) in table.entries {
+            guard let s = value.string else {
+                throw .configuration("\(path): profile.\(name).\(key) must be a string")
+            }
+            switch key {
+            case "branch_key": p.branchKey = s
+            case "branch_secret": p.branchSecret = s
+            case "branch_secret_file": p.branchSecretFile = s
+            case "access_token": p.accessToken = s
+            case "access_token_file": p.accessTokenFile = s
+            case "api_url": p.apiURL = s
+            case "app_id": p.appID = s
+            default:
+                let known = Profile.keys.map(\.name).joined(separator: ", ")
+                throw .configuration("\(path): unknown key profile.\(name).\(key) (known: \(known))")
+            }
+        }
+        if p.branchSecret != nil && p.branchSecretFile != nil {
+            throw .configuration("\(path): profile.\(name) sets both branch_secret and branch_secret_file")
+        }
+        return p
+    }
+
+    /// True when the file holds a secret inline, so it must not be readable by others.
+    public var holdsSecret: Bool {
+        profiles.values.contains { $0.branchSecret != nil || $0.accessToken != nil }
+    }
+}

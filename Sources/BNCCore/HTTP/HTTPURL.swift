@@ -1,0 +1,71 @@
+// A strict view of an http(s) URL, and percent-encoding both ways.
+import FoundationEssentials
+
+/// Minimal, strict view of an http(s) URL.
+public struct HTTPURL: Sendable, Equatable {
+    public let scheme: String
+    public let host: String
+    public let port: Int?
+    public let path: String
+    public let query: String?
+    public let fragment: String?
+
+    public init?(_ text: String) {
+        guard let c = URLComponents(string: text), let scheme = c.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = c.host, !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        self.port = c.port
+        self.path = c.percentEncodedPath
+        self.query = c.percentEncodedQuery
+        self.fragment = c.fragment
+    }
+
+    /// Decodes %XX escapes (and `+` as a space when `plus`, as in form-encoded queries); bad escapes stay as they are.
+    public static func percentDecode(_ s: String, plus: Bool = true) -> String { percentDecode(bytes: Array(s.utf8), plus: plus) }
+
+    /// The same over bytes, then UTF-8 (invalid sequences become U+FFFD); no copy when there is nothing to decode.
+    public static func percentDecode(bytes: [UInt8], plus: Bool = true) -> String { percentDecode(bytes: bytes[...], plus: plus) }
+
+    /// The same over a slice (a query's name or value in place: no copy when there is nothing to decode).
+    public static func percentDecode(bytes: ArraySlice<UInt8>, plus: Bool = true) -> String {
+        let plain = bytes.withUnsafeBufferPointer { b in
+            for c in b where c == UInt8(ascii: "%") || (plus && c == UInt8(ascii: "+")) { return false }
+            return true
+        }
+        if plain {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+                continue
+            }
+            out.append(plus && b == UInt8(ascii: "+") ? 0x20 : b)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters (safe in any query or path segment).
+    public static func percentEncode(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}
