@@ -47,7 +47,7 @@ extension Mdoc {
             Top level: the profile used when none is named.
 
             """
-        for (name, meaning) in Profile.keys {
+        for (name, meaning, _) in Profile.keys {
             s += ".It Ic \(name)\nIn a\n.Ic [profile.NAME]\ntable: \(escape(meaning)).\n"
         }
         s += ".El\n"

@@ -12,15 +12,16 @@ public struct Profile: Sendable, Equatable {
 
     public init() {}
 
-    /// Every key a profile may hold, with its meaning (bnc-config(5) lists these).
-    public static let keys: [(name: String, meaning: String)] = [
-        ("branch_key", "the app's Branch key (key_live_… or key_test_…)"),
-        ("branch_secret", "the Branch secret; the file must then be private (chmod 600)"),
-        ("branch_secret_file", "a file holding the Branch secret (private, one line)"),
-        ("access_token", "an API access token (DELETE /v1/url); the file must then be private"),
-        ("access_token_file", "a file holding the API access token"),
-        ("api_url", "base URL of the API (scheme, host, port, optional path prefix)"),
-        ("app_id", "the numeric Branch app id (DELETE /v1/url)"),
+    /// Every key a profile may hold, declared once: its name, its meaning (bnc-config(5) lists these) and the
+    /// property it sets (the parser reads through it).
+    public static let keys: [(name: String, meaning: String, property: WritableKeyPath<Profile, String?> & Sendable)] = [
+        ("branch_key", "the app's Branch key (key_live_… or key_test_…)", \.branchKey),
+        ("branch_secret", "the Branch secret; the file must then be private (chmod 600)", \.branchSecret),
+        ("branch_secret_file", "a file holding the Branch secret (private, one line)", \.branchSecretFile),
+        ("access_token", "an API access token (DELETE /v1/url); the file must then be private", \.accessToken),
+        ("access_token_file", "a file holding the API access token", \.accessTokenFile),
+        ("api_url", "base URL of the API (scheme, host, port, optional path prefix)", \.apiURL),
+        ("app_id", "the numeric Branch app id (DELETE /v1/url)", \.appID),
     ]
 
     /// Values of `other` win where set.
@@ -88,18 +89,11 @@ public struct ConfigFile: Sendable {
             guard let s = value.string else {
                 throw .configuration("\(path): profile.\(name).\(key) must be a string")
             }
-            switch key {
-            case "branch_key": p.branchKey = s
-            case "branch_secret": p.branchSecret = s
-            case "branch_secret_file": p.branchSecretFile = s
-            case "access_token": p.accessToken = s
-            case "access_token_file": p.accessTokenFile = s
-            case "api_url": p.apiURL = s
-            case "app_id": p.appID = s
-            default:
+            guard let property = Profile.keys.first(where: { $0.name == key })?.property else {
                 let known = Profile.keys.map(\.name).joined(separator: ", ")
                 throw .configuration("\(path): unknown key profile.\(name).\(key) (known: \(known))")
             }
+            p[keyPath: property] = s
         }
         if p.branchSecret != nil && p.branchSecretFile != nil {
             throw .configuration("\(path): profile.\(name) sets both branch_secret and branch_secret_file")

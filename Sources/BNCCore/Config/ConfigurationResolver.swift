@@ -100,71 +100,61 @@ public struct ConfigurationResolver: Sendable {
         var settings = Settings(profileName: profileName, sandbox: profileName == "sandbox")
         if let s = profileSource { settings.sources["profile"] = s }
 
-        // Branch key.
-        if let k = flags.key {
-            settings.branchKey = try BranchKey(k, source: "--key")
-            settings.sources["branch_key"] = .flag("--key")
-        } else if profileRanksAsFlag, let k = profile.branchKey {
-            settings.branchKey = try BranchKey(k, source: "profile sandbox")
-            settings.sources["branch_key"] = profileLabel
-        } else if let k = environment["BRANCH_KEY"] {
-            settings.branchKey = try BranchKey(k, source: "BRANCH_KEY")
-            settings.sources["branch_key"] = .environment("BRANCH_KEY")
-        } else if let k = profile.branchKey {
-            settings.branchKey = try BranchKey(k, source: "profile \(profileName!) branch_key")
-            settings.sources["branch_key"] = profileLabel
+        // Each setting is one descriptor over the layers, highest first: the flag, the --sandbox profile (a flag:
+        // it ranks above the environment), the environment, the profile. The first layer that has a value wins
+        // and is recorded as the value's source, for -v and messages.
+        let sandboxLayer: SettingSource? = profileRanksAsFlag ? profileLabel : nil
+        let profileSuffix = profileName.map { "profile \($0)" } ?? "profile"
+        if let (key, source) = try Self.firstLayer([
+            (flags.key.map { _ in .flag("--key") }, { () throws(BNCError) in try flags.key.map { k throws(BNCError) in try BranchKey(k, source: "--key") } }),
+            (sandboxLayer, { () throws(BNCError) in try profile.branchKey.map { k throws(BNCError) in try BranchKey(k, source: "profile sandbox") } }),
+            (.environment("BRANCH_KEY"), { () throws(BNCError) in try environment["BRANCH_KEY"].map { k throws(BNCError) in try BranchKey(k, source: "BRANCH_KEY") } }),
+            (profileLabel, { () throws(BNCError) in try profile.branchKey.map { k throws(BNCError) in try BranchKey(k, source: "\(profileSuffix) branch_key") } }),
+        ]) {
+            settings.branchKey = key
+            settings.sources["branch_key"] = source
         }
 
-        // Branch secret: never from argv.
-        func profileSecret() throws(BNCError) -> Secret? {
+        // Branch secret: never from argv. A profile gives it inline or in a file.
+        let profileSecret = { () throws(BNCError) -> Secret? in
             if let s = profile.branchSecret { return try Self.checkedSecret(s, source: "profile \(profileName ?? "") branch_secret") }
-            if let f = profile.branchSecretFile { return try readSecretFile(environment.expandTilde(f), what: "branch_secret_file") }
+            if let f = profile.branchSecretFile { return try self.readSecretFile(self.environment.expandTilde(f), what: "branch_secret_file") }
             return nil
         }
-        if let f = flags.secretFile {
-            settings.branchSecret = try readSecretFile(f, what: "--secret-file")
-            settings.sources["branch_secret"] = .flag("--secret-file")
-        } else if profileRanksAsFlag, let s = try profileSecret() {
-            settings.branchSecret = s
-            settings.sources["branch_secret"] = profileLabel
-        } else if let s = environment["BRANCH_SECRET"] {
-            settings.branchSecret = try Self.checkedSecret(s, source: "BRANCH_SECRET")
-            settings.sources["branch_secret"] = .environment("BRANCH_SECRET")
-        } else if let s = try profileSecret() {
-            settings.branchSecret = s
-            settings.sources["branch_secret"] = profileLabel
+        if let (secret, source) = try Self.firstLayer([
+            (flags.secretFile.map { _ in .flag("--secret-file") }, { () throws(BNCError) in try flags.secretFile.map { f throws(BNCError) in try self.readSecretFile(f, what: "--secret-file") } }),
+            (sandboxLayer, profileSecret),
+            (.environment("BRANCH_SECRET"), { () throws(BNCError) in try environment["BRANCH_SECRET"].map { s throws(BNCError) in try Self.checkedSecret(s, source: "BRANCH_SECRET") } }),
+            (profileLabel, profileSecret),
+        ]) {
+            settings.branchSecret = secret
+            settings.sources["branch_secret"] = source
         }
 
-        // API access token (DELETE /v1/url).
-        if let f = flags.accessTokenFile {
-            settings.accessToken = try readSecretFile(f, what: "--access-token-file")
-            settings.sources["access_token"] = .flag("--access-token-file")
-        } else if let t = environment["BRANCH_ACCESS_TOKEN"] {
-            settings.accessToken = try Self.checkedSecret(t, source: "BRANCH_ACCESS_TOKEN")
-            settings.sources["access_token"] = .environment("BRANCH_ACCESS_TOKEN")
-        } else if let t = profile.accessToken {
-            settings.accessToken = try Self.checkedSecret(t, source: "profile \(profileName ?? "") access_token")
-            settings.sources["access_token"] = profileLabel
-        } else if let f = profile.accessTokenFile {
-            settings.accessToken = try readSecretFile(environment.expandTilde(f), what: "access_token_file")
-            settings.sources["access_token"] = profileLabel
+        // API access token (DELETE /v1/url): no --sandbox layer (the built-in profile has none).
+        if let (token, source) = try Self.firstLayer([
+            (flags.accessTokenFile.map { _ in .flag("--access-token-file") }, { () throws(BNCError) in try flags.accessTokenFile.map { f throws(BNCError) in try self.readSecretFile(f, what: "--access-token-file") } }),
+            (.environment("BRANCH_ACCESS_TOKEN"), { () throws(BNCError) in try environment["BRANCH_ACCESS_TOKEN"].map { t throws(BNCError) in try Self.checkedSecret(t, source: "BRANCH_ACCESS_TOKEN") } }),
+            (profileLabel, { () throws(BNCError) in
+                if let t = profile.accessToken { return try Self.checkedSecret(t, source: "profile \(profileName ?? "") access_token") }
+                return try profile.accessTokenFile.map { f throws(BNCError) in try self.readSecretFile(self.environment.expandTilde(f), what: "access_token_file") }
+            }),
+        ]) {
+            settings.accessToken = token
+            settings.sources["access_token"] = source
         }
 
         settings.appID = environment["BRANCH_APP_ID"] ?? profile.appID
 
         // API base URL.
-        if let u = flags.apiURL {
-            settings.apiURL = try Self.validateBaseURL(u, source: "--api-url")
-            settings.sources["api_url"] = .flag("--api-url")
-        } else if profileRanksAsFlag, let u = profile.apiURL {
-            settings.apiURL = try Self.validateBaseURL(u, source: "profile sandbox api_url")
-            settings.sources["api_url"] = profileLabel
-        } else if let u = environment["BNC_API_URL"] {
-            settings.apiURL = try Self.validateBaseURL(u, source: "BNC_API_URL")
-            settings.sources["api_url"] = .environment("BNC_API_URL")
-        } else if let u = profile.apiURL {
-            settings.apiURL = try Self.validateBaseURL(u, source: "profile \(profileName!) api_url")
-            settings.sources["api_url"] = profileLabel
+        if let (url, source) = try Self.firstLayer([
+            (flags.apiURL.map { _ in .flag("--api-url") }, { () throws(BNCError) in try flags.apiURL.map { u throws(BNCError) in try Self.validateBaseURL(u, source: "--api-url") } }),
+            (sandboxLayer, { () throws(BNCError) in try profile.apiURL.map { u throws(BNCError) in try Self.validateBaseURL(u, source: "profile sandbox api_url") } }),
+            (.environment("BNC_API_URL"), { () throws(BNCError) in try environment["BNC_API_URL"].map { u throws(BNCError) in try Self.validateBaseURL(u, source: "BNC_API_URL") } }),
+            (profileLabel, { () throws(BNCError) in try profile.apiURL.map { u throws(BNCError) in try Self.validateBaseURL(u, source: "\(profileSuffix) api_url") } }),
+        ]) {
+            settings.apiURL = url
+            settings.sources["api_url"] = source
         }
 
         // A live key with a test secret (or the reverse) always fails upstream: say so before sending.
@@ -174,6 +164,16 @@ public struct ConfigurationResolver: Sendable {
                 hint: "use the key and secret of the same app and mode")
         }
         return settings
+    }
+
+    /// The first layer (highest first) whose source is present and that has a value, with that source. A layer
+    /// without a source (a flag not given, the --sandbox layer without --sandbox) is skipped unread.
+    static func firstLayer<Value>(_ layers: [(SettingSource?, () throws(BNCError) -> Value?)]) throws(BNCError) -> (Value, SettingSource)? {
+        for (source, read) in layers {
+            guard let source else { continue }
+            if let value = try read() { return (value, source) }
+        }
+        return nil
     }
 
     /// Reads a one-line secret from a private file (or `-`).
