@@ -126,13 +126,16 @@ public enum OpenRequest {
         case true? where hardwareID == nil:
             throw BNCError.invalid("is_hardware_id_real", "must be false when there is no hardware_id (no device id)")
         case false? where hardwareID != nil:
-            throw BNCError.invalid("hardware_id", "must be omitted when is_hardware_id_real is false")
+            // What Branch's SDKs send when no device id may be read (a random id, kept per install, marked unreal:
+            // Tests/Fixtures/sdk/android/install.json); Branch takes it, so bnc does, and says what it means.
+            warnings.add("hardware_id is sent with is_hardware_id_real false: Branch takes it as a random id, not the device's")
         default: break
         }
         if platform == .iOS {
             let type = b["hardware_id_type"]?.stringValue
-            if hardwareID != nil && type != "idfa" && type != "vendor_id" {
-                throw BNCError.invalid("hardware_id_type", "must be idfa or vendor_id when hardware_id is sent on iOS")
+            let allowed = b["is_hardware_id_real"]?.boolValue == false ? ["idfa", "vendor_id", "random"] : ["idfa", "vendor_id"]
+            if let hardwareID, !allowed.contains(type ?? ""), !hardwareID.isEmpty {
+                throw BNCError.invalid("hardware_id_type", "must be idfa or vendor_id (random for an id marked unreal) when hardware_id is sent on iOS")
             }
             if hardwareID == nil && type != nil { throw BNCError.invalid("hardware_id_type", "must be omitted without hardware_id") }
         }
