@@ -3,6 +3,7 @@
 // and statuses (swift-package-manager's SwiftCommand is the model).
 import ArgumentParser
 import BNCCore
+import BNCSuite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ extension BNCRootCommand {
     }
 
     public static func main(_ arguments: [String]) -> Never {
-        FileSystem.reserveStandardDescriptors()
+        StandardDescriptors.reserve()
         signal(SIGPIPE, SIG_IGN)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
         umask(0o077)

@@ -101,19 +101,6 @@ public enum FileSystem {
         }
     }
 
-    /// Gives each closed standard descriptor (0, 1, 2) /dev/null opened read-only, before anything else is
-    /// opened: a closed stdout would otherwise be the next file opened (a journal, its lock, a report) and results
-    /// would be written into it. Read-only, so a write to a reserved stdout fails (exit 74) instead of vanishing.
-    public static func reserveStandardDescriptors() {
-        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-            let opened = open("/dev/null", O_RDONLY)
-            if opened >= 0 && opened != fd {
-                dup2(opened, fd)
-                close(opened)
-            }
-        }
-    }
-
     /// Writes every byte to a descriptor, retrying short writes and EINTR; false on an error (errno says which).
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0

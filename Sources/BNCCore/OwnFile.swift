@@ -77,17 +77,12 @@ extension FileSystem {
             throw BNCError.configuration("\(what): \(path) is \(type)", hint: hint)
         }
         guard st.st_size > 0 else { return }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 || errno == ELOOP else { throw BNCError(.io, "\(what): cannot read \(path): \(errnoText())") }
+        // Its first 512 bytes say its kind (a link was followed by the stat above, to a regular file).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw BNCError(.io, "\(what): cannot read \(path): \(errnoText())") }
         var head = [UInt8](repeating: 0, count: 512)
-        var n = 0
-        if fd >= 0 {
-            n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            close(fd)
-        } else if let h = try? read(path, what: what, limit: Int.max) {
-            head = Array(h.prefix(512))
-            n = head.count
-        }
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        close(fd)
         guard kind.accepts(Array(head.prefix(max(0, n)))) else {
             throw BNCError.configuration("\(what): \(path) holds something other than \(kind.name); it is left as it is", hint: hint)
         }

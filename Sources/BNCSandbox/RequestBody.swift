@@ -30,13 +30,6 @@ extension Sandbox {
         guard !r.body.isEmpty else { throw Rejection("Request body must be a JSON object or a form") }
         return try FormBody.decode(r.body, types: types)
     }
-
-    /// The `bodyObject` of an endpoint whose JSON fields are objects (`data`, ...) given as a list.
-    func bodyObject(_ r: SandboxRequest, objectFields: [String], arrayFields: [String] = []) throws -> JSONObject {
-        var types: [String: FormType] = [:]
-        for f in objectFields + arrayFields { types[f] = .json }
-        return try bodyObject(r, form: types)
-    }
 }
 
 /// application/x-www-form-urlencoded, decoded: `a=1&b=x%20y`, `+` as a space, `k[]=v` and repeated keys as

@@ -72,8 +72,7 @@ public struct SandboxTLS: Sendable {
             guard FileSystem.regularFileMode(certPath) != nil, FileSystem.regularFileMode(keyPath) != nil else {
                 throw BNCError.configuration("\(certPath) and \(keyPath) must be regular files", hint: "move them away to have new ones made")
             }
-            let pair = try load(certificate: certPath, key: keyPath)
-            return pair
+            return try load(certificate: certPath, key: keyPath)
         case (false, false):
             FileSystem.makeDirectories(directory)
             let (c, k) = try selfSigned()

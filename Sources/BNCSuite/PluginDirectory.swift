@@ -70,20 +70,6 @@ public enum PluginDirectory {
         return nil
     }
 
-    /// Text from a plugin or a user (a name, an abstract, a path) made safe for a terminal: control characters
-    /// (escape sequences, carriage returns, bells) and invalid UTF-8 shown as escapes, never sent raw.
-    public static func printable(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            if c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c == "\u{FFFD}" {
-                out += c == "\u{FFFD}" ? "\\uFFFD" : "\\x" + String(c.value, radix: 16, uppercase: true).leftPad2()
-            } else {
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     /// Tool names are plain words: no slashes, no leading dash, nothing a path trick could use.
     public static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != "-" else { return false }
@@ -177,8 +163,4 @@ extension String {
         while let c = s.last, c.isWhitespace { s.removeLast() }
         return String(s)
     }
-}
-
-extension String {
-    fileprivate func leftPad2() -> String { count >= 2 ? self : "0" + self }
 }

@@ -4,6 +4,7 @@
 //  - iOS (`TuneEncrypter`): AES-ECB with PKCS#7 over the *hex* of the text; upper-case hex out.
 // The key is the advertiser's conversion key (its UTF-8 bytes, trimmed): 16, 24 or 32 characters.
 import BNCCore
+import BNCSuite
 import COpenSSL
 
 /// Which SDK's encryption a `data` parameter uses: Android's AES-CBC or iOS's AES-ECB over hex.
@@ -30,8 +31,8 @@ public struct ConversionKey: Sendable {
     public init(_ raw: String) throws(BNCError) {
         let t = raw.trimmingWhitespace()
         let b = Array(t.utf8)
-        if let bad = t.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw BNCError.configuration("--conversion-key-file holds a control character (U+\(String(bad.value, radix: 16, uppercase: true))): a conversion key is printable text")
+        if let bad = TerminalText.firstControl(in: t) {
+            throw BNCError.configuration("--conversion-key-file holds a control character (\(bad)): a conversion key is printable text")
         }
         guard [16, 24, 32].contains(b.count) else {
             throw BNCError.invalid("--conversion-key-file", "must hold a conversion key of 16, 24 or 32 characters (AES-128, -192 or -256); got \(b.count)")

@@ -58,7 +58,7 @@ struct Scan: BNCCommand {
         let conversionKey = try key.key()
         let scanner = TuneScanner(key: conversionKey, keepExamples: examples)
         let tuneSecrets = Set(TuneParameters.all.filter(\.spec.secret).map(\.name))
-        ScanReport.redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [],
+        let redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [],
                                        secretFields: CredentialFields.table.secretNames.union(tuneSecrets), showSecrets: output.showSecrets)
         var sinks: [ReportSink] = []
         if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
@@ -73,7 +73,7 @@ struct Scan: BNCCommand {
             if signals.received > 0 { return false }
             // A case's name and group are formatted only when something exports it.
             if !sinks.isEmpty {
-                let c = ScanReport.reportCase(outcome)
+                let c = ScanReport.reportCase(outcome, redactor: redactor)
                 for s in sinks { try s.add(c) }
             }
             if format == .ndjson {
@@ -94,7 +94,7 @@ struct Scan: BNCCommand {
         if reader.longLinesSkipped > 0 {
             context.diagnostics.warning("\(reader.longLinesSkipped) line(s) longer than 1 MiB skipped (counted as long_lines_skipped)")
         }
-        let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started)
+        let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started, redactor: redactor)
         for s in sinks { try s.finish(summary) }
         let json = ScanReport.json(scanner)
         if format != .ndjson && ![report, junit, html].contains("-") {

@@ -5,7 +5,9 @@ import BNCReport
 import BNCTune
 
 enum ScanReport {
-    static func reportCase(_ o: ScanOutcome) -> ReportCase {
+    /// - Parameter redactor: masks the credentials a logged request may carry (branch_secret=, access_token=, an
+    ///   AdServices token): every report shows it with their values masked, as traces do.
+    static func reportCase(_ o: ScanOutcome, redactor r: Redactor) -> ReportCase {
         let group: String
         if let r = o.request {
             let app = (r.value("site_id") ?? r.value("package_name") ?? "unknown").map { $0.isLetter || $0.isNumber ? $0 : "_" }
@@ -13,9 +15,6 @@ enum ScanReport {
         } else {
             group = "tune.unreadable"
         }
-        // A logged request may carry credentials (branch_secret=, access_token=, an AdServices token): every report
-        // shows it with their values masked, as traces do.
-        let r = redactor
         let findings = o.findings.map {
             ReportFinding(rule: $0.rule.rawValue, severity: $0.severity.rawValue, parameter: $0.parameter, message: r.redact($0.message), fix: $0.fix)
         }
@@ -23,8 +22,6 @@ enum ScanReport {
                           source: r.redact(o.source))
     }
 
-    /// Masks what the Redactor knows is secret, by name; set once per run (with --show-secrets, nothing).
-    nonisolated(unsafe) static var redactor = Redactor(secrets: [])
 
     static func counts(_ s: TuneScanner) -> [(String, Int)] {
         [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable), ("long lines skipped", s.longLinesSkipped),
@@ -33,7 +30,7 @@ enum ScanReport {
     }
 
     /// Rules by count, then advertisers and apps by findings (at most 100 rows each).
-    static func summary(_ s: TuneScanner, source: String, seconds: Double) -> ReportSummary {
+    static func summary(_ s: TuneScanner, source: String, seconds: Double, redactor: Redactor) -> ReportSummary {
         let rules = s.byRule.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
             .map { [$0.key.rawValue, $0.key.severity.rawValue, String($0.value), $0.key.summary] }
         func groups(_ t: [String: ScanCount]) -> [[String]] {
@@ -48,7 +45,7 @@ enum ScanReport {
                         rows: groups(s.byApp)),
         ]
         return ReportSummary(title: "TUNE requests in \(source == "-" ? "stdin" : source)", counts: counts(s), tables: tables,
-                             examples: s.examples.map(reportCase), seconds: (seconds * 1000).rounded() / 1000)
+                             examples: s.examples.map { reportCase($0, redactor: redactor) }, seconds: (seconds * 1000).rounded() / 1000)
     }
 
     static func json(_ s: TuneScanner) -> JSON {

@@ -27,7 +27,7 @@ func write(_ fd: Int32, _ text: String) {
 }
 func out(_ s: String) { write(1, s + "\n") }
 /// A diagnostic: anything from outside in it (a name typed, a plugin's path or abstract) is escaped.
-func err(_ s: String) { write(2, "bnc: " + PluginDirectory.printable(s) + "\n") }
+func err(_ s: String) { write(2, "bnc: " + TerminalText.escape(s) + "\n") }
 
 /// `bnc --list`: built-ins, then plugins on PATH with their abstracts; warnings on stderr.
 func list() -> Int32 {
@@ -39,7 +39,7 @@ func list() -> Int32 {
         out("Plugins on PATH:")
         for (name, path) in found.plugins {
             let abstract = PluginDirectory.pluginAbstract(path)
-            out("  " + PluginDirectory.printable(name.padding(12) + (abstract.isEmpty ? path : "\(abstract) (\(path))")))
+            out("  " + TerminalText.escape(name.padding(12) + (abstract.isEmpty ? path : "\(abstract) (\(path))")))
         }
     }
     for w in found.warnings { err("warning: " + w) }
@@ -134,11 +134,7 @@ func main(_ args: [String]) -> Int32 {
     }
 }
 
-/// Closed standard descriptors get /dev/null (read-only), so nothing bnc or a tool opens takes their place.
-for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
-    let opened = open("/dev/null", O_RDONLY)
-    if opened >= 0 && opened != fd { dup2(opened, fd); close(opened) }
-}
+StandardDescriptors.reserve()
 signal(SIGPIPE, SIG_IGN)
 let status = main(Array(CommandLine.arguments.dropFirst()))
 // --list, --help and --version into a full disk or a closed stdout: 74, as every tool; a closed pipe is not an error.

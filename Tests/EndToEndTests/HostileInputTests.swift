@@ -74,8 +74,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         ev(["--os", "Windows"], 65, "user_data.os must be iOS, Android, tv_OS or mac_OS (got Windows)"),
         ev(["--user-data", "os_version= "], 65, "user_data.os_version must not be blank"),
         // Round 2 (probe): control bytes in a header value, ? or # in bnc-api's path, NUL in a body string.
-        api(["GET", "/v1/url", "-H", "X-A: a\u{1B}[31mb"], 64, "--header X-A must not contain control characters (got U+1B)"),
-        api(["GET", "/v1/url", "-H", "X-A: a\u{7F}"], 64, "--header X-A must not contain control characters (got U+7F)"),
+        api(["GET", "/v1/url", "-H", "X-A: a\u{1B}[31mb"], 64, "--header X-A must not contain control characters (got U+001B)"),
+        api(["GET", "/v1/url", "-H", "X-A: a\u{7F}"], 64, "--header X-A must not contain control characters (got U+007F)"),
         api(["GET", "/v1/url?url=x"], 64, "path must not contain ? or #"),
         api(["GET", "/v1/url#frag"], 64, "path must not contain ? or #"),
         api(["POST", "/v2/event/custom", "-f", #"n:="a\u0000b""#], 65, "n must not contain NUL characters"),

@@ -128,13 +128,13 @@ import Glibc
         let path = ["PATH": "\(plugins):/usr/bin:/bin"]
         // A name no one can type is not listed as a plugin; a missing #! interpreter is 126, said plainly.
         let names = try box.run("bnc", ["--list"], env: path)
-        #expect(!names.stdout.contains("\\x1Bx") && names.stderr.contains("is not a usable plugin name"), "\(names.stdout) \(names.stderr)")
+        #expect(!names.stdout.contains("\\x1bx") && names.stderr.contains("is not a usable plugin name"), "\(names.stdout) \(names.stderr)")
         let broken = try box.run("bnc", ["broken"], env: path)
         #expect(broken.status == 126 && broken.stderr.contains("its interpreter (the #! line) was not found"), "\(broken.stderr)")
         let notExec = try box.run("bnc", ["notexec"], env: path)
         #expect(notExec.status == 126 && notExec.stderr.contains("chmod +x"), "\(notExec.stderr)")
         let list = try box.run("bnc", ["--list"], env: path)
-        #expect(!list.stdout.contains("\u{1B}") && list.stdout.contains("\\x1B[31mred"), "\(list.stdout)")
+        #expect(!list.stdout.contains("\u{1B}") && list.stdout.contains("\\x1b[31mred"), "\(list.stdout)")
         let typed = try box.run("bnc", ["\u{1B}]0;owned\u{7}"], env: path)
         #expect(typed.status == 64 && !typed.stderr.contains("\u{1B}") && !typed.stderr.contains("\u{7}"), "\(typed.stderr.debugDescription)")
         for args in [["--list"], ["--help"], ["--version"]] {

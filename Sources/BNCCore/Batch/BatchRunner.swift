@@ -294,11 +294,11 @@ public final class BatchRunner {
                 lastRefill = now
                 if tokens < 1 { return .wait(until: now + (1 - tokens) / rate) }
             }
-            if !stopped, !retries.isEmpty,
+            if !retries.isEmpty,
                let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
                 waiting.append(retries.remove(at: i))
             }
-            if waiting.isEmpty && !stopped {
+            if waiting.isEmpty {
                 do {
                     if let item = try takeLine(prepare: prepare, emit: emit) { waiting.append(item) }
                 } catch {
@@ -306,7 +306,7 @@ public final class BatchRunner {
                     return .done
                 }
             }
-            if !waiting.isEmpty && !stopped {
+            if !waiting.isEmpty {
                 var item = waiting.removeFirst()
                 if item.attempts == 0 {
                     item.firstSent = now
@@ -320,7 +320,7 @@ public final class BatchRunner {
                 if settings.rate != nil { tokens -= 1 }
                 return .request(tag: tag, item.request)
             }
-            if stopped || (inputDone && retries.isEmpty) {
+            if inputDone && retries.isEmpty {
                 return inFlight.isEmpty ? .done : .wait(until: now + 1)
             }
             let soonest = retries.map(\.notBefore).min() ?? (now + 1)

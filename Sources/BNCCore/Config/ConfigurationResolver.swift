@@ -1,4 +1,5 @@
 // Where a tool's credentials and API URL come from: flags > environment > profile > defaults (bnc-config(5)).
+import BNCSuite
 
 /// What the command line said about credentials (the credentials option group, as plain values).
 public struct CredentialFlags: Sendable {
@@ -193,8 +194,8 @@ public struct ConfigurationResolver: Sendable {
         // A byte-order mark an editor put in front of the file is not part of the secret.
         let secret = Secret(raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw)
         if secret.exposed.isEmpty { throw BNCError.configuration("\(source) is empty") }
-        if let bad = secret.exposed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw BNCError.configuration("\(source) holds a control character (U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(4))): a secret is printable text on one line")
+        if let bad = TerminalText.firstControl(in: secret.exposed) {
+            throw BNCError.configuration("\(source) holds a control character (\(bad)): a secret is printable text on one line")
         }
         return secret
     }
@@ -211,9 +212,4 @@ public struct ConfigurationResolver: Sendable {
         }
         return s.hasSuffix("/") ? String(s.dropLast()) : s
     }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters (hex code points in messages).
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

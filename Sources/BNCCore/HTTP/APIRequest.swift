@@ -1,6 +1,7 @@
 // A request to any Branch endpoint by method and path (bnc-api), and the rules of where Branch's credentials
 // go: the key in a JSON body or the query, the secret in the body, the access token in the Access-Token header
 // with app_id in the query of a DELETE. One place, so no executable moves a credential itself.
+import BNCSuite
 
 /// What the caller asked for; `APIRequest.build` turns it into a checked `HTTPRequest`.
 public struct APIRequest: Sendable {
@@ -71,8 +72,8 @@ public struct APIRequest: Sendable {
         if path.contains("?") || path.contains("#") {
             throw BNCError.usage("path", "must not contain ? or # (got \(path)): pass query parameters with -q KEY=VALUE")
         }
-        if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw BNCError.usage("path", "must not contain control characters (got U+\(String(bad.value, radix: 16, uppercase: true)))")
+        if let bad = TerminalText.firstControl(in: path) {
+            throw BNCError.usage("path", "must not contain control characters (got \(bad))")
         }
     }
 
@@ -143,8 +144,8 @@ public struct APIRequest: Sendable {
             let value = String(h[h.index(after: colon)...]).trimmingWhitespace()
             // A control byte (an escape, a backspace, DEL) in a header value is never sent: RFC 9110 allows only
             // visible characters, spaces and tabs there.
-            if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
-                throw BNCError.usage("--header \(name)", "must not contain control characters (got U+\(String(bad.value, radix: 16, uppercase: true)))")
+            if let bad = TerminalText.firstControl(in: value, allowingTab: true) {
+                throw BNCError.usage("--header \(name)", "must not contain control characters (got \(bad))")
             }
             headerFields[name] = value
         }

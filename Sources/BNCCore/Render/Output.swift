@@ -1,4 +1,5 @@
 // Where output goes: data on stdout (json, ndjson or a table), diagnostics on stderr, colour only for people.
+import BNCSuite
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -121,30 +122,6 @@ public final class Diagnostics: Sendable {
 
     /// Raw trace lines of `-v` (already redacted).
     public func raw(_ line: String) { stream.line(TerminalText.escape(line)) }
-}
-
-/// Text for a person's terminal: control characters (C0 but tab and newline where allowed, DEL, C1) shown as
-/// `\x1b` so that an answer cannot move the cursor, retitle the window or hide text (link data and error
-/// messages come from the server).
-public enum TerminalText {
-    public static func escape(_ s: String, keepNewlines: Bool = false) -> String {
-        guard s.unicodeScalars.contains(where: { needsEscape($0, keepNewlines: keepNewlines) }) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if needsEscape(u, keepNewlines: keepNewlines) {
-                let hex = String(u.value, radix: 16)
-                out += u.value <= 0xFF ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{\(hex)}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
-
-    static func needsEscape(_ u: Unicode.Scalar, keepNewlines: Bool) -> Bool {
-        if keepNewlines && u == "\n" { return false }
-        return u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
-    }
 }
 
 /// A simple text table: a header row and left-aligned columns, for `--output table`.

@@ -61,7 +61,7 @@ public final class SQLiteDatabase {
     /// (an app's, bnc's own state.db given as a --journal) is never opened for writing, converted or replaced.
     /// Read-only: the file is left exactly as it was. A missing or empty file passes.
     public static func requireOwnSchema(_ path: String, tables: Set<String>, what: String) throws(BNCError) {
-        guard FileSystem.regularFileMode(path) != nil, FileSystem.exists(path) else { return }
+        guard FileSystem.regularFileMode(path) != nil else { return }
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
             if let db { sqlite3_close(db) }

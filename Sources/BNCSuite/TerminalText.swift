@@ -1,0 +1,41 @@
+// Text for a person's terminal, and the control characters no one-line value may hold. In BNCSuite so the
+// front door, which links nothing else, escapes as every tool does.
+
+/// Text for a person's terminal: control characters (C0 but tab and newline where allowed, DEL, C1) shown as
+/// `\x1b` so that an answer cannot move the cursor, retitle the window or hide text (link data and error
+/// messages come from the server).
+public enum TerminalText {
+    public static func escape(_ s: String, keepNewlines: Bool = false) -> String {
+        guard s.unicodeScalars.contains(where: { needsEscape($0, keepNewlines: keepNewlines) }) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            if needsEscape(u, keepNewlines: keepNewlines) {
+                let hex = String(u.value, radix: 16)
+                out += u.value <= 0xFF ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{\(hex)}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ u: Unicode.Scalar, keepNewlines: Bool) -> Bool {
+        if keepNewlines && u == "\n" { return false }
+        return isControl(u) || u == "\u{2028}" || u == "\u{2029}"
+    }
+
+    /// A control character: C0 (tab included), DEL or C1. Never part of a secret, a header value or a path.
+    public static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+
+    /// The first control character of `s`, named for a message (`U+001B`), or nil. `allowingTab` for header
+    /// values, where HTTP allows a tab.
+    public static func firstControl(in s: String, allowingTab: Bool = false) -> String? {
+        s.unicodeScalars.first { isControl($0) && !(allowingTab && $0 == "\t") }.map(codePoint)
+    }
+
+    /// `U+001B`.
+    public static func codePoint(_ u: Unicode.Scalar) -> String {
+        let hex = String(u.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
