@@ -105,7 +105,8 @@ public enum EventFields {
     public static let envelope = FieldTable("v2 event", [
         FieldSpec("name", .string, "The event name: a standard one (bnc-event list) or your own", maxLength: 256, required: true),
         FieldSpec("customer_event_alias", .string, "Your own label for the event", flag: "--alias"),
-        FieldSpec("user_data", .object, "The device and user the event is about", required: true),
+        FieldSpec("user_data", .object, "The device and user the event is about", required: true,
+                  hint: "the device and user the event is about"),
         FieldSpec("event_data", .object, "Typed event properties: revenue, currency, ..."),
         FieldSpec("custom_data", .object, "Your own properties, flat (strings unless from --custom-json)"),
         FieldSpec("content_items", .array, "The items the event is about"),
@@ -114,8 +115,13 @@ public enum EventFields {
     ])
 
     public static let userData = FieldTable("user_data", [
-        FieldSpec("os", .string, "iOS, Android, tv_OS or mac_OS, any case (the identifier rule needs iOS or Android)", flag: "--os"),
-        FieldSpec("os_version", .version, "OS version", flag: "--os-version", device: "os_version"),
+        // bnc-open's rules for the device: a known OS name in any case, sent in the SDKs' spelling. Events also come
+        // from Branch's tvOS and macOS SDKs (tv_OS: BNCSystemObserver.osName; mac_OS: mac-branch-deep-linking),
+        // which v1/open does not take.
+        FieldSpec("os", .string, "iOS, Android, tv_OS or mac_OS, any case (the identifier rule needs iOS or Android)",
+                  allowed: EventCatalog.operatingSystems, foldsCase: true, flag: "--os"),
+        FieldSpec("os_version", .version, "OS version, never blank: NA when unknown", notBlank: true, whenUnknown: "NA",
+                  flag: "--os-version", device: "os_version"),
         FieldSpec("environment", .string, "FULL_APP, APP_CLIP, IMESSAGE_APP, INSTANT_APP or TV_APP"),
         FieldSpec("aaid", .string, "Google advertising id", pattern: .uuid, flag: "--gaid"),
         FieldSpec("android_id", .string, "Android hardware id", flag: "--android-id"),
@@ -163,6 +169,14 @@ public enum EventFields {
         FieldSpec("app_store", .string, "SDKs: the store the app came from"),
         FieldSpec("ui_mode", .string, "SDKs: the UI mode (Android TV, ...)"),
         FieldSpec("mac_id", .string, "SDKs (macOS): the Mac's id (the Mac SDK fixture's user_data)"),
+    ], rules: [
+        // At least one identifier: a user id, Branch's web id, or an ad or device id of the event's OS.
+        .oneOf(nil, [.filled("developer_identity"), .filled("browser_fingerprint_id"),
+                     .all([.equals("os", "iOS"), .any([.filled("idfa"), .filled("idfv")])]),
+                     .all([.equals("os", "Android"), .any([.filled("android_id"), .filled("aaid")])])],
+               "must identify the user: --developer-identity, or --os iOS with --idfa/--idfv, or --os Android with --android-id/--gaid"),
+        .warning("user_agent", "is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)",
+                 when: .absent("user_agent")),
     ])
 
     public static let eventData = FieldTable("event_data", [

@@ -17,9 +17,9 @@ public struct EventInput: Sendable {
     public var developerIdentity: String?
     /// `--user-data KEY=VALUE|KEY:=JSON`, applied over the device's user_data (null removes).
     public var userData: [(String, JSON)] = []
-    /// event_data strings and numbers by field name (numbers as their literal text, checked here).
-    public var eventStrings: [(String, String)] = []
-    public var eventNumbers: [(String, String)] = []
+    /// event_data members by field name, as the flags' text: typed by `EventFields.eventData` (a number
+    /// field's text must be a JSON number).
+    public var eventData: [(String, String)] = []
     /// custom_data: a JSON object file's members, then `KEY=VALUE` strings.
     public var customJSON: JSONObject?
     public var custom: [String] = []
@@ -43,12 +43,17 @@ public enum EventRequest {
         body["customer_event_alias"] = input.alias.map(JSON.string)
         body["user_data"] = .object(user)
         var eventData = JSONObject()
-        for (field, value) in input.eventStrings { eventData[field] = .string(value) }
-        for (field, value) in input.eventNumbers {
-            guard let n = JSONNumber(literal: value.trimmingWhitespace()) else {
-                throw BNCError.invalid("--\(field)", "must be a number (got \(value))")
+        for (field, value) in input.eventData {
+            guard let spec = EventFields.eventData[field] else { throw BNCError.invalid("event_data.\(field)", "is not an event_data field") }
+            switch spec.type {
+            case .number, .integer:
+                guard let n = JSONNumber(literal: value.trimmingWhitespace()) else {
+                    throw BNCError.invalid(spec.flag ?? "event_data.\(field)", "must be a number (got \(value))")
+                }
+                eventData[field] = .number(n)
+            default:
+                eventData[field] = .string(value)
             }
-            eventData[field] = .number(n)
         }
         if !eventData.isEmpty { body["event_data"] = .object(eventData) }
         var customData = input.customJSON ?? JSONObject()
@@ -143,32 +148,14 @@ public enum EventRequest {
     /// change is not copied part by part.
     static func validate(_ body: JSONObject, ignoring: String?, ip: IPAddress?, categoryForm: CategoryForm, forceCustom: Bool,
                          warnings: Warnings) throws(BNCError) -> JSONObject {
+        // The tables hold every rule: name and user_data required, the OS in its canonical spelling, a version
+        // never blank, an identifier, the User-Agent warning (EventFields).
         var b = try EventFields.envelope.check(body, ignoring: ignoring, warnings: warnings)
-        guard let name = b["name"]?.stringValue, notBlank(name) else {
-            throw BNCError.invalid("name", "is required")
-        }
-        guard case .object(let given)? = b["user_data"] else {
-            throw BNCError.invalid("user_data", "is required: the device and user the event is about")
-        }
+        let name = b["name"]!.stringValue!
+        let given = b["user_data"]!.objectValue!
         var rawUser = given
         if let ip, rawUser["ip"] == nil { rawUser["ip"] = .string(ip.text) }
-        var user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
-        // bnc-open's rules for the device: a known OS name in any case (sent in the SDKs' spelling), a version never
-        // blank. Events also come from Branch's tvOS and macOS SDKs (tv_OS: BNCSystemObserver.osName; mac_OS:
-        // mac-branch-deep-linking), which v1/open does not take.
-        if let osName = user["os"]?.stringValue {
-            guard let canonical = EventCatalog.operatingSystems.first(where: { $0.lowercased() == osName.lowercased() }) else {
-                throw BNCError.invalid("user_data.os", "must be \(EventCatalog.operatingSystems.dropLast().joined(separator: ", ")) or \(EventCatalog.operatingSystems.last!) (got \(osName))")
-            }
-            if canonical != osName { user["os"] = .string(canonical) }
-        }
-        if let version = user["os_version"]?.stringValue, version.trimmingWhitespace().isEmpty {
-            throw BNCError.invalid("user_data.os_version", "must not be blank (use \"NA\" when unknown)")
-        }
-        try checkIdentifier(user)
-        if user["user_agent"] == nil {
-            warnings.add("user_data.user_agent is missing: Branch asks server-side events to carry the device's User-Agent (--user-agent)")
-        }
+        let user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
         if !user.isIdentical(to: given) { b["user_data"] = .object(user) }
         if case .object(let data)? = b["event_data"] {
             let checked = try EventFields.eventData.check(data, prefix: "event_data.", warnings: warnings)
@@ -196,22 +183,6 @@ public enum EventRequest {
             warnings.add("\(name) is not a standard event: sending it as a custom event (did you mean \(guess)?)")
         }
         return b
-    }
-
-    /// Some character that is not white space (a name starting with a printable ASCII one is decided at once).
-    static func notBlank(_ s: String) -> Bool {
-        if let first = s.utf8.first, first > 0x20, first < 0x7F { return true }
-        return s.contains { !$0.isWhitespace }
-    }
-
-    /// At least one identifier: developer_identity, browser_fingerprint_id, idfa/idfv on iOS, android_id/aaid on Android.
-    static func checkIdentifier(_ user: JSONObject) throws(BNCError) {
-        func has(_ k: String) -> Bool { user[k]?.stringValue.map { !$0.isEmpty } ?? false }
-        if has("developer_identity") || has("browser_fingerprint_id") { return }
-        let os = user["os"]?.stringValue?.lowercased()
-        if os == "ios" && (has("idfa") || has("idfv")) { return }
-        if os == "android" && (has("android_id") || has("aaid")) { return }
-        throw BNCError.invalid("user_data", "must identify the user: --developer-identity, or --os iOS with --idfa/--idfv, or --os Android with --android-id/--gaid")
     }
 
     /// The pattern (three upper-case letters) is the field spec's; a code missing from the SDKs' list warns.

@@ -6,13 +6,15 @@ import BNCCore
 /// The field table of a POST /v1/open body, and the answer keys that routing code looks at.
 public enum OpenFields {
     /// Every body field: the seed's documented set, then what the SDKs add (accepted by Branch, branch-api-facts §2.2).
-    public static let table = FieldTable("v1/open", [
-        FieldSpec("branch_key", .string, "The app's Branch key", required: true),
-        FieldSpec("branch_secret", .string, "The app's Branch secret", required: true, secret: true),
+    public static let table = FieldTable("v1/open", platformKey: "os", firstSessionKey: "first_session", [
+        FieldSpec("branch_key", .string, "The app's Branch key", required: true, credential: true),
+        FieldSpec("branch_secret", .string, "The app's Branch secret", required: true, credential: true, secret: true),
         FieldSpec("server_to_server", .boolean, "Always true", required: true),
         FieldSpec("app_version", .string, "The app's version, e.g. 1.12.4", required: true, flag: "--app-version", device: "app_version"),
-        FieldSpec("os", .string, "iOS or Android", required: true, flag: "--os"),
-        FieldSpec("os_version", .version, "OS version, never blank: NA when unknown", required: true, flag: "--os-version", device: "os_version"),
+        FieldSpec("os", .string, "iOS or Android, any case (sent as written here)", allowed: ["iOS", "Android"], required: true,
+                  foldsCase: true, hint: "--os iOS or --os Android", flag: "--os"),
+        FieldSpec("os_version", .version, "OS version, never blank: NA when unknown", required: true, whenUnknown: "NA",
+                  flag: "--os-version", device: "os_version"),
         FieldSpec("model", .string, "Device model", required: true, flag: "--model", device: "model"),
         FieldSpec("user_agent", .string, "The device's User-Agent", required: true, flag: "--user-agent", device: "user_agent"),
         FieldSpec("hardware_id", .string, "iOS: IDFA, else IDFV; Android: Android ID; omitted without a device id"),
@@ -89,6 +91,22 @@ public enum OpenFields {
         FieldSpec("branch_sdk_request_unique_id", .string, "SDKs: request id"),
         FieldSpec("branch_sdk_request_timestamp", .integer, "SDKs: request time, epoch ms", range: 0...4_102_444_800_000),
         FieldSpec("retryNumber", .integer, "SDKs: how many times this request was retried", range: 0...1000),
+    ], rules: [
+        .error("server_to_server", "must be true", when: .not(.equals("server_to_server", true))),
+        .error("is_hardware_id_real", "must be false when there is no hardware_id (no device id)",
+               when: .all([.equals("is_hardware_id_real", true), .absent("hardware_id")])),
+        // What Branch's SDKs send when no device id may be read (a random id, kept per install, marked unreal:
+        // Tests/Fixtures/sdk/android/install.json); Branch takes it, so bnc does, and says what it means.
+        .warning("hardware_id", "is sent with is_hardware_id_real false: Branch takes it as a random id, not the device's",
+                 when: .all([.present("hardware_id"), .equals("is_hardware_id_real", false)])),
+        .error("hardware_id_type", "must be idfa or vendor_id (random for an id marked unreal) when hardware_id is sent on iOS",
+               when: .all([.equals("os", "iOS"), .filled("hardware_id"), .absent("hardware_id_type")])),
+        .error("hardware_id_type", "must be idfa or vendor_id: random is only for an id marked unreal (is_hardware_id_real false)",
+               when: .all([.equals("hardware_id_type", "random"), .not(.equals("is_hardware_id_real", false))])),
+        .error("hardware_id_type", "must be omitted without hardware_id", when: .all([.present("hardware_id_type"), .absent("hardware_id")])),
+        .error("ad_tracking_enabled", "must be omitted, not false, when limit ad tracking is on (--limit-ad-tracking true)",
+               when: .equals("ad_tracking_enabled", false)),
+        .only("randomized_bundle_token", with: .equals("server_to_server_identity", true), "is only sent with --server-to-server-identity"),
     ])
 
     /// The table as --help and the man page show it.

@@ -91,7 +91,7 @@ public enum OpenRequest {
         return b
     }
 
-    /// Checks a body against the table and the seed's rules; returns it as it is sent: only declared keys (an
+    /// Checks a body against the table (its fields and rules); returns it as it is sent: only declared keys (an
     /// unknown one is a warning with a did-you-mean), `os` in its canonical case, `os_version` a string.
     /// Errors name the field and the rule (exit 65); nothing that fails here is ever sent.
     public static func validate(_ body: JSONObject, ipOverride: IPAddress?, warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
@@ -99,56 +99,9 @@ public enum OpenRequest {
             throw BNCError.invalid("--ip", "is required: Branch takes the device's public IP from X-IP-Override",
                                    hint: "pass the device's address, e.g. --ip 203.0.113.7 (never your server's)")
         }
-        var b = try OpenFields.table.check(body, warnings: warnings)
-        if b["server_to_server"]?.boolValue != true { throw BNCError.invalid("server_to_server", "must be true") }
-        guard let osName = b["os"]?.stringValue else { throw BNCError.invalid("os", "is required (--os iOS or --os Android)") }
-        guard let platform = Platform(name: osName) else {
-            throw BNCError.invalid("os", "must be iOS or Android (got \(osName))")
-        }
-        b["os"] = .string(platform.rawValue)
-        guard let version = b["os_version"]?.stringValue else {
-            throw BNCError.invalid("os_version", "is required (use \"NA\" when unknown)")
-        }
-        if version.trimmingWhitespace().isEmpty { throw BNCError.invalid("os_version", "must not be blank (use \"NA\" when unknown)") }
-        for (name, flag) in [("app_version", "--app-version"), ("model", "--model"), ("user_agent", "--user-agent")] {
-            guard let s = b[name]?.stringValue, !s.trimmingWhitespace().isEmpty else {
-                throw BNCError.invalid(name, "is required (\(flag))")
-            }
-        }
-        for field in OpenFields.table.fields where b[field.name] != nil && field.platform != nil {
-            if field.platform != platform {
-                throw BNCError.invalid(field.name, "is \(field.platform!.rawValue) only and must not be sent with os \(platform.rawValue)")
-            }
-        }
-        let hardwareID = b["hardware_id"]?.stringValue
-        switch b["is_hardware_id_real"]?.boolValue {
-        case nil: throw BNCError.invalid("is_hardware_id_real", "is required")
-        case true? where hardwareID == nil:
-            throw BNCError.invalid("is_hardware_id_real", "must be false when there is no hardware_id (no device id)")
-        case false? where hardwareID != nil:
-            // What Branch's SDKs send when no device id may be read (a random id, kept per install, marked unreal:
-            // Tests/Fixtures/sdk/android/install.json); Branch takes it, so bnc does, and says what it means.
-            warnings.add("hardware_id is sent with is_hardware_id_real false: Branch takes it as a random id, not the device's")
-        default: break
-        }
-        if platform == .iOS {
-            let type = b["hardware_id_type"]?.stringValue
-            let allowed = b["is_hardware_id_real"]?.boolValue == false ? ["idfa", "vendor_id", "random"] : ["idfa", "vendor_id"]
-            if let hardwareID, !allowed.contains(type ?? ""), !hardwareID.isEmpty {
-                throw BNCError.invalid("hardware_id_type", "must be idfa or vendor_id (random for an id marked unreal) when hardware_id is sent on iOS")
-            }
-            if hardwareID == nil && type != nil { throw BNCError.invalid("hardware_id_type", "must be omitted without hardware_id") }
-        }
-        if b["ad_tracking_enabled"]?.boolValue == false {
-            throw BNCError.invalid("ad_tracking_enabled", "must be omitted, not false, when limit ad tracking is on (--limit-ad-tracking true)")
-        }
-        if b["first_session"]?.boolValue != true, let f = OpenFields.table.fields.first(where: { $0.firstSessionOnly && b[$0.name] != nil }) {
-            throw BNCError.invalid(f.name, "is only sent with an app's first session (--first-session true)")
-        }
-        if b["randomized_bundle_token"] != nil && b["server_to_server_identity"]?.boolValue != true {
-            throw BNCError.invalid("randomized_bundle_token", "is only sent with --server-to-server-identity")
-        }
-        return b
+        // Every rule is the table's: types, required and never-blank fields, os in its canonical case,
+        // platform-only and first-session-only fields, and the rules between fields (OpenFields.table).
+        return try OpenFields.table.check(body, warnings: warnings)
     }
 
     /// The whole request: credentials first, then the checked body; the device's IP as X-IP-Override.

@@ -2,6 +2,7 @@
 // finding has a rule, a severity, the parameter, what is wrong and what fixes it. Duplicate conversions need
 // the requests before this one: a `TuneChecker` keeps a bounded window of them.
 import BNCCore
+import BNCOpen
 import BNCSuite
 
 /// How serious a finding is: info, warning or error, in increasing order.
@@ -198,8 +199,9 @@ public struct TuneChecker: Sendable {
             // device_ip: the IP rules below say more.
             guard let row = q.row, !value.isEmpty, name != "device_ip" else { continue }
             let p = TuneParameters.all[row]
-            guard let problem = p.problem(with: value) else { continue }
-            f.append(Finding(.badValue, name, "\(name) \(problem)", fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
+            do { _ = try p.check(value) } catch {
+                f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
+            }
         }
         for name in ["ios_ifa", "google_aid", "fire_aid"] {
             if let v = r.value(name), v.allSatisfy({ $0 == "0" || $0 == "-" }), v.contains("0") {
@@ -229,42 +231,34 @@ public struct TuneChecker: Sendable {
         }
     }
 
+    /// What the table requires (`TuneParameter.requirement`) and is missing; then, for a session, what Branch's
+    /// v1/open requires that TUNE left optional (`TuneParameters.branchRequired`).
     static func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
-        func missing(_ name: String, _ why: String, fix: String) {
-            f.append(Finding(.missingRequired, name, "\(name) is missing: \(why)", fix: fix))
+        for p in TuneParameters.all {
+            guard case .required(let on, let orElse, let mayBeEmpty, let userAgentHeader, let serverToServer, let sealable) = p.requirement,
+                  !(sealed && sealable), !serverToServer || r.isServerToServer else { continue }
+            // A requirement of every platform holds without one; a platform's own needs the platform.
+            guard on == TuneParameters.everywhere || platform.map(on.contains) == true else { continue }
+            let given = ([p.name] + orElse).contains { mayBeEmpty ? r.has($0) : r.value($0) != nil } || (userAgentHeader && r.userAgentHeader != nil)
+            if given { continue }
+            var why = on == TuneParameters.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
+            if serverToServer { why = "server-to-server requests require it" }
+            if !orElse.isEmpty { why += " (or \(orElse.joined(separator: " or ")))" }
+            f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(why)",
+                             fix: "add \(p.name)= (\(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst()))"))
         }
-        for name in ["action", "advertiser_id"] where r.value(name) == nil {
-            missing(name, "every TUNE request names its action and advertiser", fix: "add \(name)=")
+        if platform == nil && !sealed {
+            f.append(Finding(.missingRequired, "ios_ifv", "ios_ifv is missing: no device identifier and no sdk= platform (ios_ifa/ios_ifv, google_aid/os_id, windows_aid/device_id)",
+                             fix: "add the device's identifiers and sdk="))
         }
-        if r.isServerToServer && r.value("site_id") == nil && r.value("package_name") == nil {
-            missing("site_id", "server-to-server requests name the app", fix: "add site_id= (the TUNE app id)")
-        }
-        if sealed { return }
-        let shared = [("device_brand", "the seed requires the device's brand"), ("device_model", "the seed requires the device's model")]
-        for (name, why) in shared where r.value(name) == nil { missing(name, why, fix: "add \(name)=") }
-        if r.value("user_agent") == nil && r.value("conversion_user_agent") == nil && r.userAgentHeader == nil {
-            missing("user_agent", "the seed requires the device's User-Agent (parameter or header)", fix: "add user_agent= with the device's browser UA")
-        }
-        switch platform {
-        case .iOS?:
-            if r.value("ios_ifv") == nil { missing("ios_ifv", "the seed requires the IDFV on iOS", fix: "add ios_ifv= (UIDevice identifierForVendor)") }
-        case .android?:
-            if r.value("google_aid") == nil && r.value("os_id") == nil && r.value("android_id") == nil {
-                missing("google_aid", "Android requests need google_aid, or os_id (ANDROID_ID) when it cannot be had", fix: "add google_aid= or os_id=")
-            }
-        case .windows?:
-            for name in ["device_id", "windows_aid"] where !r.has(name) {
-                missing(name, "the seed requires it on Windows", fix: "add \(name)= (windows_aid may be empty when the user disabled it)")
-            }
-        case nil:
-            missing("ios_ifv", "no device identifier and no sdk= platform (ios_ifa/ios_ifv, google_aid/os_id, windows_aid/device_id)",
-                    fix: "add the device's identifiers and sdk=")
-        }
-        if isSession {
-            for (name, branch) in [("os_version", "os_version"), ("app_version", "app_version")] where r.value(name) == nil {
-                f.append(Finding(.branchRequired, name, "\(name) is optional for TUNE but Branch's v1/open requires \(branch)",
-                                 fix: "add \(name)= (Branch takes \"NA\" for an unknown os_version)"))
-            }
+        guard isSession, !sealed else { return }
+        for (field, rows) in TuneParameters.branchRequired where !rows.contains(where: { r.value($0.name) != nil }) {
+            // A row TUNE requires too was reported above.
+            if rows.contains(where: { if case .required = $0.requirement { true } else { false } }) { continue }
+            let name = rows[0].name
+            let unknown = OpenFields.table[field]?.whenUnknown.map { " (Branch takes \"\($0)\" when unknown)" } ?? ""
+            f.append(Finding(.branchRequired, name, "\(name) is optional for TUNE but Branch's v1/open requires \(field)",
+                             fix: "add \(name)=\(unknown)"))
         }
     }
 

@@ -58,7 +58,7 @@ public enum TuneMapping {
             guard let row = q.row else { unmapped.append(name); continue }
             let p = TuneParameters.all[row]
             let counterpart = isSession ? p.open : p.event
-            if counterpart == nil && p.group != .routing { unmapped.append(name) }
+            if counterpart.isEmpty && p.group != .routing { unmapped.append(name) }
         }
         if isSession {
             return BranchMapping(api: .open, body: try openBody(r, device: device, warnings: warnings), ip: ip, unmapped: unmapped)
@@ -79,12 +79,12 @@ public enum TuneMapping {
                 && !(platform == .iOS && !p.name.hasPrefix("ios_") || platform == .android && p.name.hasPrefix("ios_"))
         }
         if let flag, let raw = r.value(flag.name) {
-            if let problem = flag.problem(with: raw) { throw BNCError.invalid(flag.name, problem) }
+            _ = try flag.check(raw)
             try d.set("limit_ad_tracking", (flag.flag == .limited) == (raw == "1") ? "true" : "false", source: flag.name, warn: warnings.add)
         }
         for p in TuneParameters.all where p.flag == nil {
             guard let field = p.device, let raw = r.value(p.name), d[field] == nil else { continue }
-            if let problem = p.problem(with: raw) { throw BNCError.invalid(p.name, problem) }
+            _ = try p.check(raw)
             var value = raw
             if field == "screen_dpi" {
                 // Android sends densityDpi (120 and up); iOS a scale such as 3.0.
@@ -125,29 +125,32 @@ public enum TuneMapping {
         throw BNCError.invalid("device_ip", "is required: Branch takes the device's IP from X-IP-Override, and this request has none")
     }
 
-    /// Direct copies (`copies` rows) into one API's keys: `open` names or `event` paths, typed by the row.
-    static func copies(_ r: TuneRequest, event: Bool) throws(BNCError) -> [(path: String, value: JSON)] {
-        var out: [(String, JSON)] = []
+    /// Direct copies (`copies` rows) into one API's targets, typed and checked by the row's spec.
+    static func copies(_ r: TuneRequest, event: Bool) throws(BNCError) -> [(target: BranchTarget, value: JSON)] {
+        var out: [(BranchTarget, JSON)] = []
         for p in TuneParameters.all where p.copies {
-            guard let raw = r.value(p.name), let target = event ? p.event : p.open else { continue }
-            if let problem = p.problem(with: raw) { throw BNCError.invalid(p.name, problem) }
-            let value: JSON = p.spec.type == .integer || p.spec.type == .number ? .number(JSONNumber(literal: raw)!) : .string(raw)
-            out.append((target, value))
+            guard let raw = r.value(p.name) else { continue }
+            let targets = event ? p.event : p.open
+            if targets.isEmpty { continue }
+            let value = try p.check(raw)
+            for t in targets { out.append((t, value)) }
         }
         return out
     }
 
     static func openBody(_ r: TuneRequest, device: Device, warnings: Warnings) throws(BNCError) -> JSONObject {
-        for (param, branch) in [("device_model", "model"), ("app_version", "app_version")] where device[branch] == nil {
-            throw BNCError.invalid(param, "is required: Branch's v1/open needs \(branch)")
-        }
-        guard device.userAgent != nil else {
-            throw BNCError.invalid("user_agent", "is required: Branch's v1/open needs the device's User-Agent (user_agent or conversion_user_agent)")
-        }
+        // What v1/open requires and the TUNE rows fill through the device: refused when missing, or sent as
+        // the field's value for "unknown" (os_version "NA").
         var device = device
-        if device.osVersion == nil {
-            warnings.add("os_version is missing: sent as \"NA\" (Branch's v1/open requires one)")
-            try device.set("os_version", "NA", source: "os_version", warn: warnings.add)
+        for (field, rows) in TuneParameters.branchRequired {
+            let source = rows[0].device!
+            guard device[source] == nil else { continue }
+            guard let unknown = OpenFields.table[field]?.whenUnknown else {
+                let names = rows.count > 1 ? " (\(rows.map(\.name).joined(separator: " or ")))" : ""
+                throw BNCError.invalid(rows[0].name, "is required: Branch's v1/open needs \(field)\(names)")
+            }
+            warnings.add("\(rows[0].name) is missing: sent as \"\(unknown)\" (Branch's v1/open requires \(field))")
+            try device.set(source, unknown, source: rows[0].name, warn: warnings.add)
         }
         var options = OpenOptions()
         options.identity = r.value("user_id")
@@ -166,7 +169,7 @@ public enum TuneMapping {
         if options.firstSession == nil, options.installReferrer != nil || r.value("download_date") != nil || r.value("click_timestamp") != nil {
             options.firstSession = true
         }
-        var fields: [(String, JSON)] = try copies(r, event: false)
+        var fields: [(String, JSON)] = try copies(r, event: false).compactMap { t, v in t.bodyPath.map { ($0, v) } }
         if r["debug"] == "1" { fields.append(("debug", true)) }
         return fillFromDevice(try OpenRequest.body(device: device, options: options, fields: fields), device: device, event: false)
     }
@@ -177,14 +180,11 @@ public enum TuneMapping {
         var b = body
         var user = b["user_data"]?.objectValue ?? [:]
         for p in TuneParameters.all {
-            guard let field = p.device, p.flag == nil, let value = device[field], let target = event ? p.event : p.open,
-                  !target.contains(","), !target.contains(" ") else { continue }
+            guard let field = p.device, p.flag == nil, let value = device[field] else { continue }
             if event {
-                guard target.hasPrefix("user_data.") else { continue }
-                let key = String(target.dropFirst("user_data.".count))
-                if user[key] == nil { user[key] = value }
-            } else if b[target] == nil {
-                b[target] = value
+                if let key = p.event.singleMember(of: .userData), user[key] == nil { user[key] = value }
+            } else if let key = p.open.singleKey, b[key] == nil {
+                b[key] = value
             }
         }
         if event { b["user_data"] = .object(user) }
@@ -206,21 +206,17 @@ public enum TuneMapping {
         var input = EventInput(name: name)
         input.developerIdentity = r.value("user_id")
         var custom = JSONObject()
-        for (path, value) in try copies(r, event: true) {
-            let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
-            switch parts[0] {
-            case "event_data":
-                if case .number(let n) = value { input.eventNumbers.append((parts[1], n.literal)) } else { input.eventStrings.append((parts[1], value.stringValue!)) }
-            case "custom_data": custom[parts[1]] = value
-            case "user_data": input.userData.append((parts[1], value))
-            default: break
+        for (target, value) in try copies(r, event: true) {
+            guard case .member(let object, let key) = target else { continue }
+            switch object {
+            case .eventData: input.eventData.append((key, value.numberValue?.literal ?? value.stringValue ?? value.serialized()))
+            case .customData: custom[key] = value
+            case .userData: input.userData.append((key, value))
+            case .contentItem: break
             }
         }
         if !custom.isEmpty { input.customJSON = custom }
-        if let q = r.value("quantity") {
-            guard let n = Int64(q), n >= 0 else { throw BNCError.invalid("quantity", "must be a whole number (got \(q))") }
-            input.items.append(["$quantity": .int(Int(n))])
-        }
+        if let q = r.value("quantity") { input.items.append(["$quantity": try TuneParameters.byName["quantity"]!.check(q)]) }
         if let json = r.value("site_event_items") { input.items += try items(json) }
         if r.platform == .windows, input.developerIdentity == nil {
             throw BNCError.invalid("user_id", "is required for a Windows conversion: Branch's v2 events identify Windows users by developer_identity only")

@@ -2,6 +2,7 @@
 // (the seed's "Server-to-Server Integrations with the TUNE API" section; tune-and-apple-ads-facts.md B3, B4, B8).
 // Mapping both ways, `check`'s rules, --help, `bnc-tune params`, the man page and completion come from this table.
 import BNCCore
+import BNCOpen
 
 /// The platform a TUNE request is about (TUNE had a Windows SDK; Branch's v1/open takes iOS and Android only).
 public enum TunePlatform: String, Sendable, CaseIterable, Comparable {
@@ -47,36 +48,62 @@ public enum FlagSense: String, Sendable {
     case allowed
 }
 
+/// Whether TUNE needs a parameter, and who checks it: `check` reads these to find what is missing.
+public enum TuneRequirement: Sendable, Equatable {
+    case optional
+    /// `check` reports `missing-required` when neither the parameter nor any of `orElse` is given on one of
+    /// `platforms` (`mayBeEmpty`: an empty value counts as given; `userAgentHeader`: so does the logged request's
+    /// User-Agent; `serverToServer`: only for `sdk=server` requests). `sealable`: it may be hidden inside the
+    /// encrypted `data`, so it is not judged missing while that is unread.
+    case required(on: Set<TunePlatform>, orElse: [String] = [], mayBeEmpty: Bool = false, userAgentHeader: Bool = false,
+                  serverToServer: Bool = false, sealable: Bool = true)
+    /// The seed marks it REQUIRED on `platforms`; the rule named checks it in its own terms (with its ad id, say).
+    case checkedBy(TuneRule, on: Set<TunePlatform>)
+    /// The seed marks it REQUIRED on `platforms`, but `check` does not ask for it, for the reason given.
+    case notAsked(on: Set<TunePlatform>, why: String)
+
+    /// The platforms on which the seed marks it REQUIRED.
+    public var platforms: Set<TunePlatform> {
+        switch self {
+        case .optional: []
+        case .required(let on, _, _, _, _, _), .checkedBy(_, let on), .notAsked(let on, _): on
+        }
+    }
+}
+
 /// One TUNE parameter and where its value goes in Branch's APIs.
 /// A class: the table is read per parameter of every scanned line, and a reference is one retain, not a copy.
 public final class TuneParameter: Sendable {
-    /// Name, type (of the text in the query), rule and one-line meaning.
+    /// Name, type (of the text in the query), rule and one-line meaning: values are checked by this spec, as
+    /// every other field of the suite is.
     public let spec: FieldSpec
     public let group: TuneGroup
-    /// The platforms on which the seed marks it REQUIRED (conditions are in the help: "with ios_ifa").
-    public let requiredOn: Set<TunePlatform>
+    /// Whether TUNE needs it, on which platforms, and who checks that.
+    public let requirement: TuneRequirement
     /// Whether the seed's S2S list names it (REQUIRED or OPTIONAL).
     public let seedListed: Bool
     /// The bnc device field its value fills; the API modules map the device to their own names and rules.
     public let device: String?
     /// For an ad-tracking flag: what its 1 means.
     public let flag: FlagSense?
-    /// The v1/open field(s) it becomes, as the table shows them (nil: no counterpart).
-    public let open: String?
-    /// The v2 event path it becomes (`user_data.idfa`, `event_data.revenue`, `custom_data.level`, `name`).
-    public let event: String?
+    /// Where it goes in a v1/open request (empty: no counterpart).
+    public let open: [BranchTarget]
+    /// Where it goes in a v2 event request (empty: no counterpart).
+    public let event: [BranchTarget]
     /// The value is copied as is into `open` and `event` (not through the device or special rules).
     public let copies: Bool
 
     public var name: String { spec.name }
+    /// The platforms on which the seed marks it REQUIRED.
+    public var requiredOn: Set<TunePlatform> { requirement.platforms }
 
     init(_ name: String, _ type: FieldType, _ group: TuneGroup, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
-         range: ClosedRange<Double>? = nil, required: Set<TunePlatform> = [], seed: Bool = false, device: String? = nil,
-         flag: FlagSense? = nil, open: String? = nil, event: String? = nil, copies: Bool = false, secret: Bool = false) {
+         range: ClosedRange<Double>? = nil, required: TuneRequirement = .optional, seed: Bool = false, device: String? = nil,
+         flag: FlagSense? = nil, open: [BranchTarget] = [], event: [BranchTarget] = [], copies: Bool = false, secret: Bool = false) {
         spec = FieldSpec(name, type, help, allowed: allowed, pattern: pattern, range: range, maxLength: 4096, secret: secret)
         self.group = group
-        requiredOn = required
-        seedListed = seed || !required.isEmpty
+        requirement = required
+        seedListed = seed || required != .optional
         self.device = device
         self.flag = flag
         self.open = open
@@ -84,40 +111,31 @@ public final class TuneParameter: Sendable {
         self.copies = copies
     }
 
-    /// Why a value breaks the parameter's rule (its type, allowed values, pattern, range), or nil.
-    public func problem(with value: String) -> String? {
-        if let bad = FieldSpec.forbiddenCharacter(in: value, multiline: false) { return "must not contain \(bad)" }
-        if value.utf8.count > 4096 && value.count > 4096 { return "must be at most 4096 characters" }
+    /// A query value as the JSON its spec types (a whole number for an integer parameter, a number for a
+    /// number, else the text), checked by the spec: the same machinery as every other field. Errors name the
+    /// parameter and the rule.
+    public func check(_ text: String) throws(BNCError) -> JSON {
+        let value: JSON
         switch spec.type {
-        case .integer:
-            guard let n = Int64(value) else { return "must be a whole number (got \(value))" }
-            if let r = spec.range, !r.contains(Double(n)) { return "must be \(TuneParameters.describe(r)) (got \(value))" }
-        case .number:
-            guard let d = Double(value), d.isFinite, JSONNumber(literal: value) != nil else { return "must be a finite number (got \(value))" }
-            if let r = spec.range, !r.contains(d) { return "must be \(TuneParameters.describe(r)) (got \(value))" }
-        default: break
-        }
-        if let allowed = spec.allowed, !allowed.contains(value) {
-            return "must be one of \(allowed.joined(separator: ", ")) (got \(value))"
-        }
-        if let pattern = spec.pattern, !value.isEmpty {
-            switch pattern {
-            case .uuid:
-                if !FieldPattern.uuid.matches(value) { return "must be \(pattern.description) (got \(value))" }
-            case .ipAddress:
-                if (try? IPAddress(value)) == nil { return "must be \(pattern.description) (got \(value))" }
-            case .currency:
-                if !(value.count == 3 && value.allSatisfy { $0.isASCII && $0.isLetter }) { return "must be three letters (ISO 4217) (got \(value))" }
-            default: break
+        case .integer, .number:
+            guard let n = JSONNumber(literal: text) else {
+                throw BNCError.invalid(name, spec.type == .integer ? "must be a whole number (got \(text))" : "must be a finite number (got \(text))")
             }
+            value = .number(n)
+        default:
+            // An empty value is TUNE's "none" (windows_aid when the user disabled it): only its characters are checked.
+            if text.isEmpty { return .string(text) }
+            value = .string(text)
         }
-        return nil
+        return try spec.check(value, at: name)
     }
 
     /// Type, platforms and counterparts as --help and `params` show them.
     public var tags: String {
         var t = [spec.type.label]
-        if !requiredOn.isEmpty {
+        if case .required(_, _, _, _, true, _) = requirement {
+            t.append("required server-to-server")
+        } else if !requiredOn.isEmpty {
             t.append("required on " + requiredOn.sorted().map(\.rawValue).joined(separator: ", "))
         } else if seedListed {
             t.append("optional (seed)")
@@ -131,6 +149,8 @@ public final class TuneParameter: Sendable {
 public enum TuneParameters {
     typealias P = TuneParameter
     static let flag01 = ["0", "1"]
+    /// Every platform: what the seed requires of every request.
+    static let everywhere = Set(TunePlatform.allCases)
 
     /// TUNE's 17 pre-defined events and the Branch standard events they correspond to (fact sheet B8c).
     public static let predefinedEvents: [(tune: String, branch: String)] = [
@@ -203,54 +223,55 @@ public enum TuneParameters {
 
     static let routing: [P] = [
         P("action", .string, .routing, "session (install, update and open merged), conversion, a pre-defined event, click or impression",
-          allowed: sessionActions + otherActions + predefinedEvents.map(\.tune), required: Set(TunePlatform.allCases),
-          open: "POST /v1/open (session)", event: "POST /v2/event (conversion)"),
+          allowed: sessionActions + otherActions + predefinedEvents.map(\.tune), required: .required(on: everywhere, sealable: false),
+          open: [.endpoint("POST /v1/open (session)")], event: [.endpoint("POST /v2/event (conversion)")]),
         P("advertiser_id", .integer, .routing, "TUNE advertiser (account) id; also the host's first label", range: 1...Double(Int64.max),
-          required: Set(TunePlatform.allCases), open: "branch_key (one key per app)", event: "branch_key"),
+          required: .required(on: everywhere, sealable: false), open: [.branchKey], event: [.branchKey]),
         P("site_id", .integer, .routing, "TUNE app id (required server-to-server; comparable to Branch's app)", range: 1...Double(Int64.max),
-          open: "branch_key", event: "branch_key"),
-        P("package_name", .string, .routing, "Bundle id or Android package (the SDKs send it instead of site_id)", open: "branch_key"),
+          required: .required(on: everywhere, orElse: ["package_name"], serverToServer: true, sealable: false), open: [.branchKey], event: [.branchKey]),
+        P("package_name", .string, .routing, "Bundle id or Android package (the SDKs send it instead of site_id)", open: [.branchKey]),
         P("sdk", .string, .routing, "server (server-to-server), ios, tvos, watchos, android, fire or windows",
-          allowed: ["server", "ios", "tvos", "watchos", "android", "fire", "windows"], open: "server_to_server, os", event: "user_data.os"),
+          allowed: ["server", "ios", "tvos", "watchos", "android", "fire", "windows"], open: [.key("server_to_server"), .key("os")], event: [.member(.userData, "os")]),
         P("response_format", .string, .routing, "json (else a redirect or XML)"),
         P("ver", .string, .routing, "SDK version"),
         P("transaction_id", .string, .routing, "Random UUID per request; a retry keeps it", pattern: .uuid),
-        P("sdk_retry_attempt", .integer, .routing, "0, 1, 2 ... incremented on each resend", range: 0...1_000_000, open: "retryNumber", copies: true),
-        P("site_event_name", .string, .routing, "Conversion name: free text (TUNE stores it lower-cased, letters and digits only)", event: "name"),
-        P("site_event_id", .integer, .routing, "Conversion id of an event created in TUNE", range: 0...Double(Int64.max), event: "name"),
+        P("sdk_retry_attempt", .integer, .routing, "0, 1, 2 ... incremented on each resend", range: 0...1_000_000, open: [.key("retryNumber")], copies: true),
+        P("site_event_name", .string, .routing, "Conversion name: free text (TUNE stores it lower-cased, letters and digits only)", event: [.key("name")]),
+        P("site_event_id", .integer, .routing, "Conversion id of an event created in TUNE", range: 0...Double(Int64.max), event: [.key("name")]),
         P("tracking_id", .string, .routing, "TUNE click or session id from a tracking link (not a Branch click id)"),
         P("referral_url", .string, .routing, "Android first open: the Play install referrer; other opens: the URL that opened the app",
-          seed: true, open: "universal_link_url, android_app_link_url or install_referrer_extras"),
+          seed: true, open: [.either(["universal_link_url", "android_app_link_url", "install_referrer_extras"])]),
         P("referral_source", .string, .routing, "The app that opened this one"),
-        P("debug", .string, .routing, "1: debug mode", allowed: flag01, open: "debug"),
+        P("debug", .string, .routing, "1: debug mode", allowed: flag01, open: [.key("debug")]),
         P("post_conversion", .string, .routing, "1: iOS re-sent the install after a late iAd answer", allowed: flag01),
         P("data", .string, .routing, "Encrypted hex of the SDK's other parameters (AES with the conversion key): bnc-tune decrypt"),
         P("existing_user", .string, .routing, "1: the user predates the TUNE integration (TUNE counted the install organic)",
-          allowed: flag01, open: "first_session: false"),
+          allowed: flag01, open: [.fixed("first_session", false)]),
         P("local_ip", .string, .routing, "Not supported on TUNE API calls (Branch's v1/open takes it; TUNE ignores it)", pattern: .ipAddress),
     ]
 
     static let identifiers: [P] = [
         P("ios_ifa", .string, .identifiers, "IDFA, upper case with hyphens; all zeros when tracking is not authorised", pattern: .uuid,
-          required: [.iOS], device: "idfa", open: "hardware_id (hardware_id_type idfa)", event: "user_data.idfa"),
-        P("ios_ifv", .string, .identifiers, "IDFV, upper case with hyphens", pattern: .uuid, required: [.iOS], device: "idfv",
-          open: "ios_vendor_id", event: "user_data.idfv"),
+          required: .notAsked(on: [.iOS], why: "iOS gives no IDFA without the user's consent (ATT); ios_ifv identifies the device"),
+          device: "idfa", open: [.keyWith("hardware_id", companion: "hardware_id_type", value: "idfa")], event: [.member(.userData, "idfa")]),
+        P("ios_ifv", .string, .identifiers, "IDFV, upper case with hyphens", pattern: .uuid, required: .required(on: [.iOS]), device: "idfv",
+          open: [.key("ios_vendor_id")], event: [.member(.userData, "idfv")]),
         P("ios_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever ios_ifa is sent", allowed: flag01,
-          required: [.iOS], device: "limit_ad_tracking", flag: .limited, open: "ad_tracking_enabled (omitted when limited)",
-          event: "user_data.limit_ad_tracking"),
+          required: .checkedBy(.adIDWithoutFlag, on: [.iOS]), device: "limit_ad_tracking", flag: .limited, open: [.omittedWhenLimited("ad_tracking_enabled")],
+          event: [.member(.userData, "limit_ad_tracking")]),
         P("ios_ad_tracking", .string, .identifiers, "1 = allowed (the iOS SDK's flag): the inverse of ios_ad_tracking_disabled",
-          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: "ad_tracking_enabled", event: "user_data.limit_ad_tracking"),
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")]),
         P("google_aid", .string, .identifiers, "Google advertising id; TUNE asks upper case with hyphens, Android gives lower case",
-          pattern: .uuid, required: [.android], device: "gaid", open: "google_advertising_id", event: "user_data.aaid"),
+          pattern: .uuid, required: .required(on: [.android], orElse: ["os_id", "android_id"]), device: "gaid", open: [.key("google_advertising_id")], event: [.member(.userData, "aaid")]),
         P("google_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever google_aid is sent", allowed: flag01,
-          required: [.android], device: "limit_ad_tracking", flag: .limited, open: "ad_tracking_enabled (omitted when limited)",
-          event: "user_data.limit_ad_tracking"),
+          required: .checkedBy(.adIDWithoutFlag, on: [.android]), device: "limit_ad_tracking", flag: .limited, open: [.omittedWhenLimited("ad_tracking_enabled")],
+          event: [.member(.userData, "limit_ad_tracking")]),
         P("google_ad_tracking", .string, .identifiers, "1 = allowed (Branch's old webhook template): the inverse of google_ad_tracking_disabled",
-          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: "ad_tracking_enabled", event: "user_data.limit_ad_tracking"),
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")]),
         P("os_id", .string, .identifiers, "ANDROID_ID when google_aid cannot be sent (the seed); the Windows SDK's hardware id",
-          required: [.android], device: "android_id", open: "hardware_id", event: "user_data.android_id"),
+          required: .checkedBy(.missingRequired, on: [.android]), device: "android_id", open: [.key("hardware_id")], event: [.member(.userData, "android_id")]),
         P("android_id", .string, .identifiers, "ANDROID_ID, lower-case hex (the Android SDK's key)", device: "android_id",
-          open: "hardware_id", event: "user_data.android_id"),
+          open: [.key("hardware_id")], event: [.member(.userData, "android_id")]),
         P("android_id_md5", .string, .identifiers, "MD5 of ANDROID_ID (Branch does not match hashed ids)"),
         P("android_id_sha1", .string, .identifiers, "SHA-1 of ANDROID_ID"),
         P("android_id_sha256", .string, .identifiers, "SHA-256 of ANDROID_ID"),
@@ -258,9 +279,10 @@ public enum TuneParameters {
         P("fire_ad_tracking_disabled", .string, .identifiers, "1 = limited; with fire_aid", allowed: flag01, flag: .limited),
         P("platform_aid", .string, .identifiers, "Generic advertising id (the last Android SDK)"),
         P("platform_ad_tracking_disabled", .string, .identifiers, "1 = limited; with platform_aid", allowed: flag01, flag: .limited),
-        P("device_id", .string, .identifiers, "Windows hardware id (the seed); IMEI/MEID on old Android", required: [.windows]),
+        P("device_id", .string, .identifiers, "Windows hardware id (the seed); IMEI/MEID on old Android",
+          required: .required(on: [.windows], mayBeEmpty: true)),
         P("windows_aid", .string, .identifiers, "Windows advertising id, upper case without separators; empty when disabled",
-          required: [.windows]),
+          required: .required(on: [.windows], mayBeEmpty: true)),
         P("mat_id", .string, .identifiers, "TUNE's own install id", pattern: .uuid),
         P("open_log_id", .string, .identifiers, "Server log id echoed back"),
         P("last_open_log_id", .string, .identifiers, "Server log id echoed back"),
@@ -272,50 +294,51 @@ public enum TuneParameters {
 
     static let device: [P] = [
         P("device_ip", .string, .device, "The device's public IP, as a query parameter (TUNE cannot read X-IP-Override)", pattern: .ipAddress,
-          required: Set(TunePlatform.allCases), open: "X-IP-Override header", event: "user_data.ip and X-IP-Override"),
-        P("user_agent", .string, .device, "The device's User-Agent (also taken from the request header)", required: Set(TunePlatform.allCases),
-          device: "user_agent", open: "user_agent", event: "user_data.user_agent"),
-        P("conversion_user_agent", .string, .device, "The device's User-Agent (the SDKs' key)", device: "user_agent", open: "user_agent",
-          event: "user_data.user_agent"),
-        P("device_brand", .string, .device, "Brand or maker, e.g. Apple or Samsung", required: Set(TunePlatform.allCases), device: "brand",
-          open: "brand", event: "user_data.brand"),
-        P("device_model", .string, .device, "Model, e.g. iPhone5,2 or GT-i9300", required: Set(TunePlatform.allCases), device: "model",
-          open: "model", event: "user_data.model"),
-        P("device_carrier", .string, .device, "Carrier, e.g. AT&T", seed: true, device: "carrier", open: "device_carrier", event: "user_data.device_carrier"),
-        P("device_cpu_type", .string, .device, "CPU type", open: "cpu_type", event: "user_data.cpu_type", copies: true),
+          required: .checkedBy(.deviceIPMissing, on: everywhere), open: [.header("X-IP-Override")], event: [.member(.userData, "ip"), .header("X-IP-Override")]),
+        P("user_agent", .string, .device, "The device's User-Agent (also taken from the request header)",
+          required: .required(on: everywhere, orElse: ["conversion_user_agent"], userAgentHeader: true),
+          device: "user_agent", open: [.key("user_agent")], event: [.member(.userData, "user_agent")]),
+        P("conversion_user_agent", .string, .device, "The device's User-Agent (the SDKs' key)", device: "user_agent", open: [.key("user_agent")],
+          event: [.member(.userData, "user_agent")]),
+        P("device_brand", .string, .device, "Brand or maker, e.g. Apple or Samsung", required: .required(on: everywhere), device: "brand",
+          open: [.key("brand")], event: [.member(.userData, "brand")]),
+        P("device_model", .string, .device, "Model, e.g. iPhone5,2 or GT-i9300", required: .required(on: everywhere), device: "model",
+          open: [.key("model")], event: [.member(.userData, "model")]),
+        P("device_carrier", .string, .device, "Carrier, e.g. AT&T", seed: true, device: "carrier", open: [.key("device_carrier")], event: [.member(.userData, "device_carrier")]),
+        P("device_cpu_type", .string, .device, "CPU type", open: [.key("cpu_type")], event: [.member(.userData, "cpu_type")], copies: true),
         P("device_cpu_subtype", .string, .device, "CPU subtype"),
-        P("build", .string, .device, "OS build", open: "build", event: "user_data.build", copies: true),
+        P("build", .string, .device, "OS build", open: [.key("build")], event: [.member(.userData, "build")], copies: true),
         P("os_version", .string, .device, "OS version (Branch requires one: NA when unknown)", seed: true, device: "os_version",
-          open: "os_version", event: "user_data.os_version"),
+          open: [.key("os_version")], event: [.member(.userData, "os_version")]),
         P("os_jailbroke", .string, .device, "1: jailbroken or rooted", allowed: flag01),
         P("app_name", .string, .device, "App name"),
-        P("app_version", .string, .device, "App version (Branch requires one)", seed: true, device: "app_version", open: "app_version",
-          event: "user_data.app_version"),
+        P("app_version", .string, .device, "App version (Branch requires one)", seed: true, device: "app_version", open: [.key("app_version")],
+          event: [.member(.userData, "app_version")]),
         P("app_version_name", .string, .device, "Android version name"),
-        P("language", .string, .device, "Device language", seed: true, device: "language", open: "language", event: "user_data.language"),
-        P("locale", .string, .device, "Locale, e.g. en_US", device: "locale", open: "locale", event: "user_data.locale"),
-        P("country_code", .string, .device, "ISO 3166 alpha-2 or alpha-3 country", seed: true, device: "country", open: "country",
-          event: "user_data.country"),
+        P("language", .string, .device, "Device language", seed: true, device: "language", open: [.key("language")], event: [.member(.userData, "language")]),
+        P("locale", .string, .device, "Locale, e.g. en_US", device: "locale", open: [.key("locale")], event: [.member(.userData, "locale")]),
+        P("country_code", .string, .device, "ISO 3166 alpha-2 or alpha-3 country", seed: true, device: "country", open: [.key("country")],
+          event: [.member(.userData, "country")]),
         P("mobile_country_code", .string, .device, "MCC"),
         P("mobile_network_code", .string, .device, "MNC"),
         P("carrier_country_code", .string, .device, "Carrier's country"),
-        P("connection_type", .string, .device, "wifi or mobile", device: "connection_type", open: "connection_type",
-          event: "user_data.connection_type"),
-        P("screen_density", .number, .device, "Screen density", range: 0...100_000, device: "screen_dpi", open: "screen_dpi",
-          event: "user_data.screen_dpi"),
-        P("screen_size", .string, .device, "iOS screen size WxH", device: "screen", open: "screen_width, screen_height",
-          event: "user_data.screen_width, user_data.screen_height"),
-        P("screen_layout_size", .string, .device, "Android screen size WxH", device: "screen", open: "screen_width, screen_height",
-          event: "user_data.screen_width, user_data.screen_height"),
+        P("connection_type", .string, .device, "wifi or mobile", device: "connection_type", open: [.key("connection_type")],
+          event: [.member(.userData, "connection_type")]),
+        P("screen_density", .number, .device, "Screen density", range: 0...100_000, device: "screen_dpi", open: [.key("screen_dpi")],
+          event: [.member(.userData, "screen_dpi")]),
+        P("screen_size", .string, .device, "iOS screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
+          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")]),
+        P("screen_layout_size", .string, .device, "Android screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
+          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")]),
         P("latitude", .number, .device, "Latitude", range: -90...90),
         P("longitude", .number, .device, "Longitude", range: -180...180),
         P("altitude", .number, .device, "Altitude"),
         P("insdate", .integer, .device, "Install date (Unix seconds)", range: 0...Double(Int64.max)),
-        P("install_referrer", .string, .device, "Play install referrer (Android)", open: "install_referrer_extras"),
-        P("download_date", .integer, .device, "Install began (Unix seconds, Android)", range: 0...Double(Int64.max), open: "install_begin_ts",
+        P("install_referrer", .string, .device, "Play install referrer (Android)", open: [.key("install_referrer_extras")]),
+        P("download_date", .integer, .device, "Install began (Unix seconds, Android)", range: 0...Double(Int64.max), open: [.key("install_begin_ts")],
           copies: true),
         P("click_timestamp", .integer, .device, "Referrer click (Unix seconds, Android)", range: 0...Double(Int64.max),
-          open: "clicked_referrer_ts", copies: true),
+          open: [.key("clicked_referrer_ts")], copies: true),
         P("installer", .string, .device, "Installing store package (Android)"),
         P("referrer_delay", .integer, .device, "Milliseconds the referrer took (Android)"),
         P("system_date", .integer, .device, "The device clock (Unix seconds)", range: 0...Double(Int64.max)),
@@ -324,18 +347,18 @@ public enum TuneParameters {
 
     static let event: [P] = {
         var rows: [P] = [
-            P("user_id", .string, .event, "The advertiser's user id", seed: true, open: "identity", event: "user_data.developer_identity",
+            P("user_id", .string, .event, "The advertiser's user id", seed: true, open: [.key("identity")], event: [.member(.userData, "developer_identity")],
               copies: true),
-            P("revenue", .number, .event, "Revenue of the conversion", range: -1e15...1e15, event: "event_data.revenue", copies: true),
-            P("currency_code", .string, .event, "ISO 4217 (TUNE's default USD)", pattern: .currency, event: "event_data.currency", copies: true),
-            P("advertiser_ref_id", .string, .event, "The advertiser's order or reference id", event: "event_data.transaction_id", copies: true),
-            P("search_string", .string, .event, "Search text", event: "event_data.search_query", copies: true),
-            P("quantity", .integer, .event, "Quantity", range: 0...1e12, event: "content_items[0].$quantity"),
-            P("site_event_items", .string, .event, "Event items as JSON (the Windows SDK)", event: "content_items"),
+            P("revenue", .number, .event, "Revenue of the conversion", range: -1e15...1e15, event: [.member(.eventData, "revenue")], copies: true),
+            P("currency_code", .string, .event, "ISO 4217 (TUNE's default USD)", pattern: .currency, event: [.member(.eventData, "currency")], copies: true),
+            P("advertiser_ref_id", .string, .event, "The advertiser's order or reference id", event: [.member(.eventData, "transaction_id")], copies: true),
+            P("search_string", .string, .event, "Search text", event: [.member(.eventData, "search_query")], copies: true),
+            P("quantity", .integer, .event, "Quantity", range: 0...1e12, event: [.member(.contentItem, "$quantity")]),
+            P("site_event_items", .string, .event, "Event items as JSON (the Windows SDK)", event: [.key("content_items")]),
         ]
         for name in ["attribute_sub1", "attribute_sub2", "attribute_sub3", "attribute_sub4", "attribute_sub5", "content_id", "content_type",
                      "date1", "date2", "level", "rating", "device_form"] {
-            rows.append(P(name, .string, .event, "Event attribute (no fixed Branch slot)", event: "custom_data.\(name)", copies: true))
+            rows.append(P(name, .string, .event, "Event attribute (no fixed Branch slot)", event: [.member(.customData, name)], copies: true))
         }
         for name in ["user_email_md5", "user_email_sha1", "user_email_sha256", "user_name_md5", "user_name_sha1", "user_name_sha256",
                      "user_phone_md5", "user_phone_sha1", "user_phone_sha256", "facebook_user_id", "google_user_id", "twitter_user_id",
@@ -368,36 +391,28 @@ public enum TuneParameters {
 
     public static let names: [String] = all.map(\.name)
 
-    /// Rows of `all` by `NameHash` in an open-addressing table (a scan looks up every parameter of every line;
-    /// this costs one cheap hash and usually one name comparison, no SipHash).
-    static let rowSlots: [Int32] = {
-        var slots = [Int32](repeating: -1, count: slotCount)
-        for (i, p) in all.enumerated() {
-            var at = Int(truncatingIfNeeded: NameHash.of(p.name)) & (slotCount - 1)
-            while slots[at] >= 0 { at = (at + 1) & (slotCount - 1) }
-            slots[at] = Int32(i)
-        }
-        return slots
-    }()
-    static let slotCount = 1024
-
-    /// The row of `all` that declares `name` (hashed as `hash`), if any.
-    static func row(of name: String, hash: UInt64) -> Int? {
-        var at = Int(truncatingIfNeeded: hash) & (slotCount - 1)
-        while true {
-            let i = Int(rowSlots[at])
-            if i < 0 { return nil }
-            if all[i].name == name { return i }
-            at = (at + 1) & (slotCount - 1)
-        }
+    /// What Branch's v1/open requires that TUNE rows fill through the device: each required, non-credential
+    /// field of `OpenFields.table` with the rows whose `open` targets name it, in table order. `check` reports
+    /// a session without any of them (`branch-required`); the mapping refuses one, or sends the field's
+    /// `whenUnknown` value (os_version "NA").
+    public static let branchRequired: [(field: String, rows: [TuneParameter])] = OpenFields.table.fields.compactMap { f in
+        guard f.required, !f.credential else { return nil }
+        let rows = all.filter { $0.device != nil && $0.open.contains(.key(f.name)) }
+        return rows.isEmpty ? nil : (f.name, rows)
     }
+
+    /// Rows of `all` by name: the suite's one name index (a scan looks up every parameter of every line).
+    static let rows = NameIndex(names)
+
+    /// The row of `all` that declares `name` (hashed as `hash`, `NameHash.of(name)`), if any.
+    static func row(of name: String, hash: UInt64) -> Int? { rows.position(of: name, hash: hash) }
 
     /// The table as --help and man pages show it, group by group.
     public static var helpText: String {
         TuneGroup.allCases.map { g in
             "\(g.rawValue):\n" + all.filter { $0.group == g }.map { p in
                 var line = "  \(p.name) (\(p.tags)): \(p.spec.help)"
-                let to = [p.open.map { "v1/open \($0)" }, p.event.map { "v2 \($0)" }].compactMap { $0 }
+                let to = [p.open.description.map { "v1/open \($0)" }, p.event.description.map { "v2 \($0)" }].compactMap { $0 }
                 if !to.isEmpty { line += " -> " + to.joined(separator: "; ") }
                 return line
             }.joined(separator: "\n")

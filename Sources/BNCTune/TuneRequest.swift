@@ -271,25 +271,3 @@ public enum TuneLog {
     }
 }
 
-/// A cheap hash of a parameter name: its length with its first and last eight bytes. Not for hostile keys in a
-/// hash table that could degrade — the request's lookups are linear and compare names, and the parameter table's
-/// open addressing compares names too — just a quick way to skip most string comparisons.
-enum NameHash {
-    static func of(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { b -> UInt64 in
-            let n = b.count
-            guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
-            var first: UInt64 = 0, last: UInt64 = 0
-            if n >= 8 {
-                first = base.loadUnaligned(as: UInt64.self)
-                last = (base + (n - 8)).loadUnaligned(as: UInt64.self)
-            } else {
-                for i in 0..<n { first |= UInt64(b[i]) << (8 * UInt64(i)) }
-            }
-            var h = first ^ (last << 29 | last >> 35) ^ UInt64(n) << 56
-            h ^= h >> 31
-            return h &* 0x9E37_79B9_7F4A_7C15
-        }
-    }
-}

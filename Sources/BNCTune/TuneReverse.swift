@@ -54,11 +54,12 @@ public enum TuneReverse {
             add("device_ip", user["ip"]?.stringValue ?? ip)
             fields = user
             used.formUnion(["name", "user_data"])
-            for (section, values) in [("event_data", checked["event_data"]), ("custom_data", checked["custom_data"])] {
-                guard case .object(let o)? = values else { continue }
+            for object in [EventObject.eventData, .customData] {
+                let section = object.rawValue
+                guard case .object(let o)? = checked[section] else { continue }
                 used.insert(section)
                 for (k, v) in o {
-                    guard let p = TuneParameters.all.first(where: { $0.copies && $0.event == "\(section).\(k)" }) else {
+                    guard let p = TuneParameters.all.first(where: { $0.copies && $0.event.contains(.member(object, k)) }) else {
                         warnings.add("\(section).\(k) has no TUNE counterpart; not sent")
                         continue
                     }
@@ -89,7 +90,7 @@ public enum TuneReverse {
             used.formUnion(["server_to_server", "os", "hardware_id", "hardware_id_type", "is_hardware_id_real", "ios_vendor_id",
                             "google_advertising_id", "ad_tracking_enabled"])
             for p in TuneParameters.all where p.copies {
-                guard let key = p.open, let v = checked[key] else { continue }
+                guard let key = p.open.singleKey, let v = checked[key] else { continue }
                 add(p.name, text(v))
                 used.insert(key)
             }
@@ -130,10 +131,9 @@ public enum TuneReverse {
         return r
     }
 
-    /// The Branch key a row's fact sits under: its single v1/open field, or its `user_data.KEY`.
+    /// The Branch key a row's fact sits under: its single v1/open key, or its `user_data.KEY`.
     static func branchKey(_ p: TuneParameter, event: Bool) -> String? {
-        guard let target = event ? p.event : p.open, !target.contains(","), !target.contains(" ") else { return nil }
-        return event ? (target.hasPrefix("user_data.") ? String(target.dropFirst("user_data.".count)) : nil) : target
+        event ? p.event.singleMember(of: .userData) : p.open.singleKey
     }
 
     /// Advertising ids and the platform's "limited" flag (TUNE asks for the flag with every ad id). IDFA and

@@ -56,15 +56,21 @@ struct EventFlags: ParsableArguments {
 
     var categoryFormValue: CategoryForm { categoryForm == .enum ? .enum : .display }
 
+    /// The event_data flags by name: the table (`EventFields.eventData`) says which field each fills and its type.
+    var eventDataFlags: [String: String?] {
+        ["--transaction-id": transactionID, "--currency": currency, "--revenue": revenue, "--shipping": shipping, "--tax": tax,
+         "--coupon": coupon, "--affiliation": affiliation, "--description": eventDescription, "--search-query": searchQuery,
+         "--ad-type": adType]
+    }
+
     /// The flags as BNCEvent's input (the name is checked by the command).
     func input(name: String) -> EventInput {
         var input = EventInput(name: name)
         input.alias = alias
         input.developerIdentity = developerIdentity
-        input.eventStrings = [("transaction_id", transactionID), ("currency", currency), ("coupon", coupon), ("affiliation", affiliation),
-                              ("description", eventDescription), ("search_query", searchQuery), ("ad_type", adType)]
-            .compactMap { field, value in value.map { (field, $0) } }
-        input.eventNumbers = [("revenue", revenue), ("shipping", shipping), ("tax", tax)].compactMap { field, value in value.map { (field, $0) } }
+        // Each event_data field the table gives a flag takes that flag's value; its type is the table's.
+        let given = eventDataFlags
+        input.eventData = EventFields.eventData.fields.compactMap { f in f.flag.flatMap { given[$0] ?? nil }.map { (f.name, $0) } }
         input.custom = custom
         input.itemSpecs = items
         return input

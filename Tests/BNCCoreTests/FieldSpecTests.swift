@@ -195,3 +195,90 @@ import Glibc
     }
 
 }
+
+/// The rules between fields run from the table: required and never-blank fields, canonical spellings,
+/// platform-only and first-session-only fields, and declared rules (errors refuse, warnings warn).
+@Suite struct FieldRuleTests {
+    static let table = FieldTable("session", platformKey: "os", firstSessionKey: "first", [
+        FieldSpec("os", .string, "The OS", allowed: ["iOS", "Android"], required: true, foldsCase: true, flag: "--os"),
+        FieldSpec("version", .version, "A version", required: true, whenUnknown: "NA"),
+        FieldSpec("label", .string, "A label", notBlank: true),
+        FieldSpec("key", .string, "The key", required: true, credential: true),
+        FieldSpec("idfv", .string, "An iOS id", platform: .iOS),
+        FieldSpec("referrer", .string, "A referrer", firstSessionOnly: true),
+        FieldSpec("first", .boolean, "First session", flag: "--first"),
+        FieldSpec("id", .string, "An id"),
+        FieldSpec("id_type", .string, "What id holds", allowed: ["a", "b"]),
+        FieldSpec("real", .boolean, "Whether id is real"),
+        FieldSpec("token", .string, "A token"),
+        FieldSpec("with_token", .boolean, "Asks for a token"),
+    ], rules: [
+        .error("id_type", "must be omitted without id", when: .all([.present("id_type"), .absent("id")])),
+        .warning("id", "is sent with real false", when: .all([.present("id"), .equals("real", false)])),
+        .only("token", with: .equals("with_token", true), "is only sent with with_token"),
+        .oneOf(nil, [.filled("id"), .filled("token")], "must name the user: id or token"),
+    ])
+
+    static let good: JSONObject = ["os": "iOS", "version": "1", "id": "x"]
+
+    func check(_ changes: [String: JSON?], warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
+        var o = Self.good
+        for (k, v) in changes { o[k] = v }
+        return try Self.table.check(o, prefix: "s.", warnings: warnings)
+    }
+
+    @Test(arguments: [
+        (["os": nil], "s.os is required (--os)"),
+        (["version": nil], "s.version is required (use \"NA\" when unknown)"),
+        (["version": " "], "s.version must not be blank (use \"NA\" when unknown)"),
+        (["label": "\t"], "s.label must not be blank"),
+        (["os": "windows"], "s.os must be iOS or Android (got windows)"),
+        (["os": "android", "idfv": "v"], "s.idfv is iOS only and must not be sent with os Android"),
+        (["referrer": "r"], "s.referrer is only sent with an app's first session (--first true)"),
+        (["referrer": "r", "first": false], "s.referrer is only sent with an app's first session (--first true)"),
+        (["id": nil, "id_type": "a", "token": "t", "with_token": true], "s.id_type must be omitted without id"),
+        (["token": "t"], "s.token is only sent with with_token"),
+        (["id": nil], "s must name the user: id or token"),
+        (["id": " "], "s must name the user: id or token"),
+    ] as [([String: JSON?], String)])
+    func refusesWhatARuleForbids(_ changes: [String: JSON?], _ message: String) {
+        #expect {
+            try check(changes)
+        } throws: { error in
+            guard let e = error as? BNCError else { return false }
+            return e.exitStatus == .dataError && e.message == message
+        }
+    }
+
+    @Test func acceptsWhatTheRulesAllowAndCanonicalises() throws {
+        let warnings = Warnings()
+        let o = try check(["os": "IOS", "idfv": "v", "first": true, "referrer": "r", "real": false, "token": "t", "with_token": true],
+                          warnings: warnings)
+        #expect(o["os"] == "iOS", "the canonical spelling is sent")
+        #expect(warnings.messages == ["s.id is sent with real false"])
+        #expect(try check(["key": nil])["key"] == nil, "a credential is the builder's: a body is checked without it")
+        #expect(try check(["os": "android"])["os"] == "Android")
+        let same = try Self.table.check(Self.good, warnings: Warnings())
+        #expect(same.isIdentical(to: Self.good), "a body that needs no change is not copied")
+    }
+
+    @Test func helpListsTheRules() {
+        let help = Self.table.helpText
+        #expect(help.contains("\nRules of session, checked after each field's own:\n"))
+        #expect(help.contains("  the session must name the user: id or token"))
+        #expect(help.contains("  id_type must be omitted without id"))
+        #expect(help.contains("  id is sent with real false (a warning)"))
+        #expect(help.contains("os (string, required, iOS|Android)"))
+        #expect(help.contains("label (string, never blank)"))
+    }
+
+    @Test func conditionsReadTheirMembers() {
+        let o: JSONObject = ["a": 1, "b": .null, "c": " ", "d": "x"]
+        #expect(FieldCondition.present("a").holds(in: o) && !FieldCondition.present("b").holds(in: o))
+        #expect(FieldCondition.absent("b").holds(in: o) && FieldCondition.absent("z").holds(in: o))
+        #expect(!FieldCondition.filled("c").holds(in: o) && FieldCondition.filled("d").holds(in: o) && !FieldCondition.filled("a").holds(in: o))
+        #expect(FieldCondition.any([.present("z"), .equals("a", 1)]).holds(in: o))
+        #expect(!FieldCondition.all([.present("a"), .present("z")]).holds(in: o))
+        #expect(FieldCondition.all([.not(.present("z")), .equals("d", "x")]).names == ["z", "d"])
+    }
+}

@@ -122,8 +122,7 @@ import TestSupport
         var input = EventInput(name: "PURCHASE")
         input.developerIdentity = "u1"
         input.alias = "a"
-        input.eventStrings = [("currency", "USD"), ("coupon", "X")]
-        input.eventNumbers = [("revenue", "1.5")]
+        input.eventData = [("currency", "USD"), ("coupon", "X"), ("revenue", "1.5")]
         input.custom = ["k=v"]
         input.itemSpecs = ["$sku=1,$price=2,color=red"]
         input.randomizedDeviceToken = "123"
@@ -134,5 +133,22 @@ import TestSupport
         let warnings = Warnings()
         _ = try EventRequest.validate(body, warnings: warnings)
         #expect(warnings.messages.isEmpty, "\(warnings.messages)")
+    }
+}
+
+@Suite struct EventTableTests {
+    @Test func theTablesRulesNameDeclaredFields() {
+        for t in EventFields.all { #expect(t.undeclaredRuleNames.isEmpty, "\(t.name): \(t.undeclaredRuleNames)") }
+    }
+
+    /// Each event_data flag is the table's: the field and its type come from EventFields.eventData.
+    @Test func eventDataFromTheTable() throws {
+        var input = EventInput(name: "PURCHASE")
+        input.developerIdentity = "u"
+        input.eventData = [("revenue", "2.50"), ("coupon", "C"), ("tax", "x")]
+        #expect(throws: BNCError.self) { try EventRequest.body(input, device: Device(), ip: nil) }
+        input.eventData.removeLast()
+        let body = try EventRequest.body(input, device: Device(), ip: nil)
+        #expect(body["event_data"] == ["revenue": .number(JSONNumber(literal: "2.50")!), "coupon": "C"])
     }
 }

@@ -3,91 +3,6 @@
 // man pages, completions and the Redactor's secret names are all computed from these declarations.
 import BNCSuite
 
-/// The JSON type a field takes.
-public enum FieldType: String, Sendable, Equatable {
-    case string, boolean, integer, number, object, array
-    /// An array of strings (`$keywords`).
-    case strings = "array of strings"
-    /// A string; a number is accepted and sent as its text (the seed's Android example sends `"os_version": 26`).
-    case version = "string (a number is sent as text)"
-    /// Any JSON value (custom data).
-    case any = "any JSON value"
-
-    /// The name a person reads in help and errors.
-    public var label: String {
-        switch self {
-        case .version: "string"
-        case .any: "any"
-        default: rawValue
-        }
-    }
-}
-
-/// A rule a string value must follow, beyond its type.
-public enum FieldPattern: String, Sendable, Equatable {
-    /// 8-4-4-4-12 hex digits.
-    case uuid
-    /// ISO 4217: three upper-case letters.
-    case currency
-    /// An IPv4 or IPv6 address.
-    case ipAddress
-    /// An absolute http or https URL.
-    case httpURL
-    /// Two letters (ISO 3166).
-    case countryCode
-    /// Two or three letters (ISO 639).
-    case languageCode
-
-    /// The rule as an error message ends it: "must be <description>".
-    public var description: String {
-        switch self {
-        case .uuid: "a UUID (8-4-4-4-12 hex digits)"
-        case .currency: "three upper-case letters (ISO 4217)"
-        case .ipAddress: "an IPv4 or IPv6 address"
-        case .httpURL: "an absolute http(s) URL (no spaces, controls, markup or user name)"
-        case .countryCode: "a two-letter ISO 3166 country code such as US"
-        case .languageCode: "an ISO 639 language code such as en"
-        }
-    }
-
-    public func matches(_ s: String) -> Bool {
-        switch self {
-        case .uuid:
-            // 8-4-4-4-12 ASCII hex digits (Character.isHexDigit would also take fullwidth digits).
-            var s = s
-            return s.withUTF8 { b in
-                guard b.count == 36 else { return false }
-                for i in 0..<36 {
-                    if i == 8 || i == 13 || i == 18 || i == 23 {
-                        guard b[i] == UInt8(ascii: "-") else { return false }
-                    } else if Hex.digit(b[i]) == nil {
-                        return false
-                    }
-                }
-                return true
-            }
-        // Byte checks: only ASCII letters qualify, so no grapheme breaking is needed.
-        case .currency: return s.utf8.count == 3 && s.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
-        case .ipAddress: return (try? IPAddress(s)) != nil
-        case .httpURL:
-            // An absolute http(s) URL a browser is sent to: no white space, controls or markup characters (a
-            // redirect must not become a header split or an HTML/script injection), no user name before the host
-            // (https://trusted.com@evil.example/), and a host that is a host name or an IP address.
-            guard s.unicodeScalars.allSatisfy({ c in
-                c.value > 0x20 && c.value != 0x7F && !(0x80...0x9F).contains(c.value) && !c.properties.isWhitespace
-                    && !"<>\"`{}|\\^".unicodeScalars.contains(c)
-            }), let u = HTTPURL(s), !u.host.isEmpty else { return false }
-            let authority = s.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
-            if authority.contains("@") { return false }
-            if u.host.hasPrefix("[") || (try? IPAddress(u.host)) != nil { return true }
-            if case .success = HostName.validate(u.host) { return true }
-            return false
-        case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
-        case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
-        }
-    }
-}
-
 /// One field of an API body (or of the device, or of a link's data), declared once. A class: tables share
 /// their specs, and checking a value borrows the spec instead of copying a dozen references per key.
 public final class FieldSpec: Sendable {
@@ -102,7 +17,20 @@ public final class FieldSpec: Sendable {
     public let maxLength: Int?
     /// Sent only for this platform; nil: any.
     public let platform: Platform?
+    /// Must be present and, for a string, not blank (`is required`). A required credential is placed by the
+    /// request builder, never taken from a body, so a table checks a body without it.
     public let required: Bool
+    /// A string that may be left out but, when given, holds more than white space (`os_version`).
+    public let notBlank: Bool
+    /// `allowed` matched in any case; the canonical spelling is sent (`ios` goes as `iOS`).
+    public let foldsCase: Bool
+    /// The branch key or secret: filled from the configured credentials by the request builder.
+    public let credential: Bool
+    /// The value Branch takes when the fact is not known (`os_version`: "NA"): messages suggest it, and a
+    /// mapping that lacks the fact sends it.
+    public let whenUnknown: String?
+    /// What to do when it is missing or blank, for the message; nil: `use "NA" when unknown`, else its flag.
+    public let hint: String?
     /// Only in an app's first session (INSTALL/REINSTALL).
     public let firstSessionOnly: Bool
     /// Redacted in every rendering, trace and log.
@@ -120,6 +48,7 @@ public final class FieldSpec: Sendable {
 
     public init(_ name: String, _ type: FieldType, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
                 range: ClosedRange<Double>? = nil, maxLength: Int? = nil, platform: Platform? = nil, required: Bool = false,
+                notBlank: Bool = false, foldsCase: Bool = false, credential: Bool = false, whenUnknown: String? = nil, hint: String? = nil,
                 firstSessionOnly: Bool = false, secret: Bool = false, multiline: Bool = false, flag: String? = nil,
                 device: String? = nil, valueName: String? = nil) {
         self.name = name
@@ -131,6 +60,11 @@ public final class FieldSpec: Sendable {
         self.maxLength = maxLength
         self.platform = platform
         self.required = required
+        self.notBlank = notBlank || required
+        self.foldsCase = foldsCase
+        self.credential = credential
+        self.whenUnknown = whenUnknown
+        self.hint = hint ?? whenUnknown.map { "use \"\($0)\" when unknown" }
         self.firstSessionOnly = firstSessionOnly
         self.secret = secret
         self.multiline = multiline
@@ -143,7 +77,7 @@ public final class FieldSpec: Sendable {
     public var tags: String {
         var t = [type.label]
         if let platform { t.append(platform.rawValue + " only") }
-        if required { t.append("required") }
+        if required { t.append("required") } else if notBlank { t.append("never blank") }
         if firstSessionOnly { t.append("first session only") }
         if secret { t.append("secret") }
         if let allowed, allowed.count <= 6 { t.append(allowed.joined(separator: "|")) }
@@ -158,8 +92,7 @@ public final class FieldSpec: Sendable {
         switch (type, value) {
         case (.any, _): return try Self.checkAny(value, at: path())
         case (.string, .string(let s)), (.version, .string(let s)):
-            try checkString(s, at: path())
-            return value
+            return try checkString(s, at: path()).map(JSON.string) ?? value
         case (.version, .number(let n)):
             return .string(n.literal)
         case (.boolean, .bool): return value
@@ -181,7 +114,7 @@ public final class FieldSpec: Sendable {
         case (.strings, .array(let items)):
             for (i, item) in items.enumerated() {
                 guard case .string(let s) = item else { throw BNCError.invalid("\(path())[\(i)]", "must be a string, got \(item.typeName)") }
-                try checkString(s, at: "\(path())[\(i)]")
+                _ = try checkString(s, at: "\(path())[\(i)]")
             }
             return value
         default:
@@ -189,21 +122,43 @@ public final class FieldSpec: Sendable {
         }
     }
 
-    private func checkString(_ s: String, at path: @autoclosure () -> String) throws(BNCError) {
+    /// Checks a string; returns its canonical spelling when that differs (`foldsCase`), else nil.
+    private func checkString(_ s: String, at path: @autoclosure () -> String) throws(BNCError) -> String? {
         if let bad = Self.forbiddenCharacter(in: s, multiline: multiline) {
             throw BNCError.invalid(path(), "must not contain \(bad)")
         }
+        if notBlank && !Self.isFilled(s) { throw BNCError.invalid(path(), "must not be blank" + hintText) }
         // Counting characters walks grapheme clusters: only when the UTF-8 length could exceed the limit.
         if let maxLength, s.utf8.count > maxLength, s.count > maxLength {
             throw BNCError.invalid(path(), "must be at most \(maxLength) characters (got \(s.count))")
         }
+        var canonical: String?
         if let allowed, !allowed.contains(s) {
-            let shown = allowed.count <= 12 ? allowed.joined(separator: ", ") : allowed.prefix(6).joined(separator: ", ") + ", ..."
-            var rule = "must be one of \(shown) (got \(s))"
-            if let guess = EditDistance.closest(to: s, in: allowed) { rule += "; did you mean \(guess)?" }
-            throw BNCError.invalid(path(), rule)
+            if foldsCase, let match = allowed.first(where: { $0.lowercased() == s.lowercased() }) {
+                canonical = match
+            } else {
+                let shown: String
+                if foldsCase {
+                    shown = allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!
+                } else {
+                    shown = "one of " + (allowed.count <= 12 ? allowed.joined(separator: ", ") : allowed.prefix(6).joined(separator: ", ") + ", ...")
+                }
+                var rule = "must be \(shown) (got \(s))"
+                if let guess = EditDistance.closest(to: s, in: allowed) { rule += "; did you mean \(guess)?" }
+                throw BNCError.invalid(path(), rule)
+            }
         }
         if let pattern, !pattern.matches(s) { throw BNCError.invalid(path(), "must be \(pattern.description) (got \(s))") }
+        return canonical
+    }
+
+    /// What a missing or blank value's message ends with: ` (use "NA" when unknown)`, ` (--app-version)`.
+    public var hintText: String { (hint ?? flag).map { " (\($0))" } ?? "" }
+
+    /// Some character that is not white space (a value starting with a printable ASCII one is decided at once).
+    public static func isFilled(_ s: String) -> Bool {
+        if let first = s.utf8.first, first > 0x20, first < 0x7F { return true }
+        return s.contains { !$0.isWhitespace }
     }
 
     /// NUL anywhere, or CR/LF in a one-line value: the characters that split headers and log lines.
@@ -247,143 +202,3 @@ public final class FieldSpec: Sendable {
     }
 }
 
-/// Warnings gathered while a request is built, printed by the command shape (and, with --strict, refused).
-/// A module never prints: it adds here, and the caller decides.
-public final class Warnings {
-    public private(set) var messages: [String] = []
-    public init() {}
-    public func add(_ message: String) {
-        if !messages.contains(message) { messages.append(message) }
-    }
-    public var isEmpty: Bool { messages.isEmpty }
-    /// Forgets every warning (a batch checks line after line with one list).
-    public func removeAll() { messages.removeAll(keepingCapacity: true) }
-}
-
-/// A list of field specs: one API body, or one object inside it.
-public struct FieldTable: Sendable {
-    /// What the table describes, in messages: "v1/open", "user_data", "a content item".
-    public let name: String
-    public let fields: [FieldSpec]
-    /// Each name's position in `fields` (the batch runner looks up every key of every line).
-    private let index: NameIndex
-    /// What a key the table does not declare is.
-    public let unknownKeys: UnknownKeys
-
-    public enum UnknownKeys: Sendable {
-        /// A warning with a did-you-mean; the key is not sent (a builder emits only declared keys).
-        case warnAndDrop
-        /// Custom keys, allowed, each checked against this spec (content items keep flat custom keys).
-        case custom(FieldSpec)
-    }
-
-    public init(_ name: String, unknownKeys: UnknownKeys = .warnAndDrop, _ fields: [FieldSpec]) {
-        self.name = name
-        self.fields = fields
-        self.unknownKeys = unknownKeys
-        var seen = Set<String>()
-        for f in fields { precondition(seen.insert(f.name).inserted, "\(name): \(f.name) is declared twice") }
-        index = NameIndex(fields.map(\.name))
-    }
-
-    public subscript(name: String) -> FieldSpec? { index.position(of: name).map { fields[$0] } }
-    public func declares(_ name: String) -> Bool { index.position(of: name) != nil }
-    public var names: [String] { fields.map(\.name) }
-    public var secretNames: Set<String> { Set(fields.filter(\.secret).map(\.name)) }
-
-    /// The members a device fills: each field declared `device:` with the device's value, in table order.
-    public func values(from device: Device) -> [(String, JSON)] {
-        fields.compactMap { f in f.device.flatMap { device[$0] }.map { (f.name, $0) } }
-    }
-
-    /// The declared name a misspelt key most likely meant.
-    public func suggestion(for key: String) -> String? { EditDistance.closest(to: key, in: names) }
-
-    /// Checks every member of `object`: known keys against their spec (errors name `prefix` + key), unknown
-    /// keys per `unknownKeys`. Returns what may be sent, in the object's order. A member named `ignoring` (a
-    /// batch line's `ip`, taken by the caller) is left out without a word.
-    public func check(_ object: JSONObject, prefix: String = "", ignoring: String? = nil, warnings: Warnings) throws(BNCError) -> JSONObject {
-        // The answer is the input itself unless a member is dropped or rewritten (a version number is sent as
-        // text): a new object is built only from the first such member on (most lines need none).
-        var out: JSONObject?
-        func diverge(at n: Int) {
-            if out == nil { out = JSONObject(firstMembersOf: object, count: n) }
-        }
-        func rewrites(_ spec: FieldSpec, _ value: JSON) -> Bool {
-            if case .version = spec.type, case .number = value { return true }
-            return false
-        }
-        for (n, (key, value)) in object.enumerated() {
-            if let ignoring, key == ignoring { diverge(at: n); continue }
-            if let i = index.position(of: key) {
-                if value.isNull { diverge(at: n); continue }
-                let spec = fields[i]
-                let checked = try spec.check(value, at: prefix + key)
-                if rewrites(spec, value) { diverge(at: n) }
-                out?[key] = checked
-                continue
-            }
-            let path = prefix + key
-            switch unknownKeys {
-            case .warnAndDrop:
-                var message = "\(path) is not \(FieldSpec.article(name)) \(name) field"
-                if let guess = suggestion(for: key) { message += " (did you mean \(prefix)\(guess)?)" }
-                warnings.add(message + "; not sent")
-                diverge(at: n)
-            case .custom(let spec):
-                if let bad = FieldSpec.forbiddenCharacter(in: key, multiline: false) {
-                    throw BNCError.invalid(path, "key must not contain \(bad)")
-                }
-                let checked = try spec.check(value, at: path)
-                if rewrites(spec, value) { diverge(at: n) }
-                out?[key] = checked
-            }
-        }
-        return out ?? object
-    }
-
-    /// The table as --help and man pages show it: one line per field, its type, platform and rule.
-    public var helpText: String {
-        fields.map { "  \($0.name) (\($0.tags)): \($0.help)" }.joined(separator: "\n")
-    }
-}
-
-/// Finds a declared name's position: FNV-1a over its UTF-8 bytes into an open-addressed table at most half
-/// full, then one comparison. Names match byte for byte (a key canonically equivalent to a declared name but
-/// spelt differently is not that name: it would be sent as spelt). Only declared names are ever inserted, so
-/// hostile keys cannot lengthen a probe.
-struct NameIndex: Sendable {
-    private let names: [String]
-    private let slots: [Int32]
-    private let mask: Int
-
-    init(_ names: [String]) {
-        var size = 8
-        while size < names.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: -1, count: size)
-        for (i, name) in names.enumerated() {
-            var h = Self.hash(name) & (size - 1)
-            while slots[h] >= 0 { h = (h + 1) & (size - 1) }
-            slots[h] = Int32(i)
-        }
-        self.names = names
-        self.slots = slots
-        mask = size - 1
-    }
-
-    private static func hash(_ s: String) -> Int {
-        var h = FNV1a64()
-        h.add(s)
-        return Int(truncatingIfNeeded: h.value ^ (h.value >> 32))
-    }
-
-    func position(of key: String) -> Int? {
-        var h = Self.hash(key) & mask
-        while true {
-            let p = Int(slots[h])
-            if p < 0 { return nil }
-            if names[p].utf8.count == key.utf8.count && names[p] == key { return p }
-            h = (h + 1) & mask
-        }
-    }
-}

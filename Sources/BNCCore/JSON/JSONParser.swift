@@ -285,7 +285,8 @@ struct JSONParser {
     }
 }
 
-/// Member names a parser has made, found again by their bytes: the lines of a batch repeat the same dozen
+/// Member names a parser has made, found again by their bytes (hashed by `NameHash`, like every hot-path name
+/// lookup: see NameIndex.swift): the lines of a batch repeat the same dozen
 /// names, and handing back the String made the first time costs less than making (and later freeing) it
 /// again. Plain ASCII names of at most `maxLength` bytes, in a direct-mapped table: a clash replaces the
 /// older name. Used by one thread at a time (one batch run).
@@ -314,16 +315,7 @@ final class JSONKeyCache {
     /// The name spelled by these bytes (ASCII, no escapes, at most `maxLength`).
     func key(for name: UnsafeBufferPointer<UInt8>) -> String {
         precondition(name.count <= Self.maxLength)
-        // A quick hash of the length and the first and last eight bytes: a clash only costs a miss, since a hit
-        // is confirmed byte by byte.
-        var first: UInt64 = 0, last: UInt64 = 0
-        if let base = name.baseAddress {
-            let n = min(8, name.count)
-            memcpy(&first, base, n)
-            memcpy(&last, base + (name.count - n), n)
-        }
-        let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(name.count)
-        let hash = mixed ^ (mixed >> 31)
+        let hash = NameHash.of(bytes: name)
         let slot = Int(truncatingIfNeeded: hash ^ (hash >> 17)) & (Self.slots - 1)
         let text = texts + slot * Self.maxLength
         if hashes[slot] == hash, lengths[slot] == name.count,

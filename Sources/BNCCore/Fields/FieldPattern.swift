@@ -1,0 +1,68 @@
+// Rules a string value of a field follows beyond its type (UUID, currency, IP, URL, country, language).
+import BNCSuite
+
+/// A rule a string value must follow, beyond its type.
+public enum FieldPattern: String, Sendable, Equatable {
+    /// 8-4-4-4-12 hex digits.
+    case uuid
+    /// ISO 4217: three upper-case letters.
+    case currency
+    /// An IPv4 or IPv6 address.
+    case ipAddress
+    /// An absolute http or https URL.
+    case httpURL
+    /// Two letters (ISO 3166).
+    case countryCode
+    /// Two or three letters (ISO 639).
+    case languageCode
+
+    /// The rule as an error message ends it: "must be <description>".
+    public var description: String {
+        switch self {
+        case .uuid: "a UUID (8-4-4-4-12 hex digits)"
+        case .currency: "three upper-case letters (ISO 4217)"
+        case .ipAddress: "an IPv4 or IPv6 address"
+        case .httpURL: "an absolute http(s) URL (no spaces, controls, markup or user name)"
+        case .countryCode: "a two-letter ISO 3166 country code such as US"
+        case .languageCode: "an ISO 639 language code such as en"
+        }
+    }
+
+    public func matches(_ s: String) -> Bool {
+        switch self {
+        case .uuid:
+            // 8-4-4-4-12 ASCII hex digits (Character.isHexDigit would also take fullwidth digits).
+            var s = s
+            return s.withUTF8 { b in
+                guard b.count == 36 else { return false }
+                for i in 0..<36 {
+                    if i == 8 || i == 13 || i == 18 || i == 23 {
+                        guard b[i] == UInt8(ascii: "-") else { return false }
+                    } else if Hex.digit(b[i]) == nil {
+                        return false
+                    }
+                }
+                return true
+            }
+        // Byte checks: only ASCII letters qualify, so no grapheme breaking is needed.
+        case .currency: return s.utf8.count == 3 && s.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+        case .ipAddress: return (try? IPAddress(s)) != nil
+        case .httpURL:
+            // An absolute http(s) URL a browser is sent to: no white space, controls or markup characters (a
+            // redirect must not become a header split or an HTML/script injection), no user name before the host
+            // (https://trusted.com@evil.example/), and a host that is a host name or an IP address.
+            guard s.unicodeScalars.allSatisfy({ c in
+                c.value > 0x20 && c.value != 0x7F && !(0x80...0x9F).contains(c.value) && !c.properties.isWhitespace
+                    && !"<>\"`{}|\\^".unicodeScalars.contains(c)
+            }), let u = HTTPURL(s), !u.host.isEmpty else { return false }
+            let authority = s.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+            if authority.contains("@") { return false }
+            if u.host.hasPrefix("[") || (try? IPAddress(u.host)) != nil { return true }
+            if case .success = HostName.validate(u.host) { return true }
+            return false
+        case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
+        case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
+        }
+    }
+}
+
