@@ -59,8 +59,9 @@ public struct BatchResult: Sendable {
     /// Acknowledged in an earlier run (`--resume`): not sent again.
     public var resumed = false
 
-    /// The result line as compact JSON, written directly: the same bytes as `json.utf8()` (a test holds them
-    /// together) without building the tree, since every line of a batch prints one.
+    /// The result line, `{line, ok, status, attempts, elapsed_ms, resumed?, response | error}`, as compact JSON
+    /// written directly (the one serialiser of a result: no tree is built, since every line of a batch prints
+    /// one). A test reads it back and holds it to the JSON writer's own bytes for the same value.
     public var utf8: [UInt8] {
         var out = ByteBuffer(capacity: 128 + (error?.utf8.count ?? 0))
         out.append("{\"line\":"); out.append(decimal: line)
@@ -86,17 +87,6 @@ public struct BatchResult: Sendable {
         }
         out.append(UInt8(ascii: "}"))
         return out.bytes
-    }
-
-    /// `{line, ok, status, attempts, elapsed_ms, response | error}`.
-    public var json: JSON {
-        var o: JSONObject = ["line": .int(line), "ok": .bool(ok)]
-        o["status"] = status.map(JSON.int) ?? .null
-        o["attempts"] = .int(attempts)
-        o["elapsed_ms"] = .double((elapsedMs * 10).rounded() / 10)
-        if resumed { o["resumed"] = true }
-        if let error { o["error"] = .string(error) } else { o["response"] = response ?? .null }
-        return .object(o)
     }
 }
 
