@@ -6,27 +6,11 @@ import CCurl
 import Glibc
 #endif
 
-/// libcurl, loaded and initialised once before the first handle (CCurl's loader): a command that sends
-/// nothing never pays for loading it.
-enum CurlGlobal {
-    /// Throws when libcurl.so.4 is missing or unusable: exit 69, naming the package to install.
-    static func load() throws(BNCError) {
-        guard bnc_curl_load() == 0 else { return }
-        throw BNCError(.unreachable, "libcurl cannot be loaded: \(String(cString: bnc_curl_error())); install the libcurl4 package")
-    }
-}
-
-/// Receives the exchange as curl -v would show it: `* info`, `> out`, `< in` lines.
-public protocol TraceSink: AnyObject {
-    func trace(_ line: String)
-}
-
+/// One libcurl easy handle and what a request on it needs: options, the header arena, the answer being read.
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
-    /// The request's header lines as libcurl's list, nodes and text in one buffer this handle owns and reuses:
-    /// no allocation per header and no copy by curl_slist_append (libcurl only reads the list while it sends).
-    private var headerArena: UnsafeMutableRawPointer?
-    private var headerArenaCapacity = 0
+    /// The request's header lines as libcurl's list, in one buffer this handle owns and reuses.
+    private var headerList = CurlHeaderList()
     private var responseBody: [UInt8] = []
     private var responseHeaders = HTTPHeaders()
     /// The last answer's headers on this handle: an answer's header that repeats one byte for byte (the same
@@ -67,7 +51,6 @@ final class CurlEasy {
 
     deinit {
         bnc_curl_easy_cleanup(handle)
-        headerArena?.deallocate()
         errorBuffer.deallocate()
     }
 
@@ -192,53 +175,10 @@ final class CurlEasy {
     /// takes it from CURLOPT_USERAGENT) and the empty `Expect:` when the body is large enough to need it.
     private func setHeaders(_ request: HTTPRequest, bodySize: Int, userAgent: String) throws(BNCError) {
         let fields = request.headers.fields
-        let expect = bodySize >= Self.expectThreshold
         let agent: String? = Self.environmentNamesAProxy || fields.contains { HTTPHeaders.sameName($0.name, "User-Agent") }
             ? nil : userAgent
-        let count = fields.count + (agent == nil ? 0 : 1) + (expect ? 1 : 0)
-        guard count > 0 else {
-            try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nil), "HTTPHEADER")
-            return
-        }
-        let nodeBytes = count * MemoryLayout<curl_slist>.stride
-        var size = nodeBytes + (expect ? 8 : 0) + (agent.map { 13 + $0.utf8.count } ?? 0)  // "User-Agent: ", NUL
-        for field in fields { size += field.name.utf8.count + field.value.utf8.count + 3 }  // ": " and NUL
-        if size > headerArenaCapacity {
-            headerArena?.deallocate()
-            headerArenaCapacity = max(size, 512)
-            headerArena = .allocate(byteCount: headerArenaCapacity, alignment: MemoryLayout<curl_slist>.alignment)
-        }
-        let arena = headerArena!
-        let nodes = arena.bindMemory(to: curl_slist.self, capacity: count)
-        var text = (arena + nodeBytes).assumingMemoryBound(to: UInt8.self)
-        /// Copies a string's bytes to `text` and moves it past them.
-        func put(_ string: String, _ text: inout UnsafeMutablePointer<UInt8>) {
-            var string = string
-            let n = string.withUTF8 { utf8 in
-                if let base = utf8.baseAddress { text.update(from: base, count: utf8.count) }
-                return utf8.count
-            }
-            text += n
-        }
-        for i in 0..<count {
-            nodes[i] = curl_slist(data: UnsafeMutableRawPointer(text).assumingMemoryBound(to: CChar.self),
-                                  next: i + 1 < count ? nodes + i + 1 : nil)
-            if i < fields.count {
-                put(fields[i].name, &text)
-                text[0] = UInt8(ascii: ":")
-                text[1] = UInt8(ascii: " ")
-                text += 2
-                put(fields[i].value, &text)
-            } else if i == fields.count, let agent {
-                put("User-Agent: ", &text)
-                put(agent, &text)
-            } else {
-                put("Expect:", &text)
-            }
-            text.pointee = 0
-            text += 1
-        }
-        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nodes), "HTTPHEADER")
+        let list = headerList.build(fields, userAgent: agent, expectOff: bodySize >= Self.expectThreshold)
+        try check(bnc_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), "HTTPHEADER")
     }
 
     private func check(_ code: CURLcode, _ option: String) throws(BNCError) {
@@ -335,56 +275,5 @@ final class CurlEasy {
         return Timing(dns: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: connect,
                       tls: app > 0 ? app - connect : 0,
                       firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T), total: seconds(CURLINFO_TOTAL_TIME_T))
-    }
-}
-
-/// A failed exchange below HTTP: curl's code and message, and the URL (secrets masked).
-public struct TransportError: Error, Sendable, Equatable {
-    public let code: Int
-    public let message: String
-    public let url: String
-
-    /// Not a curl code: the answer outgrew the cap (a misbehaving server; retrying would not help).
-    static let tooLargeCode = -1
-
-    /// How the retry policy sees it.
-    public var failure: TransportFailure {
-        switch code {
-        case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue), Int(CURLE_COULDNT_RESOLVE_PROXY.rawValue),
-             Int(CURLE_COULDNT_CONNECT.rawValue):
-            return .couldNotConnect
-        case Int(CURLE_OPERATION_TIMEDOUT.rawValue):
-            return .timedOut
-        case Int(CURLE_GOT_NOTHING.rawValue), Int(CURLE_SEND_ERROR.rawValue), Int(CURLE_RECV_ERROR.rawValue),
-             Int(CURLE_PARTIAL_FILE.rawValue), Int(CURLE_HTTP2.rawValue), Int(CURLE_HTTP2_STREAM.rawValue):
-            return .connectionReset
-        default:
-            return .permanent
-        }
-    }
-
-    /// The error a command reports once retries are spent.
-    public func bncError(attempts: Int) -> BNCError {
-        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
-        switch failure {
-        case .couldNotConnect:
-            return BNCError(.unreachable, "cannot reach \(url)\(tries): \(message)",
-                            hint: "check --api-url and the network; --sandbox targets the local emulator")
-        case .timedOut:
-            return BNCError(.temporary, "\(url) timed out\(tries): \(message)", hint: "raise --max-time or --retries")
-        case .connectionReset:
-            return BNCError(.temporary, "connection to \(url) failed\(tries): \(message)")
-        case .permanent where code == Self.tooLargeCode:
-            return BNCError(.malformedResponse, "\(url): \(message)", hint: "raise --max-response-size if the answer is expected")
-        case .permanent where code == Int(CURLE_SSL_CACERT_BADFILE.rawValue) || code == Int(CURLE_SSL_CERTPROBLEM.rawValue):
-            // The CA bundle (--cacert) or a client certificate is unusable: the user's configuration, not the service.
-            return BNCError(.configuration, "the CA certificate bundle cannot be used: \(message)",
-                            hint: "check --cacert FILE: a PEM bundle of the CA certificates to trust")
-        case .permanent:
-            let tls = code == Int(CURLE_PEER_FAILED_VERIFICATION.rawValue) || code == Int(CURLE_SSL_CONNECT_ERROR.rawValue)
-                || code == Int(CURLE_SSL_CACERT_BADFILE.rawValue)
-            return BNCError(.unreachable, "request to \(url) failed: \(message)",
-                            hint: tls ? "pass --cacert FILE for a private CA (--insecure skips verification: never in production)" : nil)
-        }
     }
 }
