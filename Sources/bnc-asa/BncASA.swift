@@ -82,7 +82,7 @@ struct Lookup: SendingCommand {
         let request = AdServices.lookup(value, baseURL: base)
         if tool.render(request) { return .success }
         // A token reads one record: kept for its life, keyed by its hash, so a repeat does not call Apple again.
-        let cache = noCache ? nil : try LookupCache(path: StateStore.defaultPath(tool.environment))
+        let cache = noCache ? nil : LookupCache(store: try StateStore(path: StateStore.defaultPath(tool.environment)))
         let record: AttributionRecord
         if let kept = try cache?.record(for: value, now: now) {
             tool.diagnostics.note("from the cache (this token was looked up before; --no-cache asks Apple again)")

@@ -90,6 +90,16 @@ import Testing
         }
     }
 
+    /// Core owns the databases (state.db's parts and the journals, one versioned schema: StoreSchema): an API
+    /// module keeps no table of its own.
+    @Test func noAPIModuleKeepsADatabase() throws {
+        for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune"] {
+            for (name, text) in try allFiles(module) {
+                #expect(!text.contains("SQLiteDatabase") && !text.contains("CREATE TABLE"), "\(module)/\(name) keeps a database")
+            }
+        }
+    }
+
     @Test func theSandboxImportsNoClientAPIModule() throws {
         for (name, text) in try allFiles("BNCSandbox") + (try files(in: "bnc-sandbox")) {
             for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune"] {

@@ -28,8 +28,8 @@ public final class BatchJournal {
     private var sentQueue: [UInt8] = []
     private var acknowledgedQueue: [UInt8] = []
     private var settledQueue: [UInt8] = []
-    /// The journal's layout, kept in SQLite's `user_version`.
-    static let schema = 2
+    /// The journal's layout version (its part of Core's versioned schema).
+    static var schema: Int { schemaPart.version }
 
     /// Opens (or, when `fresh`, starts anew) the journal at `path`, after taking its lock. A journal held by
     /// another run is a temporary failure (exit 75) that names the holder's pid.
@@ -74,40 +74,50 @@ public final class BatchJournal {
         try migrate()
     }
 
-    /// Creates the tables of a new journal, converts a schema 1 journal, refuses one from a newer bnc.
+    /// Creates the tables of a new journal, converts a schema 1 journal, refuses one from a newer bnc: the
+    /// journal's part of Core's versioned schema (`schemaPart`).
     private func migrate() throws(BNCError) {
-        let version = try db.query("PRAGMA user_version").first?[0].integer ?? 0
-        if version > Self.schema {
-            throw BNCError.configuration("the journal \(path) was written by a newer bnc (schema \(version))",
-                                         hint: "pass another --journal, or resume with that version")
-        }
-        guard version < Self.schema else { return }
-        try db.transaction { () throws(BNCError) in
+        try db.migrate([Self.schemaPart], what: "the journal", hint: "pass another --journal, or resume with that version")
+    }
+
+    /// A journal's tables. Version 1: the lines in flight and acknowledged, a row each. Version 2: one row per
+    /// commit with the lines as LEB128 blobs (version 1's rows converted). Before `bnc_schema`, the version was
+    /// SQLite's `user_version`, which version 2 still sets so an older bnc reads it.
+    static let schemaPart = StoreSchema("journal", steps: [createVersion1, convertToVersion2], legacyVersion: userVersion)
+
+    private static func createVersion1(_ db: SQLiteDatabase) throws {
             try db.execute("""
-                CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY, sent BLOB NOT NULL, acknowledged BLOB NOT NULL, settled BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS in_flight (line INTEGER PRIMARY KEY);
+                CREATE TABLE IF NOT EXISTS acknowledged (line INTEGER PRIMARY KEY, status INTEGER NOT NULL, attempts INTEGER NOT NULL);
                 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                PRAGMA user_version = 1;
                 """)
-            let old = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('acknowledged', 'in_flight')")
-            if !old.isEmpty {
-                var sent: [UInt8] = [], acknowledged: [UInt8] = []
-                if old.contains(where: { $0[0].text == "in_flight" }) {
-                    for row in try db.query("SELECT line FROM in_flight ORDER BY line") {
-                        guard let line = row[0].integer, line > 0 else { throw damaged("a line in flight is not a line number") }
-                        LEB128.append(UInt64(line), to: &sent)
-                    }
-                }
-                if old.contains(where: { $0[0].text == "acknowledged" }) {
-                    for row in try db.query("SELECT line, status, attempts FROM acknowledged ORDER BY line") {
-                        guard let line = row[0].integer, let status = row[1].integer, let attempts = row[2].integer,
-                              line > 0, status >= 0, attempts >= 0 else { throw damaged("an acknowledged line is not numbers") }
-                        for n in [line, status, attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
-                    }
-                }
-                try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob(sent), .blob(acknowledged), .blob([])])
-                try db.execute("DROP TABLE IF EXISTS acknowledged; DROP TABLE IF EXISTS in_flight")
+    }
+
+    private static func convertToVersion2(_ db: SQLiteDatabase) throws {
+            func damaged(_ why: String) -> BNCError {
+                BNCError.configuration("the journal \(db.path) is damaged: \(why)",
+                                       hint: "delete it to start over (the lines it acknowledged would be sent again)")
             }
-            try db.execute("PRAGMA user_version = \(Self.schema)")
-        }
+            try db.execute("CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY, sent BLOB NOT NULL, acknowledged BLOB NOT NULL, settled BLOB NOT NULL)")
+            var sent: [UInt8] = [], acknowledged: [UInt8] = []
+            for row in try db.query("SELECT line FROM in_flight ORDER BY line") {
+                guard let line = row[0].integer, line > 0 else { throw damaged("a line in flight is not a line number") }
+                LEB128.append(UInt64(line), to: &sent)
+            }
+            for row in try db.query("SELECT line, status, attempts FROM acknowledged ORDER BY line") {
+                guard let line = row[0].integer, let status = row[1].integer, let attempts = row[2].integer,
+                      line > 0, status >= 0, attempts >= 0 else { throw damaged("an acknowledged line is not numbers") }
+                for n in [line, status, attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
+            }
+            if !sent.isEmpty || !acknowledged.isEmpty {
+                try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob(sent), .blob(acknowledged), .blob([])])
+            }
+            try db.execute("DROP TABLE IF EXISTS acknowledged; DROP TABLE IF EXISTS in_flight; PRAGMA user_version = 2")
+    }
+
+    private static func userVersion(_ db: SQLiteDatabase) throws -> Int {
+        Int(try db.query("PRAGMA user_version").first?[0].integer ?? 0)
     }
 
     private func damaged(_ why: String) -> BNCError {

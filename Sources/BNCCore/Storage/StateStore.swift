@@ -1,6 +1,8 @@
-// What the APIs ask a client to keep (DESIGN.md §8), in $XDG_STATE_HOME/bnc/state.db: per Branch key and
-// device, whether it has had its first session and the randomized tokens Branch issued. WAL mode and a busy
-// timeout make concurrent bnc processes safe; every update is one transaction.
+// What the APIs ask a client to keep (DESIGN.md §8), in $XDG_STATE_HOME/bnc/state.db, which Core owns: per Branch
+// key and device, whether it has had its first session and the randomized tokens Branch issued; AdServices
+// answers for a token's life, keyed by the token's hash. Every part's tables and migrations are declared here
+// (`parts`) and brought up to date together on open; the API modules keep no database of their own. WAL mode and
+// a busy timeout make concurrent bnc processes safe; every update is one transaction.
 
 /// A device as bnc-open remembers it.
 public struct DeviceState: Sendable, Equatable {
@@ -23,7 +25,8 @@ public struct DeviceState: Sendable, Equatable {
     }
 }
 
-/// bnc-open's state database: per Branch key and device, its sessions and the tokens Branch issued.
+/// The state database: per Branch key and device, its sessions and the tokens Branch issued (bnc-open,
+/// bnc-event); AdServices answers by token hash (bnc-asa).
 public final class StateStore {
     private let db: SQLiteDatabase
     public let path: String
@@ -33,12 +36,39 @@ public final class StateStore {
         self.path = path
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
         db = try SQLiteDatabase(path: path, what: "state database")
-        try db.execute("""
-            CREATE TABLE IF NOT EXISTS open_devices (
-                branch_key TEXT NOT NULL, device TEXT NOT NULL, randomized_bundle_token TEXT, randomized_device_token TEXT,
-                identity TEXT, sessions INTEGER NOT NULL DEFAULT 0, first_seen REAL NOT NULL, last_seen REAL NOT NULL,
-                PRIMARY KEY (branch_key, device))
-            """)
+        try db.migrate(Self.parts, what: "the state database", hint: "use the newer bnc, or move the file aside to start afresh")
+    }
+
+    /// Every part of state.db with its migrations, in one versioned schema.
+    public static let parts = [devices, adServicesCache]
+
+    /// bnc-open's devices. Version 1: per key and device, the tokens Branch issued and the sessions seen.
+    static let devices = StoreSchema("devices", steps: [createDevices])
+
+    private static func createDevices(_ db: SQLiteDatabase) throws {
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS open_devices (
+                    branch_key TEXT NOT NULL, device TEXT NOT NULL, randomized_bundle_token TEXT, randomized_device_token TEXT,
+                    identity TEXT, sessions INTEGER NOT NULL DEFAULT 0, first_seen REAL NOT NULL, last_seen REAL NOT NULL,
+                    PRIMARY KEY (branch_key, device))
+                """)
+    }
+
+    /// bnc-asa's answers. Version 1: the answer as JSON by the token's hash (never the token, a credential),
+    /// when it was read and until when it holds. Before `bnc_schema`, the version was in `asa_cache_meta`.
+    static let adServicesCache = StoreSchema("adservices_cache", steps: [createAdServicesCache], legacyVersion: adServicesCacheMarker)
+
+    private static func createAdServicesCache(_ db: SQLiteDatabase) throws {
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS asa_cache (token_hash TEXT PRIMARY KEY, record TEXT NOT NULL,
+                                                      fetched_at REAL NOT NULL, expires_at REAL NOT NULL);
+                DROP TABLE IF EXISTS asa_cache_meta;
+                """)
+    }
+
+    private static func adServicesCacheMarker(_ db: SQLiteDatabase) throws -> Int {
+        guard try !db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'asa_cache_meta'").isEmpty else { return 0 }
+        return Int(try db.query("SELECT value FROM asa_cache_meta WHERE key = 'schema'").first?[0].integer ?? 0)
     }
 
     public static func defaultPath(_ environment: Environment) -> String { environment.stateDirectory + "/state.db" }
@@ -85,6 +115,23 @@ public final class StateStore {
                       identity.map(SQLValue.text) ?? .null, .real(time), .real(time)])
         }
     }
+
+    /// A kept AdServices answer (JSON text) for a token's hash, while it holds.
+    public func cachedAnswer(tokenHash: String, now: Double) throws(BNCError) -> String? {
+        try db.query("SELECT record FROM asa_cache WHERE token_hash = ? AND expires_at > ?", [.text(tokenHash), .real(now)]).first?[0].text
+    }
+
+    /// Keeps an AdServices answer until `expiresAt`, and forgets the answers that no longer hold.
+    public func keepAnswer(_ text: String, tokenHash: String, now: Double, expiresAt: Double) throws(BNCError) {
+        try db.transaction { () throws(BNCError) in
+            try db.query("INSERT OR REPLACE INTO asa_cache (token_hash, record, fetched_at, expires_at) VALUES (?, ?, ?, ?)",
+                         [.text(tokenHash), .text(text), .real(now), .real(expiresAt)])
+            try db.query("DELETE FROM asa_cache WHERE expires_at <= ?", [.real(now)])
+        }
+    }
+
+    /// The version of each part, as `bnc_schema` records it.
+    public func schemaVersions() throws(BNCError) -> [String: Int] { try db.schemaVersions() }
 
     /// Forgets devices; returns how many.
     @discardableResult
