@@ -185,6 +185,14 @@ public enum LinkRequest {
                            headers: ["Accept": "application/json"], body: .json(.object(full)))
     }
 
+    /// A batch line's link (`"url"`, required) and the rest of it, the body.
+    public static func splitURL(_ line: JSONObject) throws(BNCError) -> (url: String, body: JSONObject) {
+        guard let url = line["url"]?.stringValue else { throw BNCError.invalid("url", "is required on every line (the link to act on)") }
+        var body = line
+        body["url"] = nil
+        return (url, body)
+    }
+
     public static func delete(url: String, accessToken: Secret, appID: String, baseURL: String?) throws(BNCError) -> HTTPRequest {
         try checkLinkURL(url)
         guard !appID.isEmpty, appID.allSatisfy(\.isNumber) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }

@@ -62,12 +62,8 @@ struct Lookup: SendingCommand {
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let policy = AdServices.retryPolicy(attempts: attempts, interval: retryInterval, serverRetries: tool.network.retries)
         let base = tool.settings.apiURL
-        if tool.isBatch {
-            return try tool.runBatch(retry: policy) { _, line, _ throws(BNCError) in
-                guard let raw = line["token"]?.stringValue else { throw BNCError.invalid("token", "is required on every line") }
-                return AdServices.lookup(try AdServices.token(raw), baseURL: base)
-            }
-        }
+        let builder = AdServicesBuilder(baseURL: base)
+        if tool.isBatch { return try tool.runBatch(builder, retry: policy) }
         let raw = try tokenFile.map { f throws(BNCError) in try FileSystem.readText(f, what: "--token-file") }
             ?? (token == "-" ? try FileSystem.readText("-", what: "token") : token!)
         tool.addSecret(raw.trimmingWhitespace())
@@ -79,7 +75,7 @@ struct Lookup: SendingCommand {
             return t
         }
         if let made { try AdServices.checkAge(generatedAt: made, now: now) }
-        let request = AdServices.lookup(value, baseURL: base)
+        let request = try tool.request(builder, ["token": .string(value)])
         if tool.render(request) { return .success }
         // A token reads one record: kept for its life, keyed by its hash, so a repeat does not call Apple again.
         let cache = noCache ? nil : LookupCache(store: try StateStore(path: StateStore.defaultPath(tool.environment)))
@@ -88,7 +84,7 @@ struct Lookup: SendingCommand {
             tool.diagnostics.note("from the cache (this token was looked up before; --no-cache asks Apple again)")
             record = kept
         } else {
-            record = try AdServices.record(try tool.send(request, retry: policy), redactor: tool.redactor)
+            record = try builder.answer(try tool.send(request, retry: policy), redactor: tool.redactor)
             try cache?.store(record, for: value, generatedAt: made, now: now)
         }
         if record.isDeveloperMode {

@@ -61,7 +61,7 @@ struct Send: SendingCommand {
     @OptionGroup(title: "Device") var device: DeviceOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
-    static let fieldTables = EventFields.all
+    static let fieldTables = EventBuilder.tables
     var deviceOptions: DeviceOptions? { device }
     var batchOptions: BatchOptions? { batch }
     var inputs: [(flag: String, path: String?)] { [("--custom-json", event.customJSON), ("--items", event.itemsFile)] }
@@ -72,13 +72,9 @@ struct Send: SendingCommand {
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let key = try tool.settings.requireKey()
-        let (form, custom, baseURL) = (event.categoryFormValue, event.customEvent, tool.settings.apiURL)
-        if tool.isBatch {
-            return try tool.runBatch { _, line, warnings throws(BNCError) in
-                try EventRequest.request(line: line, key: key, ip: tool.ip, baseURL: baseURL, forceCustom: custom,
-                                         categoryForm: form, warnings: warnings)
-            }
-        }
+        let builder = EventBuilder(key: key, baseURL: tool.settings.apiURL, ip: tool.ip, forceCustom: event.customEvent,
+                                   categoryForm: event.categoryFormValue)
+        if tool.isBatch { return try tool.runBatch(builder) }
         var input = event.input(name: name!)
         if !event.noState, let id = tool.device.idfa ?? tool.device.idfv ?? tool.device.androidID ?? tool.device.gaid {
             let store = try StateStore(path: StateStore.defaultPath(tool.environment))
@@ -97,13 +93,8 @@ struct Send: SendingCommand {
             }
             input.items = list
         }
-        let warnings = Warnings()
-        let body = try EventRequest.body(input, device: tool.device, ip: tool.ip)
-        let request = try EventRequest.request(body, key: key, ip: tool.ip, baseURL: baseURL, forceCustom: custom,
-                                               categoryForm: form, warnings: warnings)
-        try tool.admit(warnings)
-        if tool.render(request) { return .success }
-        tool.emit(try tool.deliver(request).1)
+        guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip)) else { return .success }
+        tool.emit(answer)
         return .success
     }
 }

@@ -61,20 +61,15 @@ struct Create: SendingCommand {
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let key = try tool.settings.requireKey()
-        if tool.isBatch {
-            return try tool.runBatch(defaultRate: LinkFields.defaultRates["POST"]) { _, line, warnings throws(BNCError) in
-                try LinkRequest.create(line, key: key, baseURL: tool.settings.apiURL, warnings: warnings)
-            }
-        }
-        let warnings = Warnings()
+        let builder = LinkCreateBuilder(key: key, baseURL: tool.settings.apiURL)
+        if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["POST"]) }
         let body = try LinkRequest.body(link.input(tool))
-        let request = try LinkRequest.create(body, key: key, baseURL: tool.settings.apiURL, warnings: warnings)
-        try tool.admit(warnings)
+        let request = try tool.request(builder, body)
         if tool.render(request) { return .success }
         do {
             let response = try tool.send(request)
             if LinkAnswers.isAliasConflict(response) { throw LinkTool.explainConflict(response, body: body, key: key, tool: tool) }
-            tool.emit(["url": .string(try LinkAnswers.url(response, redactor: tool.redactor))])
+            tool.emit(["url": .string(try builder.answer(response, redactor: tool.redactor))])
         } catch let error as BNCError where fallbackLong {
             tool.diagnostics.warning("short link creation failed (\(error.message)); --fallback-long: printing a long link instead")
             tool.emit(["url": .string(LinkAnswers.longLink(domain: domain, key: key, body: body)), "long": true])

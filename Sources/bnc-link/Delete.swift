@@ -24,14 +24,10 @@ struct Delete: SendingCommand {
             throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
         }
         guard let app = appID ?? tool.settings.appID else { throw BNCError.usage("--app-id", "is required (or app_id in the profile)") }
-        if tool.isBatch {
-            return try tool.runBatch(defaultRate: LinkFields.defaultRates["DELETE"]) { _, line, _ throws(BNCError) in
-                try LinkRequest.delete(url: try LinkTool.splitURL(line).0, accessToken: token, appID: app, baseURL: tool.settings.apiURL)
-            }
-        }
-        let request = try LinkRequest.delete(url: url!, accessToken: token, appID: app, baseURL: tool.settings.apiURL)
-        if tool.render(request) { return .success }
-        tool.emit(try tool.deliver(request).1)
+        let builder = LinkDeleteBuilder(accessToken: token, appID: app, baseURL: tool.settings.apiURL)
+        if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["DELETE"]) }
+        guard let answer = try tool.exchange(builder, ["url": .string(url!)]) else { return .success }
+        tool.emit(answer)
         return .success
     }
 }

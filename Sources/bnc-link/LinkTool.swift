@@ -28,12 +28,4 @@ enum LinkTool {
         }
         return error
     }
-
-    /// A batch line's `url` member, taken out of the body.
-    static func splitURL(_ line: JSONObject) throws(BNCError) -> (String, JSONObject) {
-        guard let url = line["url"]?.stringValue else { throw BNCError.invalid("url", "is required on every line (the link to act on)") }
-        var body = line
-        body["url"] = nil
-        return (url, body)
-    }
 }

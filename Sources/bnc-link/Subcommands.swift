@@ -88,10 +88,8 @@ struct Update: SendingCommand {
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         if tool.isBatch {
-            return try tool.runBatch(defaultRate: LinkFields.defaultRates["PUT"]) { _, line, warnings throws(BNCError) in
-                let (url, body) = try LinkTool.splitURL(line)
-                return try LinkRequest.update(url: url, body: body, key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
-            }
+            return try tool.runBatch(LinkUpdateBuilder(key: key, secret: secret, baseURL: tool.settings.apiURL),
+                                     defaultRate: LinkFields.defaultRates["PUT"])
         }
         var body = try LinkRequest.body(link.input(tool))
         if !replace && body["data"] != nil {
@@ -103,11 +101,10 @@ struct Update: SendingCommand {
                                        hint: "--merge keeps them; --replace drops them")
             }
         }
-        let warnings = Warnings()
-        let request = try LinkRequest.update(url: url!, body: body, key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
-        try tool.admit(warnings)
-        if tool.render(request) { return .success }
-        tool.emit(try tool.deliver(request).1)
+        guard let answer = try tool.exchange(LinkUpdateBuilder(key: key, secret: secret, baseURL: tool.settings.apiURL, url: url!), body) else {
+            return .success
+        }
+        tool.emit(answer)
         return .success
     }
 }

@@ -40,7 +40,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         version: BNCVersion.string,
         subcommands: [StateCommand.self])
 
-    static let fieldTables = [OpenFields.table]
+    static let fieldTables = OpenBuilder.tables
 
     @OptionGroup(title: "Session") var session: SessionFlags
     @OptionGroup var shared: SharedOptions
@@ -72,10 +72,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         if tool.isBatch {
             // Each line is a body (minus credentials; "ip" is its X-IP-Override); flags fill what a line leaves out.
             let defaults = try OpenRequest.body(device: tool.device, options: options, fields: overrides)
-            return try tool.runBatch { _, line, warnings throws(BNCError) in
-                try OpenRequest.request(line: line, defaults: defaults, key: key, secret: secret, ip: tool.ip,
-                                        baseURL: baseURL, warnings: warnings)
-            }
+            return try tool.runBatch(OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults))
         }
 
         var start = JSONObject()
@@ -96,11 +93,11 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         let draft = try OpenRequest.body(base: start, device: tool.device, options: options, fields: overrides)
         let (body, deviceKey) = try state.prepare(draft, ip: ip, decideFirstSession: session.firstSession == .auto,
                                                   keepToken: session.serverToServerIdentity)
-        let request = try OpenRequest.request(body, key: key, secret: secret, ip: ip, baseURL: baseURL, warnings: warnings)
-        try tool.admit(warnings)
+        let builder = OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: ip)
+        let request = try tool.request(builder, body, warnings: warnings)
         if tool.render(request) { return .success }
 
-        let answer = try OpenResponse(response: try tool.send(request), redactor: tool.redactor)
+        let answer = try builder.answer(try tool.send(request), redactor: tool.redactor)
         try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
         if let route = session.route {
             guard let value = answer.route(route) else { return .partialFailure }
