@@ -4,15 +4,8 @@ import BNCCore
 
 /// What a caller knows of one link: bnc-link's flags.
 public struct LinkInput: Sendable {
-    public var channel: String?
-    public var feature: String?
-    public var campaign: String?
-    public var stage: String?
-    public var tags: [String] = []
-    public var alias: String?
-    public var type: Int?
-    public var duration: Int?
-    public var identity: String?
+    /// The link's own fields the flags set (`channel`, `tags`, `type` ...), by name, in the table's order.
+    public var fields: [(String, JSON)] = []
     /// `--data FILE`: the data object to start from.
     public var data: JSONObject = [:]
     /// `--param KEY=VALUE`, typed by the control-param table, applied over `data`.
@@ -25,14 +18,7 @@ public struct LinkInput: Sendable {
 public enum LinkRequest {
     /// The body (without credentials) from the flags.
     public static func body(_ input: LinkInput) throws(BNCError) -> JSONObject {
-        var b = JSONObject()
-        for (k, v) in [("channel", input.channel), ("feature", input.feature), ("campaign", input.campaign), ("stage", input.stage),
-                       ("alias", input.alias), ("identity", input.identity)] {
-            if let v { b[k] = .string(v) }
-        }
-        if !input.tags.isEmpty { b["tags"] = .array(input.tags.map(JSON.string)) }
-        if let t = input.type { b["type"] = .int(t) }
-        if let d = input.duration { b["duration"] = .int(d) }
+        var b = JSONObject(input.fields)
         var data = input.data
         for (key, raw) in input.params { data[key] = try typed(key, raw) }
         if !data.isEmpty { b["data"] = .object(data) }

@@ -18,7 +18,7 @@ struct BncEvent: BNCRootCommand {
             (developer_identity, or idfa/idfv on iOS, or android_id/aaid on Android), checked before sending.
             """,
         version: BNCVersion.string,
-        subcommands: [Send.self, List.self],
+        subcommands: [Send.self, List.self, FieldsCommand<EventFieldCatalog>.self],
         defaultSubcommand: Send.self)
 }
 
@@ -112,4 +112,10 @@ struct List: BNCCommand {
         }
         return .success
     }
+}
+
+/// `bnc-event fields`: the event body's tables (envelope, user_data, event_data, content items, custom_data).
+enum EventFieldCatalog: FieldCatalog {
+    static let toolName = "bnc-event"
+    static var tables: [FieldTable] { EventBuilder.tables }
 }

@@ -31,7 +31,8 @@ struct BncLink: BNCRootCommand {
               bnc-link long --domain example.app.link --channel sms --tag a --tag b --param '$deeplink_path=item/42'
             """,
         version: BNCVersion.string,
-        subcommands: [Create.self, Bulk.self, Read.self, Update.self, Delete.self, Long.self, Params.self])
+        subcommands: [Create.self, Bulk.self, Read.self, Update.self, Delete.self, Long.self, FieldsCommand<LinkParams>.self,
+                      FieldsCommand<LinkFieldCatalog>.self])
 }
 
 struct Create: SendingCommand {
@@ -76,4 +77,18 @@ struct Create: SendingCommand {
         }
         return .success
     }
+}
+
+/// `bnc-link params`: the control parameters of a link's data.
+enum LinkParams: FieldCatalog {
+    static let toolName = "bnc-link"
+    static var tables: [FieldTable] { [LinkFields.data] }
+    static var commandName: String { "params" }
+    static var abstract: String { "List the link control parameters: name, type, rule and meaning." }
+}
+
+/// `bnc-link fields`: a link's own fields, then its data's control parameters.
+enum LinkFieldCatalog: FieldCatalog {
+    static let toolName = "bnc-link"
+    static var tables: [FieldTable] { LinkCreateBuilder.tables }
 }

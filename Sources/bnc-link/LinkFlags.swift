@@ -29,8 +29,14 @@ struct LinkFlags: ParsableArguments {
     /// The link input, with --data read (once, bounded).
     func input(_ tool: ToolRun) throws(BNCError) -> LinkInput {
         var input = LinkInput()
-        (input.channel, input.feature, input.campaign, input.stage) = (channel, feature, campaign, stage)
-        (input.tags, input.alias, input.type, input.duration, input.identity) = (tags, alias, type, duration, identity)
+        // Each field of the link table with a flag takes that flag's value (LinkFields.link says which).
+        let given: [String: JSON?] = [
+            "--channel": channel.map(JSON.string), "--feature": feature.map(JSON.string), "--campaign": campaign.map(JSON.string),
+            "--stage": stage.map(JSON.string), "--tag": tags.isEmpty ? nil : .array(tags.map(JSON.string)),
+            "--alias": alias.map(JSON.string), "--type": type.map(JSON.int), "--duration": duration.map(JSON.int),
+            "--identity": identity.map(JSON.string),
+        ]
+        input.fields = LinkFields.link.fields.compactMap { f in f.flag.flatMap { given[$0] ?? nil }.map { (f.name, $0) } }
         if let data {
             guard case .object(let o) = try tool.readJSON(data, what: "--data") else { throw BNCError.invalid("--data", "must hold a JSON object") }
             input.data = o

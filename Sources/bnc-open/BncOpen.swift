@@ -38,7 +38,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
               bnc-open --sandbox --batch sessions.ndjson --concurrency 8 > results.ndjson
             """,
         version: BNCVersion.string,
-        subcommands: [StateCommand.self])
+        subcommands: [StateCommand.self, FieldsCommand<OpenFieldCatalog>.self])
 
     static let fieldTables = OpenBuilder.tables
 
@@ -107,4 +107,10 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         tool.emit(answer.json) { _ in answer.table }
         return .success
     }
+}
+
+/// `bnc-open fields`: v1/open's table and its rules.
+enum OpenFieldCatalog: FieldCatalog {
+    static let toolName = "bnc-open"
+    static var tables: [FieldTable] { OpenBuilder.tables }
 }

@@ -14,9 +14,7 @@ import Testing
 
     @Test func flagsBuildATypedBody() throws {
         var input = LinkInput()
-        input.channel = "email"
-        input.tags = ["a", "b"]
-        input.alias = "spring-sale"
+        input.fields = [("channel", "email"), ("tags", ["a", "b"]), ("alias", "spring-sale")]
         input.params = [("$deeplink_path", "item/42"), ("$web_only", "true"), ("$uri_redirect_mode", "2"),
                         ("$ios_url_de", "https://example.de/app"), ("color", "red"), ("$keywords", "x|y")]
         let (body, warnings) = try check(try LinkRequest.body(input))

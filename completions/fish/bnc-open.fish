@@ -32,6 +32,8 @@ function __bnc-open_parse_tokens -S
             case 'forget'
                 __bnc-open_parse_subcommand 1 'all' 'key=' 'version' 'h/help'
             end
+        case 'fields'
+            __bnc-open_parse_subcommand 0 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
         case 'help'
             __bnc-open_parse_subcommand -r 1 'version'
         end
@@ -161,6 +163,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_positional "bnc-open" -eq 1' -fa 'state' -d 'Show or forget what bnc-open keeps per Branch key and device (first sessions, tokens).'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_positional "bnc-open" -eq 1' -fa 'fields' -d 'List the fields a request body may carry: name, type and rules, meaning; then the rules between fields.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_positional "bnc-open" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -186,4 +189,11 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" key' -l 'key' -d 'Only this Branch key\'s devices.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise).' -rfka 'json ndjson table'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open help" version' -l 'version' -d 'Show the version.'

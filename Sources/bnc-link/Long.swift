@@ -1,4 +1,4 @@
-// bnc-link long (a long link built offline, no call) and params (the control-param table).
+// bnc-link long: a long link built offline, no call (the tables are listed by the shared fields and params).
 import ArgumentParser
 import BNCCommandSupport
 import BNCCore
@@ -26,21 +26,6 @@ struct Long: SendingCommand {
         if body["alias"] != nil || body["type"] != nil { tool.diagnostics.warning("a long link has no alias or type: ignored") }
         let url = LinkAnswers.longLink(domain: domain, key: try tool.settings.requireKey(), body: body)
         if tool.format == .table { tool.stdout.line(url) } else { tool.emit(["url": .string(url)]) }
-        return .success
-    }
-}
-
-struct Params: BNCCommand {
-    static let toolName = "bnc-link"
-    static let configuration = CommandConfiguration(abstract: "List the link control parameters: name, type, rule and meaning.")
-    @OptionGroup(title: "Output") var output: OutputOptions
-
-    func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
-        let rows: [JSON] = LinkFields.data.fields.map { ["name": .string($0.name), "type": .string($0.tags), "description": .string($0.help)] }
-        context.emit(rows: rows, format: output.format(context.environment), columns: ["NAME", "TYPE", "DESCRIPTION"]) { r in
-            ["name", "type", "description"].map { r[$0]?.plainText ?? "" }
-        }
         return .success
     }
 }
