@@ -35,50 +35,6 @@ struct BncLink: BNCRootCommand {
                       FieldsCommand<LinkFieldCatalog>.self])
 }
 
-struct Create: SendingCommand {
-    static let toolName = "bnc-link"
-    static let configuration = CommandConfiguration(
-        abstract: "Create a short link (POST /v1/url), or one per NDJSON line with --batch.",
-        discussion: """
-            An alias is idempotent: the same alias with the same parameters answers the same link; with other \
-            parameters Branch refuses it (409, or 400 "Link alias conflict") and bnc-link names what differs. \
-            Nothing falls back to a long link silently: --fallback-long prints one when creation fails, and says so.
-            """)
-
-    @OptionGroup(title: "Link") var link: LinkFlags
-    @Flag(name: .customLong("fallback-long"), help: "When creation fails, print a long link built offline instead (said on stderr).")
-    var fallbackLong = false
-    @Option(name: .customLong("domain"), help: ArgumentHelp("Link domain for --fallback-long (default bnc.lt).", valueName: "HOST"))
-    var domain = "bnc.lt"
-
-    func validate() throws {
-        if case .failure(let e) = HostName.validate(domain) { throw ValidationError("--domain \(e.rule)") }
-    }
-    @OptionGroup var shared: SharedOptions
-    @OptionGroup(title: "Batch") var batch: BatchOptions
-
-    var batchOptions: BatchOptions? { batch }
-    var inputs: [(flag: String, path: String?)] { [("--data", link.data)] }
-
-    func run(_ tool: ToolRun) throws -> ExitStatus {
-        let key = try tool.settings.requireKey()
-        let builder = LinkCreateBuilder(key: key, baseURL: tool.settings.apiURL)
-        if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["POST"]) }
-        let body = try LinkRequest.body(link.input(tool))
-        let request = try tool.request(builder, body)
-        if tool.render(request) { return .success }
-        do {
-            let response = try tool.send(request)
-            if LinkAnswers.isAliasConflict(response) { throw LinkTool.explainConflict(response, body: body, key: key, tool: tool) }
-            tool.emit(["url": .string(try builder.answer(response, redactor: tool.redactor))])
-        } catch let error as BNCError where fallbackLong {
-            tool.diagnostics.warning("short link creation failed (\(error.message)); --fallback-long: printing a long link instead")
-            tool.emit(["url": .string(LinkAnswers.longLink(domain: domain, key: key, body: body)), "long": true])
-        }
-        return .success
-    }
-}
-
 /// `bnc-link params`: the control parameters of a link's data.
 enum LinkParams: FieldCatalog {
     static let toolName = "bnc-link"

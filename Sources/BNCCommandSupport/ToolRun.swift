@@ -1,0 +1,154 @@
+// A sending command's shared options resolved once: settings, IP override, device, redaction, output; and its sends.
+import BNCCore
+import BNCSuite
+
+/// One run of a tool that talks to an API, its shared options resolved once.
+public final class ToolRun {
+    public let context: ToolContext
+    public let shared: SharedOptions
+    public let batch: BatchOptions?
+    public let settings: Settings
+    public let ip: IPAddress?
+    /// The device from --device and the device flags (empty for tools without them).
+    public let device: Device
+    public private(set) var redactor: Redactor
+    public let format: OutputFormat
+
+    public var diagnostics: Diagnostics { context.diagnostics }
+    public var environment: Environment { context.environment }
+    public var network: NetworkOptions { shared.network }
+    public var output: OutputOptions { shared.output }
+    public var stdout: OutputStream { context.stdout }
+    /// Whether a batch was asked for.
+    public var isBatch: Bool { batch?.batch != nil }
+
+    init(context: ToolContext, shared: SharedOptions, device deviceOptions: DeviceOptions?, batch: BatchOptions?,
+         fieldTables: [FieldTable]) throws(BNCError) {
+        self.context = context
+        self.shared = shared
+        self.batch = batch
+        context.apply(shared.output)
+        let settings = try ConfigurationResolver(environment: context.environment)
+            .resolve(shared.credentials.flags(apiURL: shared.network.apiURL))
+        self.settings = settings
+        if shared.network.verbose {
+            for key in ["profile", "branch_key", "branch_secret", "access_token", "api_url"] {
+                if let source = settings.sources[key] { context.diagnostics.note("\(key) from \(source)") }
+            }
+        }
+        var ip: IPAddress?
+        if let raw = shared.network.ip { ip = try IPAddress(raw) }
+        self.ip = ip
+        let warnings = Warnings()
+        if let warning = ip?.warning { warnings.add(warning) }
+        let device = try deviceOptions?.device(warn: warnings.add) ?? Device()
+        for m in device.misplacedFields {
+            warnings.add("\(m.source) is an \(m.platform.rawValue) identifier: not sent with os \(device.platform?.rawValue ?? "")")
+        }
+        self.device = device
+        let secretFields = fieldTables.reduce(CredentialFields.table.secretNames) { $0.union($1.secretNames) }
+        redactor = Redactor(secrets: settings.secrets, secretFields: secretFields, showSecrets: shared.output.showSecrets)
+        format = shared.output.format(context.environment)
+        if let cacert = shared.network.cacert { try Self.checkCACertificate(context.environment.expandTilde(cacert)) }
+        if shared.network.insecure {
+            warnings.add("--insecure: TLS certificates are not verified; anyone on the path can read and change this exchange")
+        }
+        try admit(warnings)
+    }
+
+    /// Masks this value too in every rendering (a token read at run time).
+    public func addSecret(_ value: String) {
+        redactor = redactor.adding([Secret(value)])
+    }
+
+    /// Prints the warnings gathered while building a request. With --strict a warning is an error (exit 65)
+    /// and nothing is sent.
+    public func admit(_ warnings: Warnings) throws(BNCError) {
+        guard !warnings.isEmpty else { return }
+        if shared.strict {
+            throw BNCError(.invalidData, warnings.messages[0] + (warnings.messages.count > 1 ? " (and \(warnings.messages.count - 1) more)" : ""),
+                           hint: "--strict treats every warning as an error; nothing was sent")
+        }
+        for w in warnings.messages { diagnostics.warning(w) }
+    }
+
+    /// --cacert names a readable PEM bundle, else exit 78 naming the file (libcurl would only say "problem with
+    /// the SSL CA cert" on the first request, read as an unreachable service).
+    static func checkCACertificate(_ path: String) throws(BNCError) {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path, what: "--cacert", limit: 16 << 20) } catch {
+            throw BNCError.configuration(error.message)
+        }
+        let marker = Array("-----BEGIN CERTIFICATE-----".utf8)
+        guard bytes.count >= marker.count, (0...(bytes.count - marker.count)).contains(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) else {
+            throw BNCError.configuration("--cacert: \(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)",
+                                         hint: "give the CA bundle in PEM form, e.g. /etc/ssl/certs/ca-certificates.crt")
+        }
+    }
+
+    /// The whole file (or stdin for `-`), at most `limit` bytes, as JSON.
+    public func readJSON(_ path: String, what: String, limit: Int = FileSystem.smallInputLimit) throws(BNCError) -> JSON {
+        try JSON.parseInput(try FileSystem.read(path, what: what, limit: limit), what: "\(what) \(path == "-" ? "(stdin)" : path)")
+    }
+
+    public var transportOptions: TransportOptions {
+        TransportOptions(connectTimeout: network.connectTimeout, maxTime: network.maxTime, insecure: network.insecure,
+                         caCertFile: network.cacert, userAgent: context.userAgent, maxResponseBytes: network.maxResponseSize)
+    }
+
+    /// Prints the request for `--dry-run` or `--curl` and returns true; returns false when it should be sent.
+    public func render(_ request: HTTPRequest) -> Bool {
+        if output.dryRun {
+            let json = request.dryRunJSON(redactor: redactor, userAgent: context.userAgent)
+            stdout.line(json.serialized(pretty: format != .ndjson))
+            return true
+        }
+        if output.curl {
+            stdout.line(request.curlCommand(redactor: redactor, userAgent: context.userAgent, options: transportOptions))
+            return true
+        }
+        return false
+    }
+
+    /// Sends one request with the shared retry policy; returns the final answer whatever its status.
+    /// Transport failures that outlast the retries throw (exit 69 or 75).
+    public func send(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
+        if settings.sandbox { try SandboxStarter(context: context).ensure(for: request.url) }
+        let policy = retry ?? RetryPolicy(maxAttempts: network.retries + 1)
+        let client = HTTPClient(options: transportOptions, retry: policy, redactor: redactor,
+                                trace: network.verbose ? diagnostics : nil)
+        if network.verbose {
+            client.onRetry = { [diagnostics] attempt, outcome, delay in
+                let wait = (delay * 1000).rounded() / 1000
+                diagnostics.note("attempt \(attempt) of \(policy.maxAttempts) got \(outcome); retrying in \(wait)s")
+            }
+        }
+        let response = try client.send(request)
+        if network.timing, let timing = response.timing { diagnostics.note("timing: " + timing.summary) }
+        if network.verbose, let id = response.requestID { diagnostics.note("X-Branch-Request-Id: \(id)") }
+        if network.verbose {
+            for (name, value) in response.headers where name.lowercased() == "x-sandbox-lint" { diagnostics.note("sandbox lint: \(value)") }
+        }
+        return response
+    }
+
+    /// Sends and requires a 2xx JSON answer; any other status is a typed error (its exit code follows the
+    /// status), and a 2xx that is not JSON is a malformed answer (exit 76).
+    public func deliver(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> (HTTPResponse, JSON) {
+        let response = try send(request, retry: retry)
+        guard response.isSuccess else { throw response.httpError(redactor: redactor) }
+        guard let json = response.json else { throw response.notJSONError() }
+        return (response, json)
+    }
+
+    /// Prints text as it came (for a pipe), or with control characters made visible when stdout is a terminal.
+    public func printText(_ text: String, newline: Bool = true) {
+        let shown = environment.stdoutIsTTY ? TerminalText.escape(text, keepNewlines: true) : text
+        newline ? stdout.line(shown) : stdout.write(shown)
+    }
+
+    /// Prints a value in the run's format.
+    public func emit(_ value: JSON, table: ((JSON) -> TextTable?)? = nil) {
+        context.emit(value, format: format, table: table)
+    }
+}

@@ -1,0 +1,138 @@
+// Logged TUNE requests, line by line: URL, access-log and JSON forms, and a line's error.
+import BNCCore
+
+/// Why a line is not a TUNE request.
+public struct TuneLineError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Reads a log line (a URL, a request target or a web-server log line) into a TuneRequest.
+public enum TuneLog {
+    /// Hosts the fact sheet lists for TUNE measurement, clicks and links (B2).
+    public static let hostSuffixes = [".engine.mobileapptracking.com", ".measure.mobileapptracking.com", "engine.mobileapptracking.com",
+                                      "engine.stage.mobileapptracking.com", ".api-01.com", ".tlnk.io"]
+
+    public static func isTuneHost(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return hostSuffixes.contains { h.hasSuffix($0) || h == String($0.drop { $0 == "." }) }
+    }
+
+    /// A blank line or a `#` comment: nothing to read.
+    public static func isSkippable(_ line: ArraySlice<UInt8>) -> Bool { LineReader.isBlankOrComment(line) }
+
+    /// Reads one line. Throws when it is neither a URL, a request target nor an access-log line.
+    public static func parse(_ line: ArraySlice<UInt8>) throws(TuneLineError) -> TuneRequest {
+        var bytes = line
+        while let f = bytes.first, f == 32 || f == 9 { bytes = bytes.dropFirst() }
+        while let l = bytes.last, l == 32 || l == 9 || l == 13 { bytes = bytes.dropLast() }
+        if ByteSearch.first(0, in: bytes) != nil { throw TuneLineError("contains a NUL byte") }
+        var request = TuneRequest()
+        if starts(bytes, "http://") || starts(bytes, "https://") {
+            try readURL(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
+        } else if bytes.first == UInt8(ascii: "/") {
+            try readTarget(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
+        } else if let open = ByteSearch.first(UInt8(ascii: "["), in: bytes), let quote = ByteSearch.first(UInt8(ascii: "\""), in: bytes[open...]) {
+            try readAccessLog(bytes, open: open, quote: quote, into: &request)
+        } else if let at = find(bytes, "https://") ?? find(bytes, "http://") {
+            try readURL(bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }, into: &request)
+        } else {
+            throw TuneLineError("is not a URL, a /serve?... target or a web-server log line")
+        }
+        return request
+    }
+
+    /// `1.2.3.4 - - [10/Oct/2026:13:55:36 -0700] "GET /serve?... HTTP/1.1" 200 2326 "referer" "user agent"`
+    static func readAccessLog(_ b: ArraySlice<UInt8>, open: Int, quote: Int, into r: inout TuneRequest) throws(TuneLineError) {
+        let client = b[b.startIndex..<open].prefix { $0 != 32 }
+        if !client.isEmpty { r.clientIP = String(decoding: client, as: UTF8.self) }
+        if let close = b[open...].firstIndex(of: UInt8(ascii: "]")) {
+            r.time = parseLogTime(b[(open + 1)..<close])
+        }
+        guard let end = ByteSearch.first(UInt8(ascii: "\""), in: b[(quote + 1)...]) else { throw TuneLineError("has an unterminated request in quotes") }
+        // METHOD SP TARGET [SP VERSION], read in place.
+        let method = b[(quote + 1)..<end].drop { $0 == 32 }.prefix { $0 != 32 }
+        let target = b[method.endIndex..<end].drop { $0 == 32 }.prefix { $0 != 32 }
+        guard !method.isEmpty, !target.isEmpty else { throw TuneLineError("has no request target in its quoted request") }
+        r.method = String(decoding: method, as: UTF8.self)
+        if starts(target, "http://") || starts(target, "https://") { try readURL(target, into: &r) } else { try readTarget(target, into: &r) }
+        // After the request: status, size, then (combined) "referer" "user-agent".
+        let rest = b[(end + 1)...]
+        let status = rest.drop { $0 == 32 }.prefix { $0 != 32 }
+        if (1...3).contains(status.count), status.allSatisfy({ (48...57).contains($0) }) {
+            r.status = status.reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
+        var quoted: [ArraySlice<UInt8>] = []
+        var i = rest.startIndex
+        while i < rest.endIndex, quoted.count < 2 {
+            guard let q1 = ByteSearch.first(UInt8(ascii: "\""), in: rest[i...]),
+                  let q2 = ByteSearch.first(UInt8(ascii: "\""), in: rest[(q1 + 1)...]) else { break }
+            quoted.append(rest[(q1 + 1)..<q2])
+            i = q2 + 1
+        }
+        if quoted.count == 2, quoted[1] != Array("-".utf8)[...], !quoted[1].isEmpty {
+            r.userAgentHeader = String(decoding: quoted[1], as: UTF8.self)
+        }
+    }
+
+    static func readURL(_ u: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
+        guard let sep = find(u, "://") else { throw TuneLineError("is not a URL") }
+        let afterScheme = u[(sep + 3)...]
+        let hostEnd = afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterScheme.endIndex
+        var host = afterScheme[afterScheme.startIndex..<hostEnd]
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")), !host.contains(UInt8(ascii: "]")) { host = host[..<colon] }
+        guard !host.isEmpty else { throw TuneLineError("has no host") }
+        r.host = String(decoding: host, as: UTF8.self).lowercased()
+        try readTarget(afterScheme[hostEnd...], into: &r)
+    }
+
+    static func readTarget(_ t: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
+        let noFragment = t[..<(ByteSearch.first(UInt8(ascii: "#"), in: t) ?? t.endIndex)]
+        if let q = ByteSearch.first(UInt8(ascii: "?"), in: noFragment) {
+            r.path = String(decoding: noFragment[..<q], as: UTF8.self)
+            try r.addQuery(noFragment[(q + 1)...])
+        } else {
+            r.path = String(decoding: noFragment, as: UTF8.self)
+        }
+        if r.path.isEmpty { r.path = "/" }
+    }
+
+    static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `10/Oct/2026:13:55:36 -0700` (the common log format's time) as epoch seconds.
+    static func parseLogTime(_ slice: ArraySlice<UInt8>) -> Double? {
+        guard slice.count >= 20 else { return nil }
+        let s = slice.startIndex
+        func num(_ from: Int, _ n: Int) -> Int? {
+            guard from + n <= slice.count else { return nil }
+            var v = 0
+            for b in slice[(s + from)..<(s + from + n)] { guard (48...57).contains(b) else { return nil }; v = v * 10 + Int(b - 48) }
+            return v
+        }
+        guard let day = num(0, 2), let month = months.firstIndex(where: { starts(slice[(s + 3)..<(s + 6)], $0) }),
+              let year = num(7, 4), let h = num(12, 2), let m = num(15, 2), let sec = num(18, 2), h < 24, m < 60, sec < 61 else { return nil }
+        var offset = 0
+        if slice.count >= 26, slice[s + 20] == 32, slice[s + 21] == UInt8(ascii: "+") || slice[s + 21] == UInt8(ascii: "-"),
+           let oh = num(22, 2), let om = num(24, 2) {
+            offset = (oh * 3600 + om * 60) * (slice[s + 21] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        return Double(Timestamp.civilSeconds(year: year, month: month + 1, day: day) + h * 3600 + m * 60 + sec - offset)
+    }
+
+    /// `b` starts with `prefix`, ASCII letters compared case-insensitively.
+    static func starts(_ b: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+        ASCII.hasPrefixIgnoringCase(b, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+    }
+
+    static func find(_ b: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard b.count >= n.count else { return nil }
+        var i = b.startIndex
+        while i <= b.endIndex - n.count {
+            if b[i] == n[0] && b[i..<(i + n.count)].elementsEqual(n) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

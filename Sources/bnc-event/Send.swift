@@ -1,0 +1,83 @@
+// bnc-event send: one event from flags, or a batch of them.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCEvent
+import BNCSuite
+
+struct Send: SendingCommand {
+    static let toolName = "bnc-event"
+    static let configuration = CommandConfiguration(
+        abstract: "Send one event, or a batch of them.",
+        discussion: """
+            Numbers (--revenue, --shipping, --tax, item prices) are sent as JSON numbers; --currency must be three \
+            upper-case letters (a warning when it is not in the ISO 4217 list). custom_data values are strings \
+            (--custom KEY=VALUE) unless they come from --custom-json FILE, which keeps their types. Content items \
+            come from --item (repeatable) and --items FILE.json; $product_category takes the enum or the display \
+            form and is sent in the display form the SDKs use (--category-form enum for the other).
+
+            With --batch, each line is an event: {name, user_data, event_data, custom_data, content_items, \
+            customer_event_alias, ip}; each is routed by its name and checked like one from flags.
+
+            USER_DATA FIELDS (--user-data KEY=VALUE sets any of them):
+            \(EventFields.userData.helpText)
+
+            EVENT_DATA FIELDS:
+            \(EventFields.eventData.helpText)
+
+            CONTENT ITEM FIELDS (--item '$sku=42,$price=19.99'; other keys are custom and flat):
+            \(EventFields.contentItem.helpText)
+
+            EXAMPLES:
+              bnc-event send PURCHASE --sandbox --ip 8.8.4.4 --os iOS --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 --revenue 19.99 --currency USD --item '$sku=42,$price=19.99,$quantity=1'
+              bnc-event send level_up --developer-identity user-1 --custom level=7 --ip 8.8.4.4
+              bnc-event send --batch events.ndjson --concurrency 16 --rate 200 > results.ndjson
+              bnc-event list
+            """)
+
+    @Argument(help: ArgumentHelp("The event name: standard (see `bnc-event list`) or your own.", valueName: "name"),
+              completion: .list(EventCatalog.standard.map(\.name)))
+    var name: String?
+
+    @OptionGroup(title: "Event") var event: EventFlags
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup(title: "Device") var device: DeviceOptions
+    @OptionGroup(title: "Batch") var batch: BatchOptions
+
+    static let fieldTables = EventBuilder.tables
+    var deviceOptions: DeviceOptions? { device }
+    var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("--custom-json", event.customJSON), ("--items", event.itemsFile)] }
+
+    func validate() throws {
+        if batch.batch == nil && name == nil { throw ValidationError("name the event (e.g. PURCHASE), or pass --batch FILE") }
+    }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let key = try tool.settings.requireKey()
+        let builder = EventBuilder(key: key, baseURL: tool.settings.apiURL, ip: tool.ip, forceCustom: event.customEvent,
+                                   categoryForm: event.categoryFormValue)
+        if tool.isBatch { return try tool.runBatch(builder) }
+        var input = event.input(name: name!)
+        if !event.noState, let id = tool.device.idfa ?? tool.device.idfv ?? tool.device.androidID ?? tool.device.gaid {
+            let store = try StateStore(path: StateStore.defaultPath(tool.environment))
+            input.randomizedDeviceToken = try store.device(key: key.value, device: id)?.randomizedDeviceToken
+        }
+        input.userData = try event.userData.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        if let file = event.customJSON {
+            guard case .object(let o) = try tool.readJSON(file, what: "--custom-json") else {
+                throw BNCError.invalid("--custom-json", "must hold a JSON object")
+            }
+            input.customJSON = o
+        }
+        if let file = event.itemsFile {
+            guard case .array(let list) = try tool.readJSON(file, what: "--items", limit: 64 << 20) else {
+                throw BNCError.invalid("--items", "must hold a JSON array of content items")
+            }
+            input.items = list
+        }
+        guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip)) else { return .success }
+        tool.emit(answer)
+        return .success
+    }
+}

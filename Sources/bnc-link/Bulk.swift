@@ -1,0 +1,51 @@
+// bnc-link bulk: many links in chunks under the payload cap.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCLink
+
+struct Bulk: SendingCommand {
+    static let toolName = "bnc-link"
+    static let configuration = CommandConfiguration(
+        abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",
+        discussion: "Sent in chunks under the 100 KB payload cap. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed.")
+
+    @Argument(help: ArgumentHelp("NDJSON or a JSON array of link objects; - reads stdin.", valueName: "file"), completion: .file())
+    var file: String
+    @OptionGroup var shared: SharedOptions
+    var inputs: [(flag: String, path: String?)] { [("bulk FILE", file)] }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let key = try tool.settings.requireKey()
+        let text = try FileSystem.readText(file, what: "bulk", limit: 64 << 20)
+        let items = try BulkInput.parse(text)
+        let warnings = Warnings()
+        let (chunks, refused) = LinkRequest.bulk(items, key: key, baseURL: tool.settings.apiURL, warnings: warnings)
+        try tool.admit(warnings)
+        if tool.output.dryRun || tool.output.curl { for c in chunks { _ = tool.render(c.request) }; return .success }
+        // Results in input order: refused items where they stand, each chunk's answers as they come.
+        var results: [Int: JSONObject] = refused.mapValues { ["ok": false, "error": .string($0)] }
+        var next = 0
+        var failed = refused.count
+        func flush() {
+            while let r = results.removeValue(forKey: next) {
+                var line: JSONObject = ["item": .int(next + 1)]
+                for (k, v) in r { line[k] = v }
+                tool.stdout.line(JSON.object(line).serialized())
+                next += 1
+            }
+        }
+        for chunk in chunks {
+            let (_, json) = try tool.deliver(chunk.request)
+            let answers = try BulkInput.match(json, items: chunk.indices.map { items[$0] })
+            for (index, answer) in zip(chunk.indices, answers) {
+                if answer["url"] == nil { failed += 1 }
+                results[index] = answer["url"].map { ["ok": true, "url": $0] } ?? ["ok": false, "error": answer["error"] ?? "no answer"]
+            }
+            flush()
+        }
+        flush()
+        tool.diagnostics.note("\(items.count) links, \(items.count - failed) created, \(failed) failed")
+        return failed > 0 ? .partialFailure : .success
+    }
+}

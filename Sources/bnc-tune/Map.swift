@@ -1,0 +1,99 @@
+// bnc-tune map: a TUNE request as the Branch request it stands for.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCSuite
+import BNCTune
+
+struct Map: SendingCommand {
+    static let toolName = "bnc-tune"
+    static let configuration = CommandConfiguration(
+        abstract: "Map a logged TUNE request to the Branch request it stands for (or, with --to-tune, back).",
+        discussion: """
+            A session (action=session, install, update, open) becomes a POST /v1/open body, a conversion (or a \
+            pre-defined event: purchase -> PURCHASE, registration -> COMPLETE_REGISTRATION ...) a v2 event; \
+            device_ip becomes X-IP-Override (and user_data.ip). Printed as the batch-line JSON bnc-open --body - \
+            and --batch - read (the body plus "ip"); --dry-run prints the whole Branch request, --curl a curl \
+            command, --command a bnc-open/bnc-event command line. A request Branch would refuse is exit 65 naming \
+            the TUNE parameter. Several requests (FILE or -) print one line each; unmappable lines are reported \
+            on stderr and the exit status is 1.
+
+            --to-tune reads v1/open or v2 event bodies (JSON, one per line; "ip" is the device IP) and prints the \
+            TUNE server-to-server URL of each (--advertiser-id required).
+
+            THE PARAMETER TABLE (bnc-tune params prints it as data):
+            \(TuneParameters.helpText)
+            """)
+
+    @Argument(help: ArgumentHelp("A TUNE request (URL, /serve?... or a log line), a FILE of them, or - for stdin.", valueName: "request"))
+    var request: String
+    @Flag(name: .customLong("command"), help: "Print a bnc-open/bnc-event command line instead of JSON.") var command = false
+    @Flag(name: .customLong("to-tune"), help: "Map Branch bodies (v1/open or v2 event JSON) to TUNE URLs instead.") var toTune = false
+    @Option(name: .customLong("advertiser-id"), help: ArgumentHelp("TUNE advertiser id for --to-tune.", valueName: "ID")) var advertiserID: String?
+    @Option(name: .customLong("site-id"), help: ArgumentHelp("TUNE app id for --to-tune.", valueName: "ID")) var siteID: String?
+    @OptionGroup(title: "Decryption") var key: KeyOptions
+    @OptionGroup var shared: SharedOptions
+
+    var inputs: [(flag: String, path: String?)] { [("request", request), ("--conversion-key-file", key.file)] }
+    /// Stands in for an unconfigured key in --dry-run and --curl (never sent).
+    static let placeholderKey = try! BranchKey("key_live_YOURBRANCHKEY")
+
+    func validate() throws {
+        if toTune && advertiserID == nil { throw ValidationError("--to-tune needs --advertiser-id (TUNE's numeric advertiser id)") }
+        if !toTune && (advertiserID != nil || siteID != nil) { throw ValidationError("--advertiser-id and --site-id go with --to-tune") }
+    }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let source = RequestSource(argument: request)
+        let conversionKey = try key.key()
+        if let k = conversionKey { tool.addSecret(k.text) }
+        var failed = 0
+        try source.each { number, bytes throws(BNCError) in
+            do throws(BNCError) {
+                if toTune { try reverse(bytes, tool) } else { try forward(number, bytes, conversionKey, tool) }
+            } catch where !source.isInline && error.exitStatus == .dataError {
+                failed += 1
+                tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
+            }
+        }
+        return failed > 0 ? .partialFailure : .success
+    }
+
+    func forward(_ number: Int, _ bytes: ArraySlice<UInt8>, _ conversionKey: ConversionKey?, _ tool: ToolRun) throws(BNCError) {
+        let r = try RequestSource.read(number, bytes, key: conversionKey)
+        let warnings = Warnings()
+        let mapped = try TuneMapping.toBranch(r, warnings: warnings)
+        if !mapped.unmapped.isEmpty && tool.network.verbose {
+            tool.diagnostics.note("no Branch counterpart, not sent: " + mapped.unmapped.joined(separator: ", "))
+        }
+        if tool.output.dryRun || tool.output.curl {
+            let key = tool.settings.branchKey ?? Self.placeholderKey
+            let secret = tool.settings.branchSecret ?? Secret("YOUR_BRANCH_SECRET")
+            let request = try mapped.request(key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
+            try tool.admit(warnings)
+            _ = tool.render(request)
+            return
+        }
+        // The Branch module's own checks, so a body printed here is one Branch accepts.
+        _ = try mapped.request(key: Self.placeholderKey, secret: Secret("unused"), baseURL: nil, warnings: warnings)
+        try tool.admit(warnings)
+        if command {
+            let next = mapped.api == .open ? "bnc-open --body -" : "bnc-event send --batch -"
+            tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")
+            return
+        }
+        tool.context.emit(.object(mapped.line), format: RequestSource(argument: request).isInline ? (tool.format == .table ? .json : tool.format) : .ndjson)
+    }
+
+    func reverse(_ bytes: ArraySlice<UInt8>, _ tool: ToolRun) throws(BNCError) {
+        guard case .object(var body) = try JSON.parseInput(bytes, what: "--to-tune input") else {
+            throw BNCError.invalid("--to-tune input", "must be a JSON object (a v1/open or v2 event body)")
+        }
+        if body["ip"] == nil, let ip = tool.ip { body["ip"] = .string(ip.text) }
+        let warnings = Warnings()
+        let r = try TuneReverse.toTune(body, target: TuneTarget(advertiserID: advertiserID!, siteID: siteID, baseURL: tool.settings.apiURL),
+                                       warnings: warnings)
+        try tool.admit(warnings)
+        tool.stdout.line(r.url)
+    }
+}
