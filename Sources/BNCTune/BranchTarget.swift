@@ -59,8 +59,9 @@ public enum BranchTarget: Sendable, Equatable {
 }
 
 extension Array where Element == BranchTarget {
-    /// The targets as one line: `screen_width, screen_height`.
-    public var description: String? { isEmpty ? nil : map(\.description).joined(separator: ", ") }
+    /// The targets as one line (`screen_width, screen_height`), or nil for none. Not `description`, which an
+    /// array already has (and would print the enum cases).
+    public var summary: String? { isEmpty ? nil : map(\.description).joined(separator: ", ") }
 
     /// The one body key these targets name (v1/open `.key`), or nil when they name none or several.
     var singleKey: String? {

@@ -40,6 +40,9 @@ public final class TuneParameter: Sendable {
     public let event: [BranchTarget]
     /// The value is copied as is into `open` and `event` (not through the device or special rules).
     public let copies: Bool
+    /// The platform whose SDK sends it (iOS's ios_ifa and screen_size, Android's os_id and screen_layout_size);
+    /// nil: any. Reading a Branch body back, a row of another platform is passed over.
+    public let platform: TunePlatform?
 
     public var name: String { spec.name }
     /// The platforms on which the seed marks it REQUIRED.
@@ -47,7 +50,8 @@ public final class TuneParameter: Sendable {
 
     init(_ name: String, _ type: FieldType, _ group: TuneGroup, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
          range: ClosedRange<Double>? = nil, required: TuneRequirement = .optional, seed: Bool = false, device: String? = nil,
-         flag: FlagSense? = nil, open: [BranchTarget] = [], event: [BranchTarget] = [], copies: Bool = false, secret: Bool = false) {
+         flag: FlagSense? = nil, open: [BranchTarget] = [], event: [BranchTarget] = [], copies: Bool = false, secret: Bool = false,
+         platform: TunePlatform? = nil) {
         spec = FieldSpec(name, type, help, allowed: allowed, pattern: pattern, range: range, maxLength: 4096, secret: secret)
         self.group = group
         requirement = required
@@ -57,6 +61,7 @@ public final class TuneParameter: Sendable {
         self.open = open
         self.event = event
         self.copies = copies
+        self.platform = platform
     }
 
     /// A query value as the JSON its spec types (a whole number for an integer parameter, a number for a

@@ -112,25 +112,25 @@ public enum TuneParameters {
     static let identifiers: [P] = [
         P("ios_ifa", .string, .identifiers, "IDFA, upper case with hyphens; all zeros when tracking is not authorised", pattern: .uuid,
           required: .notAsked(on: [.iOS], why: "iOS gives no IDFA without the user's consent (ATT); ios_ifv identifies the device"),
-          device: "idfa", open: [.keyWith("hardware_id", companion: "hardware_id_type", value: "idfa")], event: [.member(.userData, "idfa")]),
+          device: "idfa", open: [.keyWith("hardware_id", companion: "hardware_id_type", value: "idfa")], event: [.member(.userData, "idfa")], platform: .iOS),
         P("ios_ifv", .string, .identifiers, "IDFV, upper case with hyphens", pattern: .uuid, required: .required(on: [.iOS]), device: "idfv",
-          open: [.key("ios_vendor_id")], event: [.member(.userData, "idfv")]),
+          open: [.key("ios_vendor_id")], event: [.member(.userData, "idfv")], platform: .iOS),
         P("ios_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever ios_ifa is sent", allowed: flag01,
           required: .checkedBy(.adIDWithoutFlag, on: [.iOS]), device: "limit_ad_tracking", flag: .limited, open: [.omittedWhenLimited("ad_tracking_enabled")],
-          event: [.member(.userData, "limit_ad_tracking")]),
+          event: [.member(.userData, "limit_ad_tracking")], platform: .iOS),
         P("ios_ad_tracking", .string, .identifiers, "1 = allowed (the iOS SDK's flag): the inverse of ios_ad_tracking_disabled",
-          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")]),
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")], platform: .iOS),
         P("google_aid", .string, .identifiers, "Google advertising id; TUNE asks upper case with hyphens, Android gives lower case",
-          pattern: .uuid, required: .required(on: [.android], orElse: ["os_id", "android_id"]), device: "gaid", open: [.key("google_advertising_id")], event: [.member(.userData, "aaid")]),
+          pattern: .uuid, required: .required(on: [.android], orElse: ["os_id", "android_id"]), device: "gaid", open: [.key("google_advertising_id")], event: [.member(.userData, "aaid")], platform: .android),
         P("google_ad_tracking_disabled", .string, .identifiers, "1 = limited; required whenever google_aid is sent", allowed: flag01,
           required: .checkedBy(.adIDWithoutFlag, on: [.android]), device: "limit_ad_tracking", flag: .limited, open: [.omittedWhenLimited("ad_tracking_enabled")],
-          event: [.member(.userData, "limit_ad_tracking")]),
+          event: [.member(.userData, "limit_ad_tracking")], platform: .android),
         P("google_ad_tracking", .string, .identifiers, "1 = allowed (Branch's old webhook template): the inverse of google_ad_tracking_disabled",
-          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")]),
+          allowed: flag01, device: "limit_ad_tracking", flag: .allowed, open: [.omittedWhenLimited("ad_tracking_enabled")], event: [.member(.userData, "limit_ad_tracking")], platform: .android),
         P("os_id", .string, .identifiers, "ANDROID_ID when google_aid cannot be sent (the seed); the Windows SDK's hardware id",
-          required: .checkedBy(.missingRequired, on: [.android]), device: "android_id", open: [.key("hardware_id")], event: [.member(.userData, "android_id")]),
+          required: .checkedBy(.missingRequired, on: [.android]), device: "android_id", open: [.key("hardware_id")], event: [.member(.userData, "android_id")], platform: .android),
         P("android_id", .string, .identifiers, "ANDROID_ID, lower-case hex (the Android SDK's key)", device: "android_id",
-          open: [.key("hardware_id")], event: [.member(.userData, "android_id")]),
+          open: [.key("hardware_id")], event: [.member(.userData, "android_id")], platform: .android),
         P("android_id_md5", .string, .identifiers, "MD5 of ANDROID_ID (Branch does not match hashed ids)"),
         P("android_id_sha1", .string, .identifiers, "SHA-1 of ANDROID_ID"),
         P("android_id_sha256", .string, .identifiers, "SHA-256 of ANDROID_ID"),
@@ -186,18 +186,18 @@ public enum TuneParameters {
         P("screen_density", .number, .device, "Screen density", range: 0...100_000, device: "screen_dpi", open: [.key("screen_dpi")],
           event: [.member(.userData, "screen_dpi")]),
         P("screen_size", .string, .device, "iOS screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
-          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")]),
+          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")], platform: .iOS),
         P("screen_layout_size", .string, .device, "Android screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
-          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")]),
+          event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")], platform: .android),
         P("latitude", .number, .device, "Latitude", range: -90...90),
         P("longitude", .number, .device, "Longitude", range: -180...180),
         P("altitude", .number, .device, "Altitude"),
         P("insdate", .integer, .device, "Install date (Unix seconds)", range: 0...Double(Int64.max)),
-        P("install_referrer", .string, .device, "Play install referrer (Android)", open: [.key("install_referrer_extras")]),
+        P("install_referrer", .string, .device, "Play install referrer (Android)", open: [.key("install_referrer_extras")], platform: .android),
         P("download_date", .integer, .device, "Install began (Unix seconds, Android)", range: 0...Double(Int64.max), open: [.key("install_begin_ts")],
-          copies: true),
+          copies: true, platform: .android),
         P("click_timestamp", .integer, .device, "Referrer click (Unix seconds, Android)", range: 0...Double(Int64.max),
-          open: [.key("clicked_referrer_ts")], copies: true),
+          open: [.key("clicked_referrer_ts")], copies: true, platform: .android),
         P("installer", .string, .device, "Installing store package (Android)"),
         P("referrer_delay", .integer, .device, "Milliseconds the referrer took (Android)"),
         P("system_date", .integer, .device, "The device clock (Unix seconds)", range: 0...Double(Int64.max)),
@@ -250,6 +250,10 @@ public enum TuneParameters {
 
     public static let names: [String] = all.map(\.name)
 
+    /// Branch fields that say nothing a TUNE request lacks, so reading a body back to TUNE passes them without a
+    /// word: what the v1/open builder derives from facts that are mapped (is_hardware_id_real from hardware_id).
+    public static let impliedInBranch: Set<String> = ["is_hardware_id_real"]
+
     /// What Branch's v1/open requires that TUNE rows fill through the device: each required, non-credential
     /// field of `OpenFields.table` with the rows whose `open` targets name it, in table order. `check` reports
     /// a session without any of them (`branch-required`); the mapping refuses one, or sends the field's
@@ -271,7 +275,7 @@ public enum TuneParameters {
         TuneGroup.allCases.map { g in
             "\(g.rawValue):\n" + all.filter { $0.group == g }.map { p in
                 var line = "  \(p.name) (\(p.tags)): \(p.spec.help)"
-                let to = [p.open.description.map { "v1/open \($0)" }, p.event.description.map { "v2 \($0)" }].compactMap { $0 }
+                let to = [p.open.summary.map { "v1/open \($0)" }, p.event.summary.map { "v2 \($0)" }].compactMap { $0 }
                 if !to.isEmpty { line += " -> " + to.joined(separator: "; ") }
                 return line
             }.joined(separator: "\n")

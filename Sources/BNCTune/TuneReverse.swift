@@ -21,7 +21,10 @@ public struct TuneTarget: Sendable {
 
 /// Maps a Branch v1/open or v2 event body back to the TUNE server-to-server request that carried the same facts.
 public enum TuneReverse {
-    /// The TUNE request for a Branch body (a batch line's `"ip"` member is the device IP).
+    /// The TUNE request for a Branch body (a batch line's `"ip"` member is the device IP). Every fact comes back
+    /// through the parameter table: each row's Branch targets are read from the body (the first row per fact, a
+    /// row of the body's platform or of none), the platform's ad-tracking flag from its row, and whatever no row
+    /// targets is named in a warning and not sent.
     public static func toTune(_ line: JSONObject, target: TuneTarget, warnings: Warnings) throws(BNCError) -> TuneRequest {
         guard target.advertiserID.allSatisfy(\.isNumber), !target.advertiserID.isEmpty else {
             throw BNCError.usage("--advertiser-id", "must be TUNE's numeric advertiser id (got \(target.advertiserID))")
@@ -35,119 +38,133 @@ public enum TuneReverse {
         var r = TuneRequest()
         if let base = target.baseURL, let u = HTTPURL(base) { r.host = u.host + (u.port.map { ":\($0)" } ?? "") }
         r.path = "/serve"
-        var used: Set<String> = ["ip"]
         func add(_ name: String, _ value: String?) { if let value, !r.has(name) { r.add(name, value) } }
 
-        let fields: JSONObject
-        let platform: Platform?
+        // What every TUNE request names first: the action, the account and app, and the device's IP.
+        let checked: JSONObject, fields: JSONObject
         if isEvent {
-            let checked = try EventRequest.validate(body, warnings: Warnings())
-            let user = checked["user_data"]?.objectValue ?? [:]
-            platform = Platform(name: user["os"]?.stringValue ?? "")
+            checked = try EventRequest.validate(body, warnings: Warnings())
+            fields = checked["user_data"]?.objectValue ?? [:]
+        } else {
+            checked = try OpenRequest.validate(body, ipOverride: ip.flatMap { try? IPAddress($0) } ?? IPAddress.placeholder, warnings: Warnings())
+            fields = checked
+        }
+        add("action", isEvent ? "conversion" : "session")
+        add("advertiser_id", target.advertiserID)
+        add("site_id", target.siteID)
+        add("sdk", "server")
+        add("response_format", "json")
+        if isEvent {
             let name = checked["name"]!.stringValue!
-            add("action", "conversion")
-            add("advertiser_id", target.advertiserID)
-            add("site_id", target.siteID)
-            add("sdk", "server")
-            add("response_format", "json")
             add("site_event_name", TuneParameters.tuneEvent(forBranch: name) ?? name)
-            add("device_ip", user["ip"]?.stringValue ?? ip)
-            fields = user
-            used.formUnion(["name", "user_data"])
+        }
+        add("device_ip", fields["ip"]?.stringValue ?? ip)
+        if !isEvent && ip == nil { warnings.add("no \"ip\": device_ip (required by TUNE) is not sent; pass --ip") }
+
+        let platform = Platform(name: fields["os"]?.stringValue ?? "").map { $0 == .iOS ? TunePlatform.iOS : .android }
+        var read = Reading(fields: fields, body: checked)
+        // Rows naming one Branch key first, then rows that take whichever of several is left (referral_url).
+        for alternatives in [false, true] {
+            for p in TuneParameters.all where p.flag == nil && !r.has(p.name) {
+                let targets = isEvent ? p.event : p.open
+                guard targets.contains(where: { if case .either = $0 { true } else { false } }) == alternatives else { continue }
+                if let only = p.platform, let platform, only != platform { continue }
+                guard let value = read.value(of: targets) else { continue }
+                add(p.name, p.spec.pattern == .uuid ? value.uppercased() : value)
+            }
+        }
+        // TUNE asks for the platform's "limited" flag with every ad id (1 = limited).
+        if let platform, let flag = TuneParameters.all.first(where: { $0.flag == .limited && $0.platform == platform }) {
+            add(flag.name, read.limited(by: isEvent ? flag.event : flag.open) ? "1" : "0")
+        }
+
+        // What no row of the table reads is not sent, and said.
+        let targeted = Set(TuneParameters.all.flatMap { p in (isEvent ? p.event : p.open).flatMap(Reading.keys) })
+        if isEvent {
+            for (k, _) in fields where !targeted.contains("user_data.\(k)") { warnings.add("user_data.\(k) has no TUNE counterpart; not sent") }
             for object in [EventObject.eventData, .customData] {
-                let section = object.rawValue
-                guard case .object(let o)? = checked[section] else { continue }
-                used.insert(section)
-                for (k, v) in o {
-                    guard let p = TuneParameters.all.first(where: { $0.copies && $0.event.contains(.member(object, k)) }) else {
-                        warnings.add("\(section).\(k) has no TUNE counterpart; not sent")
-                        continue
-                    }
-                    add(p.name, text(v))
+                for (k, _) in checked[object.rawValue]?.objectValue ?? [:] where !targeted.contains("\(object.rawValue).\(k)") {
+                    warnings.add("\(object.rawValue).\(k) has no TUNE counterpart; not sent")
                 }
             }
-            if let q = checked["content_items"]?.arrayValue?.first?.objectValue?["$quantity"] { add("quantity", text(q)); used.insert("content_items") }
-            try identifiers(user, platform: platform, ids: ["idfa": "idfa", "idfv": "idfv", "aaid": "aaid", "android_id": "android_id"],
-                            limited: user["limit_ad_tracking"]?.boolValue ?? false, into: &r)
-            add("user_id", user["developer_identity"]?.stringValue)
-            add("device_cpu_type", user["cpu_type"]?.stringValue)
-            add("build", user["build"]?.stringValue)
         } else {
-            let checked = try OpenRequest.validate(body, ipOverride: ip.flatMap { try? IPAddress($0) } ?? IPAddress.placeholder, warnings: Warnings())
-            platform = Platform(name: checked["os"]?.stringValue ?? "")
-            add("action", "session")
-            add("advertiser_id", target.advertiserID)
-            add("site_id", target.siteID)
-            add("sdk", "server")
-            add("response_format", "json")
-            add("device_ip", ip)
-            if ip == nil { warnings.add("no \"ip\": device_ip (required by TUNE) is not sent; pass --ip") }
-            fields = checked
-            var ids: [String: String] = ["ios_vendor_id": "idfv", "google_advertising_id": "aaid"]
-            if platform == .iOS, let type = checked["hardware_id_type"]?.stringValue { ids["hardware_id"] = type == "idfa" ? "idfa" : "idfv" }
-            if platform == .android { ids["hardware_id"] = "android_id" }
-            try identifiers(checked, platform: platform, ids: ids, limited: checked["ad_tracking_enabled"]?.boolValue != true, into: &r)
-            used.formUnion(["server_to_server", "os", "hardware_id", "hardware_id_type", "is_hardware_id_real", "ios_vendor_id",
-                            "google_advertising_id", "ad_tracking_enabled"])
-            for p in TuneParameters.all where p.copies {
-                guard let key = p.open.singleKey, let v = checked[key] else { continue }
-                add(p.name, text(v))
-                used.insert(key)
+            for (k, _) in fields where !targeted.contains(k) && !TuneParameters.impliedInBranch.contains(k) {
+                let why = TuneParameters.byName[k].map { ": TUNE's \(k) is \($0.spec.help.prefix(1).lowercased())\($0.spec.help.dropFirst())" } ?? ""
+                warnings.add("\(k) has no TUNE counterpart\(why); not sent")
             }
-            if let u = checked["universal_link_url"]?.stringValue ?? checked["android_app_link_url"]?.stringValue { add("referral_url", u) }
-            if let referrer = checked["install_referrer_extras"]?.stringValue { add("install_referrer", referrer) }
-            if checked["debug"]?.boolValue == true { add("debug", "1") }
-            used.formUnion(["universal_link_url", "android_app_link_url", "install_referrer_extras", "debug"])
-            if checked["local_ip"] != nil {
-                warnings.add("local_ip is not supported on TUNE API calls; not sent")
-                used.insert("local_ip")
-            }
-        }
-        // The device's fields, back from the Branch names the device maps to (first TUNE row per field; the
-        // screen by platform: iOS screen_size, Android screen_layout_size).
-        var done: Set<String> = []
-        for p in TuneParameters.all where p.device != nil && p.flag == nil && !["idfa", "idfv", "gaid", "android_id"].contains(p.device!) {
-            let field = p.device!
-            if field == "screen" {
-                guard !done.contains("screen"), (p.name == "screen_size") == (platform != .android),
-                      let w = fields["screen_width"], let h = fields["screen_height"] else { continue }
-                add(p.name, "\(text(w))x\(text(h))")
-                used.formUnion(["screen_width", "screen_height"])
-            } else {
-                guard !done.contains(field), let key = branchKey(p, event: isEvent), let v = fields[key] else { continue }
-                add(p.name, text(v))
-                used.insert(key)
-            }
-            done.insert(field)
-        }
-        if !isEvent {
-            add("user_id", fields["identity"]?.stringValue)
-            used.insert("identity")
-            for (k, _) in fields where !used.contains(k) { warnings.add("\(k) has no TUNE counterpart; not sent") }
-        } else {
-            used.formUnion(["os", "ip", "developer_identity", "limit_ad_tracking", "idfa", "idfv", "aaid", "android_id", "cpu_type", "build"])
-            for (k, _) in fields where !used.contains(k) { warnings.add("user_data.\(k) has no TUNE counterpart; not sent") }
         }
         return r
     }
 
-    /// The Branch key a row's fact sits under: its single v1/open key, or its `user_data.KEY`.
-    static func branchKey(_ p: TuneParameter, event: Bool) -> String? {
-        event ? p.event.singleMember(of: .userData) : p.open.singleKey
-    }
+    /// A Branch body read through a row's targets, each Branch key at most once (the first row of a fact wins).
+    struct Reading {
+        let fields: JSONObject
+        let body: JSONObject
+        var used: Set<String> = []
 
-    /// Advertising ids and the platform's "limited" flag (TUNE asks for the flag with every ad id). IDFA and
-    /// GAID in upper case with hyphens, as TUNE's S2S docs ask; ANDROID_ID as `os_id` (the seed's S2S name).
-    static func identifiers(_ o: JSONObject, platform: Platform?, ids: [String: String], limited: Bool, into r: inout TuneRequest) throws(BNCError) {
-        let tuneName = ["idfa": "ios_ifa", "idfv": "ios_ifv", "aaid": "google_aid", "android_id": "os_id"]
-        for (branch, kind) in ids.sorted(by: { $0.key < $1.key }) {
-            guard let v = o[branch]?.stringValue, let name = tuneName[kind], !r.has(name) else { continue }
-            r.add(name, kind == "android_id" ? v : v.uppercased())
+        init(fields: JSONObject, body: JSONObject) {
+            self.fields = fields
+            self.body = body
         }
-        switch platform {
-        case .iOS?: r.add("ios_ad_tracking_disabled", limited ? "1" : "0")
-        case .android?: r.add("google_ad_tracking_disabled", limited ? "1" : "0")
-        case nil: break
+
+        /// The keys (`user_data.idfa`, `hardware_id`) a target may be read from.
+        static func keys(_ t: BranchTarget) -> [String] {
+            switch t {
+            case .key(let k), .omittedWhenLimited(let k), .fixed(let k, _): [k]
+            case .keyWith(let k, let companion, _): [k, companion]
+            case .either(let ks): ks
+            case .member(let o, let k): ["\(o.rawValue).\(k)"]
+            case .header, .endpoint, .branchKey: []
+            }
+        }
+
+        /// One target's value, or nil (absent, read already, or not a value TUNE takes back).
+        mutating func read(_ t: BranchTarget) -> JSON? {
+            func take(_ key: String, _ value: JSON?) -> JSON? {
+                guard let value, !value.isNull, !used.contains(key) else { return nil }
+                used.insert(key)
+                return value
+            }
+            switch t {
+            case .key(let k): return take(k, fields[k])
+            case .keyWith(let k, let companion, let v):
+                guard fields[companion]?.stringValue == v else { return nil }
+                used.insert(companion)
+                return take(k, fields[k])
+            case .either(let ks):
+                for k in ks { if let v = take(k, fields[k]) { return v } }
+                return nil
+            case .member(.userData, let k): return take("user_data.\(k)", fields[k])
+            case .member(.contentItem, let k):
+                return take("content_items[0].\(k)", body["content_items"]?.arrayValue?.first?.objectValue?[k])
+            case .member(let o, let k): return take("\(o.rawValue).\(k)", body[o.rawValue]?.objectValue?[k])
+            // A fixed value says nothing TUNE lacks (first_session false is any OPEN); flags are read apart.
+            case .fixed, .omittedWhenLimited, .header, .endpoint, .branchKey: return nil
+            }
+        }
+
+        /// A row's value as TUNE's text: one target's, or a WxH pair of two (screen_width, screen_height).
+        mutating func value(of targets: [BranchTarget]) -> String? {
+            guard !targets.isEmpty else { return nil }
+            let saved = used
+            var parts: [String] = []
+            for t in targets {
+                guard let v = read(t) else { used = saved; return nil }
+                parts.append(TuneReverse.text(v))
+            }
+            return parts.joined(separator: "x")
+        }
+
+        /// Whether the body says ad tracking is limited, through the flag row's target.
+        func limited(by targets: [BranchTarget]) -> Bool {
+            for t in targets {
+                switch t {
+                case .omittedWhenLimited(let k): return fields[k]?.boolValue != true
+                case .member(.userData, let k): return fields[k]?.boolValue ?? false
+                default: continue
+                }
+            }
+            return false
         }
     }
 

@@ -16,8 +16,8 @@ struct Params: BNCCommand {
             var o: JSONObject = ["name": .string(p.name), "group": .string(p.group.rawValue), "type": .string(p.spec.type.label)]
             o["required_on"] = .array(p.requiredOn.sorted().map { .string($0.rawValue) })
             o["flag"] = p.flag.map { .string("1 = \($0.rawValue)") }
-            o["open"] = p.open.description.map(JSON.string)
-            o["event"] = p.event.description.map(JSON.string)
+            o["open"] = p.open.summary.map(JSON.string)
+            o["event"] = p.event.summary.map(JSON.string)
             o["help"] = .string(p.spec.help)
             return .object(o)
         }

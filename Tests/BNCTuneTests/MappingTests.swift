@@ -270,7 +270,50 @@ enum Base {
         #expect(r["google_ad_tracking_disabled"] == "1", "no ad_tracking_enabled in Branch means limited")
         #expect(r["user_id"] == "u-1")
         #expect(r["local_ip"] == nil)
-        #expect(warnings.messages.contains("local_ip is not supported on TUNE API calls; not sent"))
+        #expect(warnings.messages.contains { $0.hasPrefix("local_ip has no TUNE counterpart: TUNE's local_ip is not supported on TUNE API calls") })
+        #expect(!warnings.messages.contains { $0.hasPrefix("is_hardware_id_real") || $0.hasPrefix("server_to_server") }, "\(warnings.messages)")
         #expect(throws: BNCError.self) { try TuneReverse.toTune(body, target: TuneTarget(advertiserID: "x77"), warnings: Warnings()) }
+    }
+}
+
+@Suite struct BranchTargetTests {
+    /// Every Branch target the TUNE table names is a field the Branch tables declare: a typo in a target would
+    /// map a fact to nowhere (and the reverse would never read it).
+    @Test func everyTargetIsADeclaredBranchField() {
+        for p in TuneParameters.all {
+            for t in p.open {
+                switch t {
+                case .key(let k), .omittedWhenLimited(let k), .fixed(let k, _):
+                    #expect(OpenFields.table.declares(k), "\(p.name) -> v1/open \(k)")
+                case .keyWith(let k, let companion, let v):
+                    #expect(OpenFields.table.declares(k) && OpenFields.table.declares(companion), "\(p.name) -> v1/open \(k)")
+                    #expect(OpenFields.table[companion]?.allowed?.contains(v) == true, "\(companion) takes \(v)")
+                case .either(let ks): for k in ks { #expect(OpenFields.table.declares(k), "\(p.name) -> v1/open \(k)") }
+                case .member: Issue.record("\(p.name): a v1/open target is a top-level key")
+                case .header, .endpoint, .branchKey: break
+                }
+            }
+            for t in p.event {
+                switch t {
+                case .member(.userData, let k): #expect(EventFields.userData.declares(k), "\(p.name) -> user_data.\(k)")
+                case .member(.eventData, let k): #expect(EventFields.eventData.declares(k), "\(p.name) -> event_data.\(k)")
+                case .member(.contentItem, let k): #expect(EventFields.contentItem.declares(k), "\(p.name) -> content item \(k)")
+                case .member(.customData, _): break  // custom data takes any key
+                case .key(let k): #expect(EventFields.envelope.declares(k), "\(p.name) -> event \(k)")
+                case .header, .endpoint, .branchKey: break
+                default: Issue.record("\(p.name): \(t.description) is not an event target")
+                }
+            }
+        }
+        #expect(TuneParameters.branchRequired.map(\.field) == ["app_version", "os_version", "model", "user_agent"])
+    }
+
+    @Test func targetsDescribeThemselvesAsTheTableShowsThem() {
+        #expect(TuneParameters.byName["ios_ifa"]!.open.summary == "hardware_id (hardware_id_type idfa)")
+        #expect(TuneParameters.byName["screen_size"]!.event.summary == "user_data.screen_width, user_data.screen_height")
+        #expect(TuneParameters.byName["referral_url"]!.open.summary == "universal_link_url, android_app_link_url or install_referrer_extras")
+        #expect(TuneParameters.byName["existing_user"]!.open.summary == "first_session: false")
+        #expect(TuneParameters.byName["device_ip"]!.event.summary == "user_data.ip, X-IP-Override header")
+        #expect(TuneParameters.byName["fb_cookie_id"]!.open.summary == nil)
     }
 }
