@@ -98,7 +98,7 @@ show bnc open state list --output table
 
 say "The user buys it; your server sends a PURCHASE with bnc-event (POST /v2/event/standard):"
 show bnc event send PURCHASE --ip 8.8.4.4 --os iOS --os-version 17.4 --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 \
-  --developer-identity user-1 --transaction-id T-1001 --currency USD --revenue 19.99 \
+  --user-agent "$ua" --developer-identity user-1 --transaction-id T-1001 --currency USD --revenue 19.99 \
   --item '$sku=42,$price=19.99,$quantity=1,$product_category=SOFTWARE' --output ndjson
 say "(user_data.randomized_device_token came from bnc-open's state; the category went out in the SDKs' display form)"
 
@@ -107,8 +107,8 @@ show bnc event send PURCHASE --developer-identity user-1 --revenue 19,99
 
 say "A day of events from a file: NDJSON in, one result per line out, retried and journaled:"
 for i in $(seq 1 200); do
-  printf '{"name":"%s","user_data":{"developer_identity":"user-%d"},"event_data":{"revenue":%d.99,"currency":"USD"}}\n' \
-    "$([[ $((i % 4)) == 0 ]] && echo PURCHASE || echo view_product)" "$i" "$i"
+  printf '{"name":"%s","user_data":{"developer_identity":"user-%d","user_agent":"%s"},"event_data":{"revenue":%d.99,"currency":"USD"}}\n' \
+    "$([[ $((i % 4)) == 0 ]] && echo PURCHASE || echo view_product)" "$i" "$ua" "$i"
 done > "$demo/events.ndjson"
 printf '%s$ bnc event send --batch events.ndjson --concurrency 8 > results.ndjson%s\n' "$bold" "$off"
 bnc event send --batch "$demo/events.ndjson" --concurrency 8 > "$demo/results.ndjson"
