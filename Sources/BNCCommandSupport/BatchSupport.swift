@@ -107,16 +107,34 @@ extension ToolRun {
             diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno))); the journal keeps what was acknowledged (--resume)"))
             return .ioError
         }
-        // A journal of its own (not named with --journal) is kept only while a run may be resumed: one that read
-        // its input to the end is removed, so the state directory does not fill with finished runs.
-        if batch.journal == nil, let journal, !summary.interrupted, summary.unsent == 0 {
+        // A journal of its own (not named with --journal) is kept only while a run may be resumed: one that sent
+        // every line and had each acknowledged is removed, so the state directory does not fill with finished runs.
+        if batch.journal == nil, let journal, !summary.interrupted, summary.unsent == 0, summary.failed == 0 {
             journal.remove()
         }
+        if let hint = Self.resumeHint(summary, total: total, resumable: journal != nil, resuming: batch.resume) { diagnostics.note(hint) }
         if summary.interrupted { return .interrupted }
         return summary.failed > 0 ? .partialFailure : .success
     }
 
     /// Content fingerprint and line count of a file, in one streaming pass.
+    /// What a stopped or partly failed run says about going on: --resume sends only the lines its journal has
+    /// not seen acknowledged; a run without a journal (from a pipe, no --journal) cannot be resumed.
+    static func resumeHint(_ summary: BatchSummary, total: Int?, resumable: Bool, resuming: Bool) -> String? {
+        let done = summary.ok + summary.failed + summary.resumed
+        let again = resuming ? "rerun the same command" : "rerun the same command with --resume"
+        let how = resumable ? "\(again) to send only the lines not acknowledged"
+            : "a batch from a pipe resumes only with a journal: pass --journal FILE next time"
+        if summary.interrupted || summary.unsent > 0 {
+            let of = total.map { " of \($0)" } ?? ""
+            return "\(summary.interrupted ? "interrupted" : "stopped") after \(done)\(of) lines; \(how)"
+        }
+        if summary.failed > 0 {
+            return "\(summary.failed) line\(summary.failed == 1 ? "" : "s") failed (their results say why); \(how)"
+        }
+        return nil
+    }
+
     static func fingerprint(_ path: String) throws(BNCError) -> (String, Int) {
         let reader = try LineReader(path: path)
         var hash = FNV1a64()

@@ -88,6 +88,27 @@ import Glibc
         let sent = try s.received().count
         #expect(sent <= lines.count, "every request sent has its result line (\(sent) sent, \(lines.count) results)")
         #expect(run.stderr.contains("lines"))
+        #expect(run.stderr.contains("interrupted after \(lines.count) of 3000 lines; rerun the same command with --resume to send only the lines not acknowledged"),
+                "\(run.stderr)")
+    }
+
+    /// A run with failed lines keeps its own journal and says so; --resume sends only the lines not acknowledged.
+    @Test func failedLinesAreResumedAlone() throws {
+        let s = try SandboxProcess()
+        let good = (0..<5).map { #"{"name":"g\#($0)","user_data":{"developer_identity":"u"}}"# }
+        let input = try box.write("mixed.ndjson", (good + [#"{"name":"bad","user_data":{}}"#]).joined(separator: "\n") + "\n")
+        let first = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input], env: env(s))
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("1 line failed (their results say why); rerun the same command with --resume to send only the lines not acknowledged"),
+                "\(first.stderr)")
+        let before = try s.received().count
+        let again = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--resume"], env: env(s))
+        #expect(again.status == 1)
+        #expect(try s.received().count == before + 1, "only the failed line is sent again")
+        #expect(again.stderr.contains("5 acknowledged earlier (resumed)"), "\(again.stderr)")
+        // From a pipe there is no journal to resume from: the hint says how to have one.
+        let piped = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", "-"], env: env(s), stdin: #"{"name":"b","user_data":{}}"# + "\n")
+        #expect(piped.stderr.contains("a batch from a pipe resumes only with a journal: pass --journal FILE next time"), "\(piped.stderr)")
     }
 
     @Test func shardsSplitTheInputBetweenRuns() throws {
