@@ -36,12 +36,16 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // zlib, for gzip-compressed inputs (logs and NDJSON batches read as they come, in constant memory).
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // The suite's version and its catalog of built-in tools: all the front door needs, so it starts fast.
         .target(name: "BNCSuite"),
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
         .target(
             name: "BNCCore",
-            dependencies: ["BNCSuite", "CCurl", "CSQLite"]),
+            dependencies: ["BNCSuite", "CCurl", "CSQLite", "CZlib"]),
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.

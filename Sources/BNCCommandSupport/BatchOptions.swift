@@ -5,7 +5,7 @@ import BNCCore
 /// `--batch`, `--concurrency`, `--rate`, `--journal`, `--resume`, `--unordered`, `--fail-fast`, `--shard`.
 public struct BatchOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("batch"), help: ArgumentHelp(
-        "NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.", valueName: "FILE"),
+        "NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.", valueName: "FILE"),
         completion: .file())
     public var batch: String?
 

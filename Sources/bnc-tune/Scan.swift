@@ -21,10 +21,11 @@ struct Scan: BNCCommand {
             EXAMPLES:
               bnc-tune scan access.log
               bnc-tune scan access.log --junit - | xmllint --xpath 'string(//testsuite/@failures)' -
-              zcat old/*.gz | bnc-tune scan - --report findings.xml --html findings.html --output json | jq .rules
+              bnc-tune scan access.log.gz --report findings.xml --html findings.html --output json | jq .rules
+              cat old/*.gz | bnc-tune scan - --output json
             """)
 
-    @Argument(help: ArgumentHelp("The log, or - for stdin.", valueName: "file"), completion: .file()) var file: String
+    @Argument(help: ArgumentHelp("The log, or - for stdin (plain or gzip, known by its first bytes).", valueName: "file"), completion: .file()) var file: String
     @Option(name: .customLong("report"), help: ArgumentHelp("Write the findings report (XML) here; - is stdout.", valueName: "FILE"), completion: .file())
     var report: String?
     @Option(name: .customLong("junit"), help: ArgumentHelp("Write JUnit XML here; - is stdout.", valueName: "FILE"), completion: .file())
@@ -64,7 +65,7 @@ struct Scan: BNCCommand {
         if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }
         if let html { sinks.append(try HTMLReport(path: html)) }
-        let reader = try LineReader(path: file, maxLineLength: 1 << 20)
+        let reader = try LineReader(path: file, maxLineLength: 1 << 20, what: file == "-" ? "standard input" : file)
         // A log may hold a line of megabytes (a crash dump, a binary blob): skipped and counted, not fatal.
         reader.skipLongLines = true
         // SIGINT or SIGTERM: stop reading; the reports are not written (their old versions stay), exit 130.

@@ -14,7 +14,7 @@ struct RequestSource {
     /// Calls `body` with each line's number and bytes; lines are bounded at 1 MiB.
     func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void) throws(BNCError) {
         if isInline { return try body(1, Array(argument.utf8)[...]) }
-        let reader = try LineReader(path: argument, maxLineLength: 1 << 20)
+        let reader = try LineReader(path: argument, maxLineLength: 1 << 20, what: argument == "-" ? "standard input" : argument)
         while let line = try reader.next() {
             if TuneLog.isSkippable(line) { continue }
             try body(reader.lineNumber, line)

@@ -150,6 +150,40 @@ import TestSupport
         #expect(report.contains("nope\\x01&lt;b&gt;"), "hostile text escaped by libxml2, control characters made visible")
     }
 
+    /// Compressed logs and batches are read as they are, by their gzip magic: a file, a pipe, any name.
+    @Test func gzipInputIsReadByEveryTool() throws {
+        let log = (0..<300).map { i in i % 3 == 0 ? Self.session : Self.session.replacing("&ios_ad_tracking_disabled=0", with: "") }
+            .joined(separator: "\n") + "\n"
+        let plain = try box.write("access.log", log)
+        let gz = box.home + "/access.log.gz"
+        #expect(try box.run("/bin/sh", ["-c", "gzip -c access.log > access.log.gz"]).status == 0)
+        let fromPlain = try box.run("bnc-tune", ["scan", plain, "--output", "json"])
+        let fromGzip = try box.run("bnc-tune", ["scan", gz, "--output", "json"])
+        #expect(fromGzip.status == fromPlain.status, "\(fromGzip.stderr)")
+        func counts(_ r: ProcessResult) throws -> [String: Int] {
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            return ["lines": o["lines"] as? Int ?? -1, "requests": o["requests"] as? Int ?? -1]
+        }
+        #expect(try counts(fromGzip) == counts(fromPlain) && counts(fromGzip)["lines"] == 300)
+        let piped = try box.run("/bin/sh", ["-c", "gzip -c access.log | '\(Executables.path("bnc-tune"))' scan - --output json"])
+        #expect(try counts(piped) == counts(fromPlain), "\(piped.stderr)")
+        // A batch: a gzip file and a gzip pipe, every line sent and acknowledged.
+        let s = try SandboxProcess()
+        let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
+        _ = try box.write("events.ndjson", (0..<50).map { #"{"name":"e\#($0)","user_data":{"developer_identity":"u\#($0)","user_agent":"UA"}}"# }
+            .joined(separator: "\n") + "\n")
+        #expect(try box.run("/bin/sh", ["-c", "gzip -c events.ndjson > events.ndjson.gz"]).status == 0)
+        let batch = try box.run("bnc-event", ["send", "--batch", box.home + "/events.ndjson.gz"], env: env)
+        #expect(batch.status == 0 && batch.stdout.split(separator: "\n").count == 50, "\(batch.stderr)")
+        let fromPipe = try box.run("/bin/sh", ["-c", "gzip -c events.ndjson | '\(Executables.path("bnc-event"))' send --batch -"], env: env)
+        #expect(fromPipe.status == 0 && fromPipe.stdout.split(separator: "\n").count == 50, "\(fromPipe.stderr)")
+        #expect(try s.received().count == 100)
+        // Cut short: named, refused, nothing more sent.
+        #expect(try box.run("/bin/sh", ["-c", "head -c 60 events.ndjson.gz > cut.gz"]).status == 0)
+        let cut = try box.run("bnc-event", ["send", "--batch", box.home + "/cut.gz"], env: env)
+        #expect(cut.status == 65 && cut.stderr.contains("the gzip data ends early"), "\(cut.stderr)")
+    }
+
     @Test func replaySendsMappedRequestsThroughTheBatchRunner() throws {
         let s = try SandboxProcess()
         let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }

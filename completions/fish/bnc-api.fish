@@ -106,7 +106,7 @@ complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_option
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

@@ -118,7 +118,7 @@ complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_option
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-asa' -n '__bnc-asa_should_offer_completions_for_flags_or_options "bnc-asa lookup" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

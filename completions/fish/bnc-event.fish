@@ -152,7 +152,7 @@ complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_op
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" locale' -l 'locale' -d 'Locale, e.g. en_US.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" carrier' -l 'carrier' -d 'Mobile carrier name.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" connection-type' -l 'connection-type' -d 'Network type, e.g. wifi or mobile.' -rfka ''
-complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

@@ -138,7 +138,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
@@ -229,7 +229,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
@@ -261,7 +261,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

@@ -152,7 +152,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" locale' -l 'locale' -d 'Locale, e.g. en_US.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" carrier' -l 'carrier' -d 'Mobile carrier name.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" connection-type' -l 'connection-type' -d 'Network type, e.g. wifi or mobile.' -rfka ''
-complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

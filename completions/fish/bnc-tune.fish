@@ -183,7 +183,7 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
-complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin.' -rF
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF

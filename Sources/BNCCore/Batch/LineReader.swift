@@ -1,10 +1,12 @@
-// NDJSON input, one line at a time from a file or stdin, in constant memory whatever the input's size.
+// NDJSON input, one line at a time from a file or stdin, in constant memory whatever the input's size; gzip
+// input (its magic bytes, whatever the file's name) is inflated as it is read.
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Reads lines from a file descriptor through a fixed buffer. Line numbers start at 1; the line break
-/// (LF or CR LF) is not part of the line; a last line without a break still counts.
+/// (LF or CR LF) is not part of the line; a last line without a break still counts. Input that starts with
+/// gzip's magic bytes (1f 8b) is inflated as it comes, from a file or a pipe alike.
 public final class LineReader {
     private let fd: Int32
     private let ownsFD: Bool
@@ -20,15 +22,24 @@ public final class LineReader {
     public private(set) var longLinesSkipped = 0
     /// Inside a long line being skipped: bytes up to its line break are dropped.
     private var skipping = false
+    /// What the messages call the input.
+    private let what: String
+    /// The first bytes, held until there are two to tell gzip from plain text.
+    private var head: [UInt8]? = []
+    /// Set when the input is gzip.
+    private var inflater: GzipInflater?
+    /// Whether the input was gzip (known after the first read).
+    public var isCompressed: Bool { inflater != nil }
 
     /// Opens a file, or standard input for `-`. A missing file is exit 66.
-    public init(path: String, maxLineLength: Int = 16 * 1024 * 1024) throws(BNCError) {
+    public init(path: String, maxLineLength: Int = 16 * 1024 * 1024, what: String = "--batch") throws(BNCError) {
+        self.what = what
         if path == "-" {
             fd = 0
             ownsFD = false
         } else {
             fd = open(path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 { throw BNCError(.inputMissing, "--batch: cannot open \(path): \(FileSystem.errnoText())") }
+            if fd < 0 { throw BNCError(.inputMissing, "\(what): cannot open \(path): \(FileSystem.errnoText())") }
             ownsFD = true
         }
         self.maxLineLength = maxLineLength
@@ -81,21 +92,53 @@ public final class LineReader {
                     skipping = true
                     continue
                 }
-                throw BNCError(.invalidData, "--batch: line \(lineNumber + 1) is longer than \(maxLineLength) bytes")
+                throw BNCError(.invalidData, "\(what): line \(lineNumber + 1) is longer than \(maxLineLength) bytes")
             }
             // Compact what is left, then read more.
             if start > 0 {
                 buffer.removeFirst(start)
                 start = 0
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw BNCError(.inputMissing, "--batch: read error: \(FileSystem.errnoText())")
-            }
-            if n == 0 { eof = true } else { buffer.append(contentsOf: chunk[0..<n]) }
+            try fill()
         }
+    }
+
+    /// Adds the next bytes of the input to `buffer` (inflated when it is gzip), or sets `eof`.
+    private func fill() throws(BNCError) {
+        if let inflater, !inflater.needsInput {
+            if try inflater.inflate(into: &buffer) == 0 && !inflater.needsInput {
+                throw BNCError(.invalidData, "\(what): the gzip data is damaged (no progress)")
+            }
+            return
+        }
+        // A held first byte and the next read together never exceed one chunk.
+        var chunk = [UInt8](repeating: 0, count: GzipInflater.chunk - (head?.count ?? 0))
+        var n = 0
+        while true {
+            n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n >= 0 { break }
+            if errno != EINTR { throw BNCError(.inputMissing, "\(what): read error: \(FileSystem.errnoText())") }
+        }
+        if var held = head {
+            // Until two bytes have come (a pipe may give one), nothing is decided.
+            held.append(contentsOf: chunk[0..<n])
+            if held.count < 2 && n > 0 { head = held; return }
+            head = nil
+            if held.count >= 2 && held[0] == 0x1F && held[1] == 0x8B { inflater = try GzipInflater(what: what) }
+            chunk = held
+            n = held.count
+        }
+        guard let inflater else {
+            if n == 0 { eof = true } else { buffer.append(contentsOf: chunk[0..<n]) }
+            return
+        }
+        if n == 0 {
+            if inflater.insideMember { throw BNCError(.invalidData, "\(what): the gzip data ends early (a truncated file?)") }
+            eof = true
+            return
+        }
+        chunk.withUnsafeBytes { inflater.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        _ = try inflater.inflate(into: &buffer)
     }
 }
 

@@ -1,0 +1,75 @@
+// gzip through zlib, for inputs that come compressed (`access.log.gz`, `zcat`-less pipes): LineReader feeds it
+// what it reads and takes at most one chunk of output at a time, so memory stays constant however much the
+// input expands (a small file that inflates to gigabytes is read like any large one).
+import CZlib
+
+/// One gzip input (one or more members one after another, as `cat a.gz b.gz` makes), inflated on demand.
+final class GzipInflater {
+    static let chunk = 64 * 1024
+    /// zlib keeps a pointer back to its stream, so the stream lives at one address for the inflater's life.
+    private let stream: UnsafeMutablePointer<z_stream>
+    /// The compressed bytes zlib is reading (`next_in` points into them).
+    private let input: UnsafeMutablePointer<UInt8>
+    /// Inside a member: its end not yet reached. Input that ends there is truncated.
+    private(set) var insideMember = false
+    /// What the error messages call the input (`--batch`, `bnc-tune scan`'s file).
+    private let what: String
+
+    init(what: String) throws(BNCError) {
+        self.what = what
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        input = .allocate(capacity: Self.chunk)
+        guard bnc_inflate_init_gzip(stream) == Z_OK else {
+            stream.deallocate()
+            input.deallocate()
+            throw BNCError(.internal, "zlib could not start inflating \(what)")
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+        input.deallocate()
+    }
+
+    /// Whether zlib has read all it was given.
+    var needsInput: Bool { stream.pointee.avail_in == 0 }
+
+    /// Hands zlib the next compressed bytes (at most `chunk`); call only when `needsInput`.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        precondition(needsInput && bytes.count <= Self.chunk)
+        if let base = bytes.baseAddress { input.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        stream.pointee.next_in = input
+        stream.pointee.avail_in = UInt32(bytes.count)
+        if bytes.count > 0 { insideMember = true }
+    }
+
+    /// Inflates what it was fed, appending at most `chunk` bytes to `output`; returns how many it appended.
+    func inflate(into output: inout [UInt8]) throws(BNCError) -> Int {
+        var produced = 0
+        var out = [UInt8](repeating: 0, count: Self.chunk)
+        while produced == 0 && !needsInput {
+            let status: Int32 = out.withUnsafeMutableBufferPointer { b in
+                stream.pointee.next_out = b.baseAddress
+                stream.pointee.avail_out = UInt32(b.count)
+                return CZlib.inflate(stream, Z_NO_FLUSH)
+            }
+            let n = Self.chunk - Int(stream.pointee.avail_out)
+            output.append(contentsOf: out[0..<n])
+            produced += n
+            switch status {
+            case Z_OK, Z_BUF_ERROR:
+                if n == 0 && status == Z_BUF_ERROR { return produced }
+            case Z_STREAM_END:
+                // One member ends; another may follow in the same input.
+                insideMember = false
+                inflateReset(stream)
+            default:
+                let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                throw BNCError(.invalidData, "\(what): the gzip data is damaged (\(message))")
+            }
+        }
+        return produced
+    }
+}

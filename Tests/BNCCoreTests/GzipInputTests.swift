@@ -1,0 +1,78 @@
+// Compressed input: a gzip file or pipe (its magic bytes, whatever its name) is read line by line as it is
+// inflated; several members one after another read as one input; damaged or truncated data is refused by name.
+import Foundation
+import Testing
+@testable import BNCCore
+
+@Suite struct GzipInputTests {
+    let dir = NSTemporaryDirectory() + "bnc-gzip-\(UUID().uuidString)"
+
+    /// gzip(1)'s output for `text` (an implementation independent of bnc's zlib calls).
+    static func gzip(_ text: String) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        p.arguments = ["-c"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+
+    func file(_ name: String, _ data: Data) throws -> String {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/" + name
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func lines(_ path: String) throws(BNCError) -> [String] {
+        let reader = try LineReader(path: path, what: "test")
+        var out: [String] = []
+        while let line = try reader.next() { out.append(String(decoding: line, as: UTF8.self)) }
+        return out
+    }
+
+    @Test func gzipIsReadWhateverTheName() throws {
+        let text = (1...5000).map { #"{"n":\#($0)}"# }.joined(separator: "\n") + "\n"
+        let gz = try Self.gzip(text)
+        #expect(try lines(try file("lines.ndjson.gz", gz)).count == 5000)
+        #expect(try lines(try file("no-extension", gz)).last == #"{"n":5000}"#)
+        #expect(try lines(try file("plain.ndjson", Data(text.utf8))).count == 5000, "plain text is read as it is")
+        let reader = try LineReader(path: try file("x.gz", gz), what: "test")
+        _ = try reader.next()
+        #expect(reader.isCompressed)
+    }
+
+    @Test func membersOneAfterAnotherAreOneInput() throws {
+        var both = try Self.gzip("a\nb\n")
+        both.append(try Self.gzip("c\n"))
+        #expect(try lines(try file("two.gz", both)) == ["a", "b", "c"])
+    }
+
+    @Test func aLargeExpansionIsReadInConstantMemory() throws {
+        // 64 MiB of short lines in a few hundred KiB: read through, never held whole.
+        let line = String(repeating: "x", count: 63) + "\n"
+        let gz = try Self.gzip(String(repeating: line, count: 1 << 20))
+        #expect(gz.count < 1 << 20)
+        let reader = try LineReader(path: try file("big.gz", gz), what: "test")
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        #expect(count == 1 << 20)
+    }
+
+    @Test func damagedOrTruncatedDataIsRefused() throws {
+        let gz = try Self.gzip((1...2000).map { "line \($0) \(UUID().uuidString)" }.joined(separator: "\n") + "\n")
+        let truncated = try file("cut.gz", gz.prefix(gz.count / 2))
+        #expect { try lines(truncated) } throws: { ($0 as? BNCError)?.message == "test: the gzip data ends early (a truncated file?)" }
+        var damaged = gz
+        for i in 20..<60 { damaged[i] ^= 0x5A }
+        #expect { try lines(try file("bad.gz", damaged)) } throws: {
+            ($0 as? BNCError)?.exitStatus == .dataError && ($0 as? BNCError)?.message.hasPrefix("test: the gzip data is damaged") == true
+        }
+    }
+}
