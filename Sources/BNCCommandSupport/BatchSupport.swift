@@ -73,13 +73,18 @@ extension ToolRun {
         runner.shouldStop = { signals.received > 0 || out.writeError != nil }
 
         var pending: [UInt8] = []
+        var results = ResultStream(array: output.output == .json)
         func writePending() {
             guard !pending.isEmpty else { return }
             out.write(bytes: pending)
             pending.removeAll(keepingCapacity: true)
         }
         runner.roundEnded = { writePending() }
-        defer { writePending() }  // a run that throws still prints what it finished
+        // A run that throws still prints what it finished, and closes the array it opened.
+        defer {
+            writePending()
+            out.write(bytes: results.end)
+        }
         let reader = try LineReader(path: input)
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
@@ -90,14 +95,13 @@ extension ToolRun {
             try self.admit(warnings)
             return request
         }) { result in
+            results.append(result.utf8, to: &pending)
             if shareTerminal {
                 progress?.clear()
-                out.write(bytes: result.utf8 + [10])
+                writePending()
                 return
             }
             // Into a pipe or file: one write per round of transfers (or per 64 KiB), not one per line.
-            pending.append(contentsOf: result.utf8)
-            pending.append(10)
             if pending.count >= 1 << 16 { writePending() }
         }
         writePending()  // before the write error is read below (the defer covers a run that throws)

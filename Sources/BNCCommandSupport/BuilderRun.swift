@@ -14,8 +14,9 @@ extension ToolRun {
 
     /// One body's whole exchange: nil when `--dry-run` or `--curl` printed the request instead of sending it,
     /// else the answer the builder reads from the response.
-    public func exchange<B: RequestBuilder>(_ builder: B, _ body: JSONObject, retry: RetryPolicy? = nil) throws(BNCError) -> B.Answer? {
-        let request = try request(builder, body)
+    public func exchange<B: RequestBuilder>(_ builder: B, _ body: JSONObject, retry: RetryPolicy? = nil,
+                                            warnings: Warnings = Warnings()) throws(BNCError) -> B.Answer? {
+        let request = try request(builder, body, warnings: warnings)
         if render(request) { return nil }
         return try builder.answer(try send(request, retry: retry), redactor: redactor)
     }

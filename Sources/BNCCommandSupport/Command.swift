@@ -76,8 +76,36 @@ extension BNCRootCommand {
         let message = self.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message
         let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-        diagnostics.error(BNCError(.usage, text, hint: "see '\(tool) --help'"))
+        diagnostics.error(explained(text, tool: tool, firstArgument: CommandLine.arguments.dropFirst().first))
         Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+    }
+
+    /// ArgumentParser's message, said better where it would mislead: a secret given as a flag is told where
+    /// secrets come from (not that `--secret` is near `--screen`); a mistyped command of a root without a default
+    /// one gets the command it was near.
+    static func explained(_ text: String, tool: String, firstArgument: String?) -> BNCError {
+        let hint = "see '\(tool) --help'"
+        if let m = text.firstMatch(of: /^Unknown option '(--[^'=]+)/), let said = Self.secretSources(tool)[String(m.output.1)] {
+            return BNCError(.usage, "\(m.output.1): \(said.message)", hint: said.hint)
+        }
+        if let m = text.firstMatch(of: /^(?:Unexpected argument|\d+ unexpected arguments:) '([^']*)'/), String(m.output.1) == firstArgument {
+            let word = String(m.output.1)
+            let names = configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }
+            if let guess = EditDistance.closest(to: word, in: names) {
+                return BNCError(.usage, "'\(word)' is not a \(tool) command; did you mean '\(guess)'?", hint: hint)
+            }
+        }
+        return BNCError(.usage, text, hint: hint)
+    }
+
+    /// Where each secret comes from instead of a flag (bnc-asa's token is Apple's AdServices token).
+    static func secretSources(_ tool: String) -> [String: (message: String, hint: String)] {
+        let never = "a secret never goes on the command line (process lists and shell history show it)"
+        let secret = (never, "pass --secret-file FILE (or - for stdin), set BRANCH_SECRET, or keep branch_secret in a private profile (bnc-config(5))")
+        let token = (never, "pass --access-token-file FILE (or -), set BRANCH_ACCESS_TOKEN, or keep access_token in a private profile (bnc-config(5))")
+        let adServices = ("there is no such flag: the AdServices token is the argument",
+                          "give it as the argument, - to read it from stdin, or --token-file FILE")
+        return ["--secret": secret, "--branch-secret": secret, "--access-token": token, "--token": tool == "bnc-asa" ? adServices : token]
     }
 }
 

@@ -5,7 +5,7 @@ import BNCCore
 /// `--output`, `--dry-run`, `--curl`, `--show-secrets`, `--color`.
 public struct OutputOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("output"), help: ArgumentHelp(
-        "Output format: json, ndjson or table (default: table on a terminal, json otherwise).", valueName: "FORMAT"))
+        "Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).", valueName: "FORMAT"))
     public var output: OutputFormatArgument?
 
     @Flag(name: .customLong("dry-run"), help: "Print the request as JSON (method, url, headers, body) instead of sending it.")

@@ -18,6 +18,8 @@ public protocol SendingCommand: BNCCommand {
     var batchOptions: BatchOptions? { get }
     /// The tool always sends a batch, from its own argument (bnc-tune replay's log), not from --batch.
     var batchFromArgument: Bool { get }
+    /// The tool prints one result per input item (bnc-link bulk) whatever its flags, as a batch does.
+    var printsResults: Bool { get }
     /// The tool's own options that read a file or `-` (stdin): (flag, value).
     var inputs: [(flag: String, path: String?)] { get }
     /// The tables whose secret fields every rendering masks.
@@ -29,6 +31,7 @@ extension SendingCommand {
     public var deviceOptions: DeviceOptions? { nil }
     public var batchOptions: BatchOptions? { nil }
     public var batchFromArgument: Bool { false }
+    public var printsResults: Bool { false }
     public var inputs: [(flag: String, path: String?)] { [] }
     public static var fieldTables: [FieldTable] { [] }
 
@@ -52,6 +55,9 @@ extension SendingCommand {
         }
         if let b = batchOptions, b.batch == nil, !batchFromArgument, b.resume || b.journal != nil || b.shard != nil || b.unordered || b.failFast {
             throw BNCError.usage("--resume, --journal, --shard, --unordered and --fail-fast", "need --batch")
+        }
+        if (batchOptions?.batch != nil || batchFromArgument || printsResults) && shared.output.output == .table {
+            throw BNCError.usage("--output table", "cannot show a batch: it prints one result a line (ndjson, the default) or one JSON array (--output json)")
         }
         if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
             throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")

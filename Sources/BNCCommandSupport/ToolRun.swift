@@ -104,7 +104,12 @@ public final class ToolRun {
             return true
         }
         if output.curl {
-            stdout.line(request.curlCommand(redactor: redactor, userAgent: context.userAgent, options: transportOptions))
+            let command = request.curlCommand(redactor: redactor, userAgent: context.userAgent, options: transportOptions)
+            stdout.line(command)
+            if !output.showSecrets,
+               command != request.curlCommand(redactor: .none, userAgent: context.userAgent, options: transportOptions) {
+                diagnostics.note("the command has <redacted> where secrets go, so it will not work as printed: --show-secrets puts them in (and in your shell's history)")
+            }
             return true
         }
         return false
@@ -145,6 +150,18 @@ public final class ToolRun {
     public func printText(_ text: String, newline: Bool = true) {
         let shown = environment.stdoutIsTTY ? TerminalText.escape(text, keepNewlines: true) : text
         newline ? stdout.line(shown) : stdout.write(shown)
+    }
+
+    /// Prints an answer that is one value (a link's URL): bare, as `url=$(bnc-link create ...)` wants it, unless
+    /// `--output json` or `ndjson` asks for the object (`json`, whose `key` member is the value).
+    public func emitOne(_ key: String, _ value: String, json: JSONObject = [:]) {
+        if let asked = output.output?.format, asked != .table {
+            var o = json
+            o[key] = .string(value)
+            context.emit(.object(o), format: asked, table: nil)
+        } else {
+            printText(value)
+        }
     }
 
     /// Prints a value in the run's format.

@@ -76,7 +76,14 @@ struct Send: SendingCommand {
             }
             input.items = list
         }
-        guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip)) else { return .success }
+        // `send` is the default command: `bnc-event lsit` would send an event named lsit. Said, and refused with --strict.
+        let warnings = Warnings()
+        if !EventCatalog.isStandard(input.name), let command = EditDistance.closest(to: input.name, in: ["send", "list", "fields"]) {
+            warnings.add("\(input.name) is sent as an event name (did you mean the command '\(command)'?)")
+        }
+        guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip), warnings: warnings) else {
+            return .success
+        }
         tool.emit(answer)
         return .success
     }

@@ -14,6 +14,7 @@ struct Bulk: SendingCommand {
     var file: String
     @OptionGroup var shared: SharedOptions
     var inputs: [(flag: String, path: String?)] { [("bulk FILE", file)] }
+    var printsResults: Bool { true }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let key = try tool.settings.requireKey()
@@ -27,11 +28,15 @@ struct Bulk: SendingCommand {
         var results: [Int: JSONObject] = refused.mapValues { ["ok": false, "error": .string($0)] }
         var next = 0
         var failed = refused.count
+        var stream = ResultStream(array: tool.output.output == .json)
+        defer { tool.stdout.write(bytes: stream.end) }
         func flush() {
             while let r = results.removeValue(forKey: next) {
                 var line: JSONObject = ["item": .int(next + 1)]
                 for (k, v) in r { line[k] = v }
-                tool.stdout.line(JSON.object(line).serialized())
+                var bytes: [UInt8] = []
+                stream.append(Array(JSON.object(line).serialized().utf8), to: &bytes)
+                tool.stdout.write(bytes: bytes)
                 next += 1
             }
         }

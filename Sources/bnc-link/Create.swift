@@ -40,10 +40,10 @@ struct Create: SendingCommand {
         do {
             let response = try tool.send(request)
             if LinkAnswers.isAliasConflict(response) { throw LinkTool.explainConflict(response, body: body, key: key, tool: tool) }
-            tool.emit(["url": .string(try builder.answer(response, redactor: tool.redactor))])
+            tool.emitOne("url", try builder.answer(response, redactor: tool.redactor))
         } catch let error as BNCError where fallbackLong {
             tool.diagnostics.warning("short link creation failed (\(error.message)); --fallback-long: printing a long link instead")
-            tool.emit(["url": .string(LinkAnswers.longLink(domain: domain, key: key, body: body)), "long": true])
+            tool.emitOne("url", LinkAnswers.longLink(domain: domain, key: key, body: body), json: ["long": true])
         }
         return .success
     }

@@ -76,7 +76,7 @@ import Testing
         let req = HTTPRequest(method: "POST", url: "http://127.0.0.1:1/v1/url?a=1&b=2",
                               headers: ["X-Note": "it's $HOME `x`"], body: .json(["q": "O'Brien & \"co\""]))
         let cmd = req.curlCommand(redactor: .none, userAgent: "bnc-link/0.1.0")
-        #expect(cmd == #"curl --request POST 'http://127.0.0.1:1/v1/url?a=1&b=2' --header 'User-Agent: bnc-link/0.1.0' --header 'X-Note: it'\''s $HOME `x`' --header 'Content-Type: application/json' --data-binary '{"q":"O'\''Brien & \"co\""}' --header Expect:"#)
+        #expect(cmd == #"curl -sS --fail-with-body --request POST 'http://127.0.0.1:1/v1/url?a=1&b=2' --header 'User-Agent: bnc-link/0.1.0' --header 'X-Note: it'\''s $HOME `x`' --header 'Content-Type: application/json' --data-binary '{"q":"O'\''Brien & \"co\""}' --header Expect:"#)
     }
 
     @Test(arguments: ["plain", "", "it's", "a b", "$HOME", "`id`", "new\nline", "back\\slash", "'", "''", "é ü 😀", "--flag", "a=b,c"])

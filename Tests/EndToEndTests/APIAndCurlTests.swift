@@ -53,6 +53,10 @@ import TestSupport
                 #expect(r.stderr.contains("bnc-api: error: HTTP 400: bad secret <redacted>"))
             }
         }
+        let curl = try box.run("bnc-api", openArgs + ["--curl"], env: env(server))
+        #expect(curl.stdout.hasPrefix("curl -sS --fail-with-body "), "\(curl.stdout)")
+        #expect(curl.stderr.contains("the command has <redacted> where secrets go, so it will not work as printed: --show-secrets"), "\(curl.stderr)")
+        #expect(!(try box.run("bnc-api", openArgs + ["--curl", "--show-secrets"], env: env(server))).stderr.contains("<redacted>"))
         let dry = try box.run("bnc-api", openArgs + ["--dry-run"], env: env(server))
         #expect(dry.stdout.contains(#""branch_secret": "<redacted>""#))
         let shown = try box.run("bnc-api", openArgs + ["--dry-run", "--show-secrets"], env: env(server))

@@ -24,6 +24,35 @@ import TestSupport
         #expect(sent["scren_width"] == nil && sent["screen_height"] as? Int == 2532)
     }
 
+    /// Mistakes ArgumentParser would answer misleadingly: a secret given as a flag is told where secrets come from
+    /// (not that --secret is near --screen); a mistyped command gets the command it was near; `bnc-event lsit`
+    /// (send is the default command) warns before an event named lsit goes out.
+    @Test(arguments: [
+        ("bnc-open", ["--secret", "s3cr3t"], "bnc-open: error: --secret: a secret never goes on the command line", "--secret-file FILE"),
+        ("bnc-link", ["update", "https://x.app.link/a", "--branch-secret=s"], "error: --branch-secret: a secret never goes", "BRANCH_SECRET"),
+        ("bnc-link", ["delete", "https://x.app.link/a", "--access-token", "t"], "error: --access-token: a secret never goes", "--access-token-file"),
+        ("bnc-asa", ["lookup", "--token", "t"], "error: --token: there is no such flag: the AdServices token is the argument", "--token-file"),
+        ("bnc-link", ["craete"], "bnc-link: error: 'craete' is not a bnc-link command; did you mean 'create'?", "see 'bnc-link --help'"),
+        ("bnc-tune", ["scna", "log"], "bnc-tune: error: 'scna' is not a bnc-tune command; did you mean 'scan'?", "see 'bnc-tune --help'"),
+    ] as [(String, [String], String, String)])
+    func misleadingParseErrorsAreSaidRight(_ tool: String, _ args: [String], _ error: String, _ hint: String) throws {
+        let r = try box.run(tool, args)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(error) && r.stderr.contains(hint), "\(r.stderr)")
+        #expect(!r.stderr.contains("--screen") && !r.stderr.contains("s3cr3t"), "\(r.stderr)")
+    }
+
+    @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {
+        let s = try SandboxProcess()
+        let sent = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
+        #expect(sent.status == 0 && sent.stderr.contains("warning: lsit is sent as an event name (did you mean the command 'list'?)"), "\(sent.stderr)")
+        let strict = try box.run("bnc-event", ["sned", "--developer-identity", "u", "--user-agent", "UA", "--strict"], env: env(s))
+        #expect(strict.status == 65)
+        #expect(try s.received().count == 1, "the strict run sent nothing")
+        let standard = try box.run("bnc-event", ["LOGIN", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
+        #expect(standard.status == 0 && !standard.stderr.contains("warning"), "\(standard.stderr)")
+    }
+
     @Test func strictMakesAWarningAnErrorAndSendsNothing() throws {
         let s = try SandboxProcess()
         let r = try box.run("bnc-open", Self.pixel + ["--no-state", "--strict", "-f", "scren_width:=1170"], env: env(s))

@@ -24,6 +24,31 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// An answer that is one value scripts: the URL bare into a pipe (`url=$(bnc-link create ...)`), the object
+    /// with --output json; a batch's results are NDJSON, one JSON array with --output json, and never a table.
+    @Test func answersThatScript() throws {
+        let s = try sandbox()
+        let bare = try box.run("bnc-link", ["create", "--channel", "sms"], env: env(s))
+        #expect(bare.status == 0 && bare.stdout.hasPrefix(s.url + "/") && bare.stdout.hasSuffix("\n") && !bare.stdout.contains("{"), "\(bare.stdout)")
+        #expect(bare.stdout.split(separator: "\n").count == 1)
+        let long = try box.run("bnc-link", ["long", "--domain", "example.app.link", "--channel", "sms"], env: env(s))
+        #expect(long.stdout.hasPrefix("https://example.app.link/a/\(Self.key)?"), "\(long.stdout)")
+        let object = try box.run("bnc-link", ["create", "--channel", "sms", "--output", "json"], env: env(s))
+        #expect((try json(object.stdout)["url"] as? String)?.hasPrefix(s.url) == true)
+        let input = try box.write("links.ndjson", #"{"channel":"a"}"# + "\n" + #"{"channel":"b"}"# + "\n")
+        let array = try box.run("bnc-link", ["create", "--batch", input, "--output", "json"], env: env(s))
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [[String: Any]], "\(array.stdout)")
+        #expect(results.map { $0["line"] as? Int } == [1, 2] && results.allSatisfy { $0["ok"] as? Bool == true })
+        let bulk = try box.run("bnc-link", ["bulk", input, "--output", "json"], env: env(s))
+        #expect((try JSONSerialization.jsonObject(with: Data(bulk.stdout.utf8)) as? [[String: Any]])?.count == 2, "\(bulk.stdout)")
+        for args in [["create", "--batch", input, "--output", "table"], ["bulk", input, "--output", "table"]] {
+            let table = try box.run("bnc-link", args, env: env(s))
+            #expect(table.status == 64 && table.stderr.contains("--output table cannot show a batch"), "\(table.stderr)")
+        }
+        let ndjson = try box.run("bnc-link", ["create", "--batch", input], env: env(s))
+        #expect(ndjson.stdout.split(separator: "\n").count == 2 && ndjson.stdout.hasPrefix("{"))
+    }
+
     @Test func anAliasIsIdempotentAndAConflictNamesWhatDiffers() throws {
         for legacy in [false, true] {
             let s = try sandbox(legacy ? ["--legacy-409"] : [])

@@ -20,7 +20,8 @@ extension HTTPRequest {
     /// - Parameter userAgent: the User-Agent bnc itself sends, so curl's request matches ours exactly.
     public func curlCommand(redactor: Redactor, userAgent: String? = nil, options: TransportOptions? = nil) -> String {
         let r = redactor.redact(self)
-        var words = ["curl"]
+        // Quiet but for errors, and an HTTP error is a failure that still shows its body (curl 7.76+).
+        var words = ["curl", "-sS", "--fail-with-body"]
         if let options {
             if options.insecure { words.append("--insecure") }
             if let ca = options.caCertFile { words += ["--cacert", ShellQuote.quote(ca)] }
