@@ -24,14 +24,17 @@ bootstrap:
 
 ## build: debug build of every tool
 build: bootstrap
+	@bash scripts/build-info.sh
 	$(SWIFT) build $(BUILD_FLAGS)
 
 ## release: optimised, statically linked Swift runtime (fast start-up)
 release: bootstrap
+	@bash scripts/build-info.sh
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
 
 ## test: every test — unit and end-to-end tests, docs drift, man page lint, completion syntax
 test: bootstrap
+	@bash scripts/build-info.sh
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS) 2>&1 | grep -vE '^(◇ Test .* started|↳)'; exit $${PIPESTATUS[0]}
 	$(MAKE) --no-print-directory check-docs

@@ -64,7 +64,7 @@ extension ToolRun {
         }
 
         let runner = BatchRunner(settings: settings, journal: journal, redactor: redactor, trace: network.verbose ? diagnostics : nil)
-        let progress = environment.stderrIsTTY && !network.verbose ? ProgressBar(total: total, diagnostics: diagnostics) : nil
+        let progress = environment.stderrIsTTY && !network.verbose && !output.quiet ? ProgressBar(total: total) : nil
         let retries = network.verbose ? RetryLog(diagnostics: diagnostics) : nil
         runner.observer = (progress as BatchObserver?) ?? retries
         // SIGINT or SIGTERM: finish the lines in flight, print the summary; a second signal aborts at once.
@@ -153,43 +153,27 @@ extension ToolRun {
 /// `[=====>     ] 1234/5000  812/s  ETA 4s` on stderr, redrawn at most ten times a second.
 final class ProgressBar: BatchObserver {
     let total: Int?
-    let diagnostics: Diagnostics
-    let start = MonotonicClock.now()
-    var lastDraw = 0.0
-    var drawn = false
+    let line = ProgressLine()
 
-    init(total: Int?, diagnostics: Diagnostics) {
-        self.total = total
-        self.diagnostics = diagnostics
-    }
+    init(total: Int?) { self.total = total }
 
     func progress(done: Int, inFlight: Int, retrying: Int) {
-        let now = MonotonicClock.now()
-        guard now - lastDraw >= 0.1 else { return }
-        lastDraw = now
-        let rate = Double(done) / max(now - start, 0.001)
-        var line = ""
-        if let total, total > 0 {
-            let width = 30
-            let filled = min(width, done * width / total)
-            line = "[" + String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1)) + "] "
-            line += "\(done)/\(total)"
-            let eta = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
-            line += "  \(Int(rate))/s  ETA \(eta)s"
-        } else {
-            line = "\(done) lines  \(Int(rate))/s"
-        }
-        if retrying > 0 { line += "  (\(retrying) waiting to retry)" }
-        OutputStream.stderr.write("\r\u{1B}[K" + line)
-        drawn = true
+        let rate = Double(done) / max(line.elapsed, 0.001)
+        line.draw({
+            var text = ""
+            if let total, total > 0 {
+                text = ProgressLine.bar(done, of: total) + "\(done)/\(total)  \(Int(rate))/s  " + ProgressLine.eta(Double(total - done), rate: rate)
+            } else {
+                text = "\(done) lines  \(Int(rate))/s"
+            }
+            if retrying > 0 { text += "  (\(retrying) waiting to retry)" }
+            return text
+        }())
     }
 
     func retrying(line: Int, attempt: Int, outcome: AttemptOutcome, delay: Double) {}
 
-    func clear() {
-        if drawn { OutputStream.stderr.write("\r\u{1B}[K") }
-        drawn = false
-    }
+    func clear() { line.clear() }
 }
 
 /// With -v: one stderr line per retry.

@@ -25,6 +25,11 @@ extension BNCRootCommand {
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
         let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
+        // `--version` names the commit, the build day and the libcurl in use, as curl's does.
+        if arguments == ["--version"] {
+            OutputStream.stdout.write(BuildInfo.text(tool: tool) + "\n")
+            finish(0, diagnostics: diagnostics)
+        }
         var command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)

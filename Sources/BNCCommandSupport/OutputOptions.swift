@@ -17,6 +17,9 @@ public struct OutputOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("show-secrets"), help: "Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.")
     public var showSecrets = false
 
+    @Flag(name: .customLong("quiet"), help: "No progress line on a terminal (long jobs show one on stderr otherwise).")
+    public var quiet = false
+
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour: auto, always or never (NO_COLOR is honoured).", valueName: "WHEN"))
     public var color: ColorArgument = .auto
 

@@ -39,7 +39,36 @@ extension SendingCommand {
         try checkShared()
         let tool = try ToolRun(context: context, shared: shared, device: deviceOptions, batch: batchOptions,
                                fieldTables: Self.fieldTables)
-        return try run(tool)
+        do {
+            return try run(tool)
+        } catch var error as BNCError where Self.isCredentialRefusal(error) {
+            // Branch says only that the pair failed: say which credentials went, and where each came from.
+            error.hint = Self.credentialsHint(tool.settings)
+            throw error
+        }
+    }
+
+    /// Branch's answers to a key, secret or token it does not take (400 "Authentication failed !", "Invalid or
+    /// missing app id, Branch key, or secret"; 401).
+    static func isCredentialRefusal(_ error: BNCError) -> Bool {
+        error.message.contains("Authentication failed") || error.message.contains("Branch key, or secret")
+            || error.message.hasPrefix("HTTP 401")
+    }
+
+    /// Which credentials a run used and where each came from: the key itself (not a secret), the others by source.
+    static func credentialsHint(_ settings: Settings) -> String {
+        var used: [String] = []
+        if let key = settings.branchKey {
+            used.append("the key \(key.value)" + (settings.sources["branch_key"].map { " (from \($0))" } ?? ""))
+        }
+        if settings.branchSecret != nil {
+            used.append("the secret" + (settings.sources["branch_secret"].map { " from \($0)" } ?? ""))
+        }
+        if settings.accessToken != nil {
+            used.append("the access token" + (settings.sources["access_token"].map { " from \($0)" } ?? ""))
+        }
+        let list = used.isEmpty ? "no credentials" : used.joined(separator: ", ")
+        return "sent \(list): check they belong to the same app, live with live and test with test (bnc-config(5) for profiles)"
     }
 
     /// The checks of the shared options against each other, before anything is read or sent (exit 64).

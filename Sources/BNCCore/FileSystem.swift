@@ -64,6 +64,13 @@ public enum FileSystem {
         regularFileMode(path) != nil && access(path, X_OK) == 0
     }
 
+    /// The size of a regular file in bytes, or nil for anything else (a pipe has no size to measure progress by).
+    public static func regularFileSize(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(st.st_size)
+    }
+
     /// The permission bits of a regular file, or nil for anything else (pipes, /dev/fd, missing files).
     public static func regularFileMode(_ path: String) -> mode_t? {
         var st = stat()

@@ -47,6 +47,7 @@ static void load(void) {
     BNC_CURL_SYMBOL(multi_setopt, "curl_multi_setopt");
     BNC_CURL_SYMBOL(slist_append, "curl_slist_append");
     BNC_CURL_SYMBOL(slist_free_all, "curl_slist_free_all");
+    BNC_CURL_SYMBOL(version, "curl_version");
     CURLcode code = bnc_curl.global_init(CURL_GLOBAL_DEFAULT);
     if (code != CURLE_OK) {
         snprintf(failure, sizeof failure, "curl_global_init failed: %s", bnc_curl.easy_strerror(code));
@@ -61,3 +62,18 @@ int bnc_curl_load(void) {
 }
 
 const char *bnc_curl_error(void) { return failure; }
+
+const char *bnc_curl_version(void) { return bnc_curl_load() ? bnc_curl.version() : NULL; }
+
+// The commit a build was made from: Makefile writes bnc_build_info.h (git describe) before it builds; a build
+// without it (plain `swift build` outside a checkout) says so.
+#if __has_include("bnc_build_info.h")
+#include "bnc_build_info.h"
+#endif
+#ifndef BNC_BUILD_COMMIT
+#define BNC_BUILD_COMMIT "unknown"
+#endif
+
+const char *bnc_build_commit(void) { return BNC_BUILD_COMMIT; }
+
+const char *bnc_build_date(void) { return __DATE__; }

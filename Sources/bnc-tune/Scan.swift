@@ -70,14 +70,26 @@ struct Scan: BNCCommand {
         reader.skipLongLines = true
         // SIGINT or SIGTERM: stop reading; the reports are not written (their old versions stay), exit 130.
         let signals = try SignalWatcher.install(abortOnSecond: true)
+        // On a terminal: how far along (by the bytes of the file, compressed or not), lines, rate and time left.
+        let size = file == "-" ? nil : FileSystem.regularFileSize(file)
+        let progress = context.environment.stderrIsTTY && !output.quiet ? ProgressLine() : nil
+        defer { progress?.clear() }
         try scanner.scan(reader, threads: jobs ?? TuneScanner.defaultThreads) { outcome throws(BNCError) in
             if signals.received > 0 { return false }
+            progress?.draw({
+                let lines = scanner.lines, rate = Double(lines) / max(progress!.elapsed, 0.001)
+                guard let size, size > 0 else { return "\(lines) lines  \(Int(rate))/s" }
+                let done = min(reader.bytesRead, size)
+                return ProgressLine.bar(done, of: size) + "\(done * 100 / size)%  \(lines) lines  \(Int(rate))/s  "
+                    + ProgressLine.eta(Double(size - done), rate: Double(done) / max(progress!.elapsed, 0.001))
+            }())
             // A case's name and group are formatted only when something exports it.
             if !sinks.isEmpty {
                 let c = ScanReport.reportCase(outcome, redactor: redactor)
                 for s in sinks { try s.add(c) }
             }
             if format == .ndjson {
+                if context.environment.stdoutIsTTY { progress?.clear() }
                 for f in outcome.findings {
                     var o = f.json.objectValue ?? [:]
                     o["line"] = .int(outcome.line)
@@ -88,6 +100,7 @@ struct Scan: BNCCommand {
             return context.stdout.writeError == nil
         }
         scanner.longLinesSkipped = reader.longLinesSkipped
+        progress?.clear()
         if signals.received > 0 {
             context.diagnostics.note("interrupted after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
             return .interrupted

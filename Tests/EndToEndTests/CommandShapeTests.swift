@@ -42,6 +42,18 @@ import TestSupport
         #expect(!r.stderr.contains("--screen") && !r.stderr.contains("s3cr3t"), "\(r.stderr)")
     }
 
+    /// Branch's "Authentication failed !" says only that the pair failed: bnc says which credentials went and from where.
+    @Test func aRefusedKeyAndSecretPairSaysWhichWereSentAndFromWhere() throws {
+        let keys = try box.write("keys.json", #"[{"branch_key":"key_test_shape","branch_secret":"secret_test_right"}]"#)
+        let s = try SandboxProcess(["--keys", keys])
+        let r = try box.run("bnc-open", Self.pixel + ["--no-state"], env: env(s))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("Authentication failed"), "\(r.stderr)")
+        #expect(r.stderr.contains("hint: sent the key key_test_shape (from environment BRANCH_KEY), the secret from environment BRANCH_SECRET: check they belong to the same app"),
+                "\(r.stderr)")
+        #expect(!r.stderr.contains("secret_test_shape"), "the secret itself is never shown")
+    }
+
     @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {
         let s = try SandboxProcess()
         let sent = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))

@@ -23,7 +23,12 @@ import TestSupport
 
     @Test(arguments: ["bnc-open", "bnc-event", "bnc-link", "bnc-asa", "bnc-tune", "bnc-api", "bnc-sandbox"])
     func versionAndHelp(_ tool: String) throws {
-        #expect(try box.run(tool, ["--version"]).stdout == "0.1.0\n")
+        // The number, the commit and build day, and the libcurl in use: what a bug report needs.
+        let version = try box.run(tool, ["--version"])
+        let lines = version.stdout.split(separator: "\n").map(String.init)
+        #expect(version.status == 0 && lines.count == 2, "\(version.stdout)")
+        #expect(lines.first?.firstMatch(of: /^bnc-[a-z]+ 0\.1\.0 \(commit [0-9a-z-]+, built [A-Z][a-z]{2} [ 0-9]\d \d{4}\)$/) != nil, "\(lines)")
+        #expect(lines.last?.hasPrefix("libcurl/") == true, "\(lines)")
         let help = try box.run(tool, ["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: \(tool)"))

@@ -20,20 +20,20 @@ function __bnc-open_parse_tokens -S
     set -l unparsed_tokens (__bnc-open_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-open'
-        __bnc-open_parse_subcommand 0 'first-session=' 'opened-with=' 'install-referrer=' 'clicked-referrer-ts=' 'install-begin-ts=' 'clipboard-url=' 'asa-token=' 'search-ad-encoded=' 'facebook-app-link-checked=' 'tracking-disabled' 'disable-ad-network-callouts' 'server-to-server-identity' 'randomized-bundle-token=' 'identity=' 'custom-param-1=' 'custom-param-2=' 'custom-param-3=' 'body=' 'f/field=+' 'route=' 'no-state' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'strict' 'device=' 'os=' 'os-version=' 'model=' 'brand=' 'app-version=' 'user-agent=' 'idfa=' 'idfv=' 'gaid=' 'android-id=' 'oaid=' 'limit-ad-tracking=' 'screen=' 'screen-dpi=' 'local-ip=' 'language=' 'country=' 'locale=' 'carrier=' 'connection-type=' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-open_parse_subcommand 0 'first-session=' 'opened-with=' 'install-referrer=' 'clicked-referrer-ts=' 'install-begin-ts=' 'clipboard-url=' 'asa-token=' 'search-ad-encoded=' 'facebook-app-link-checked=' 'tracking-disabled' 'disable-ad-network-callouts' 'server-to-server-identity' 'randomized-bundle-token=' 'identity=' 'custom-param-1=' 'custom-param-2=' 'custom-param-3=' 'body=' 'f/field=+' 'route=' 'no-state' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'dry-run' 'curl' 'show-secrets' 'quiet' 'color=' 'strict' 'device=' 'os=' 'os-version=' 'model=' 'brand=' 'app-version=' 'user-agent=' 'idfa=' 'idfv=' 'gaid=' 'android-id=' 'oaid=' 'limit-ad-tracking=' 'screen=' 'screen-dpi=' 'local-ip=' 'language=' 'country=' 'locale=' 'carrier=' 'connection-type=' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'state'
             __bnc-open_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __bnc-open_parse_subcommand 0 'key=' 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
+                __bnc-open_parse_subcommand 0 'key=' 'output=' 'dry-run' 'curl' 'show-secrets' 'quiet' 'color=' 'version' 'h/help'
             case 'show'
-                __bnc-open_parse_subcommand 1 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
+                __bnc-open_parse_subcommand 1 'output=' 'dry-run' 'curl' 'show-secrets' 'quiet' 'color=' 'version' 'h/help'
             case 'forget'
                 __bnc-open_parse_subcommand 1 'all' 'key=' 'version' 'h/help'
             end
         case 'fields'
-            __bnc-open_parse_subcommand 0 'output=' 'dry-run' 'curl' 'show-secrets' 'color=' 'version' 'h/help'
+            __bnc-open_parse_subcommand 0 'output=' 'dry-run' 'curl' 'show-secrets' 'quiet' 'color=' 'version' 'h/help'
         case 'help'
             __bnc-open_parse_subcommand -r 1 'version'
         end
@@ -129,6 +129,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" device' -l 'device' -d 'JSON file of device fields (os, os_version, idfa, ...); - reads stdin. Flags override it.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
@@ -175,6 +176,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -182,6 +184,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state show" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -193,6 +196,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" dry-run' -l 'dry-run' -d 'Print the request as JSON (method, url, headers, body) instead of sending it.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" curl' -l 'curl' -d 'Print an equivalent curl command instead of sending the request.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" show-secrets' -l 'show-secrets' -d 'Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" color' -l 'color' -d 'Colour: auto, always or never (NO_COLOR is honoured).' -rfka 'auto always never'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" h help' -s 'h' -l 'help' -d 'Show help information.'

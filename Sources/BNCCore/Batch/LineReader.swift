@@ -28,6 +28,9 @@ public final class LineReader {
     private var head: [UInt8]? = []
     /// Set when the input is gzip.
     private var inflater: GzipInflater?
+    /// Bytes read from the input as it is stored (compressed, for gzip): with the file's size, how far along a
+    /// reader is.
+    public private(set) var bytesRead = 0
     /// Whether the input was gzip (known after the first read).
     public var isCompressed: Bool { inflater != nil }
 
@@ -119,6 +122,7 @@ public final class LineReader {
             if n >= 0 { break }
             if errno != EINTR { throw BNCError(.inputMissing, "\(what): read error: \(FileSystem.errnoText())") }
         }
+        bytesRead += n
         if var held = head {
             // Until two bytes have come (a pipe may give one), nothing is decided.
             held.append(contentsOf: chunk[0..<n])

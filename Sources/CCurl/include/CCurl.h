@@ -29,12 +29,18 @@ struct bnc_curl_api {
     CURLMcode (*multi_setopt)(CURLM *m, CURLMoption option, ...);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
     void (*slist_free_all)(struct curl_slist *list);
+    char *(*version)(void);
 };
 
 /// Loads libcurl once (thread-safe) and calls curl_global_init: 1 when ready, 0 with bnc_curl_error() set.
 int bnc_curl_load(void);
 /// Why loading failed (dlerror's words, or the missing function), or "".
 const char *bnc_curl_error(void);
+/// libcurl's version line (`libcurl/7.88.1 OpenSSL/3.0.15 zlib/1.2.13 ...`), loading it; NULL when it cannot be.
+const char *bnc_curl_version(void);
+/// The commit this build was made from (`unknown` without Makefile's build info) and the day it was compiled.
+const char *bnc_build_commit(void);
+const char *bnc_build_date(void);
 /// The table; valid only after bnc_curl_load() returned 1.
 extern struct bnc_curl_api bnc_curl;
 

@@ -1,0 +1,42 @@
+// Long jobs show progress on a terminal's stderr — never into a pipe, never with --quiet — read back from a real
+// pseudo-terminal: bnc-tune scan (by the file's bytes, compressed or not) and a batch (lines, rate, ETA).
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ProgressTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let session = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1234&sdk=server&device_ip=8.8.4.4&ios_ifv=6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B&device_brand=Apple&device_model=iPhone15%2C2&user_agent=UA&os_version=17.4&app_version=2.3.0"
+
+    @Test func scanShowsHowFarItIsOnATerminalOnly() throws {
+        _ = try box.write("access.log", String(repeating: Self.session + "\n", count: 20_000))
+        #expect(try box.run("/bin/sh", ["-c", "gzip -c access.log > access.log.gz"]).status == 0)
+        for file in ["access.log", "access.log.gz"] {
+            let shown = try box.runOnTerminal("bnc-tune", ["scan", file, "--output", "json"])
+            #expect(shown.terminal.contains("\r\u{1B}[K["), "a bar is drawn: \(shown.terminal.prefix(200))")
+            #expect(shown.terminal.contains("% ") && shown.terminal.contains(" lines ") && shown.terminal.contains("ETA"), "\(shown.terminal.prefix(300))")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stdout)")
+            #expect(summary["lines"] as? Int == 20_000, "the data on stdout is untouched by the progress line")
+        }
+        let quiet = try box.runOnTerminal("bnc-tune", ["scan", "access.log", "--output", "json", "--quiet"])
+        #expect(!quiet.terminal.contains("\u{1B}[K"), "--quiet: \(quiet.terminal)")
+        let piped = try box.run("bnc-tune", ["scan", "access.log", "--output", "json"])
+        #expect(!piped.stderr.contains("\u{1B}"), "never into a pipe")
+    }
+
+    @Test func aBatchShowsLinesRateAndTimeLeft() throws {
+        let s = try SandboxProcess(["--chaos", "latency=3ms"])
+        let input = try box.write("events.ndjson", (0..<300).map { #"{"name":"e\#($0)","user_data":{"developer_identity":"u","user_agent":"UA"}}"# }
+            .joined(separator: "\n") + "\n")
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_progress"]
+        let shown = try box.runOnTerminal("bnc-event", ["send", "--batch", input, "--concurrency", "2"], env: env)
+        #expect(shown.status == 0)
+        #expect(shown.terminal.contains("/300") && shown.terminal.contains("/s") && shown.terminal.contains("ETA"), "\(shown.terminal.prefix(300))")
+        #expect(shown.terminal.contains("300 lines, 300 ok, 0 failed"), "the summary follows the erased bar")
+        #expect(shown.stdout.split(separator: "\n").count == 300, "results stay on stdout")
+        let quiet = try box.runOnTerminal("bnc-event", ["send", "--batch", input, "--concurrency", "2", "--quiet"], env: env)
+        #expect(!quiet.terminal.contains("/300"), "--quiet: \(quiet.terminal)")
+    }
+}
