@@ -18,8 +18,16 @@ public struct CredentialOptions: ParsableArguments, Sendable {
     public var accessTokenFile: String?
 
     @Option(name: .customLong("profile"), help: ArgumentHelp(
-        "Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.", valueName: "NAME"))
+        "Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.", valueName: "NAME"),
+        completion: .custom { _, _, _ in CredentialOptions.profileNames() })
     public var profile: String?
+
+    /// The profiles of the config file, for completion (none when it cannot be read: completion never fails).
+    static func profileNames() -> [String] {
+        let environment = Environment.current()
+        guard let file = try? ConfigurationResolver(environment: environment).loadConfigFile() else { return [] }
+        return file.profiles.keys.sorted()
+    }
 
     @Flag(name: .customLong("sandbox"), help: "Use the local bnc-sandbox and its test credentials (the 'sandbox' profile).")
     public var sandbox = false

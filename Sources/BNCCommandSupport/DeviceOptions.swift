@@ -9,7 +9,8 @@ public struct DeviceOptions: ParsableArguments, Sendable {
         completion: .file(extensions: ["json"]))
     public var deviceFile: String?
 
-    @Option(name: .customLong("os"), help: DeviceOptions.help("os")) public var os: String?
+    @Option(name: .customLong("os"), help: DeviceOptions.help("os"), completion: .list(Platform.allCases.map(\.rawValue)))
+    public var os: String?
     @Option(name: .customLong("os-version"), help: DeviceOptions.help("os_version")) public var osVersion: String?
     @Option(name: .customLong("model"), help: DeviceOptions.help("model")) public var model: String?
     @Option(name: .customLong("brand"), help: DeviceOptions.help("brand")) public var brand: String?

@@ -23,15 +23,20 @@ enum Completions {
                     if [[ $COMP_CWORD -eq 1 ]]; then
                         local plugins
                         plugins=$(compgen -c bnc- 2>/dev/null | sed 's/^bnc-//' | sort -u)
-                        COMPREPLY=($(compgen -W "\(names) help --list --version --help $plugins" -- "$cur"))
+                        COMPREPLY=($(compgen -W "\(names) help --list --version --help $plugins" -- "$cur" | sort -u))
                     elif [[ $COMP_CWORD -eq 2 && ${COMP_WORDS[1]} == help ]]; then
                         COMPREPLY=($(compgen -W "\(names)" -- "$cur"))
                     else
                         local tool=bnc-${COMP_WORDS[1]}
                         if declare -F _$tool >/dev/null 2>&1 || { _completion_loader "$tool" 2>/dev/null; declare -F _$tool >/dev/null 2>&1; }; then
+                            # The tool's function reads the word and the one before it from its arguments and the
+                            # cursor from COMP_LINE and COMP_POINT: hand them all over as if the tool had been typed.
+                            local length=${#COMP_LINE}
+                            COMP_LINE="$tool${COMP_LINE#*"${COMP_WORDS[1]}"}"
+                            COMP_POINT=$((COMP_POINT - length + ${#COMP_LINE}))
                             COMP_WORDS=("$tool" "${COMP_WORDS[@]:2}")
                             COMP_CWORD=$((COMP_CWORD - 1))
-                            _$tool
+                            _$tool "$tool" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
                         fi
                     fi
                 }
@@ -68,7 +73,18 @@ enum Completions {
             for tool in ToolCatalog.all {
                 s += "complete -c bnc -f -n '__fish_use_subcommand' -a \(tool.name) -d '\(tool.abstract.replacing("'", with: "\\'"))'\n"
             }
-            s += "complete -c bnc -f -n '__fish_use_subcommand' -a '(string replace -r \"^.*/bnc-\" \"\" (path filter -x $PATH/bnc-*))'\n"
+            s += "complete -c bnc -f -n '__fish_use_subcommand' -a '(string replace -r \"^.*/bnc-\" \"\" (path filter -fx $PATH/bnc-*))'\n"
+            // After the tool's name: what fish would offer for `bnc-TOOL ...` typed out.
+            s += """
+                function __bnc_complete_tool
+                    set -l words (commandline -opc)
+                    set -e words[1]
+                    set words[1] bnc-$words[1]
+                    complete -C (string join ' ' -- (string escape -- $words) (commandline -ct))
+                end
+                complete -c bnc -f -n 'not __fish_use_subcommand' -a '(__bnc_complete_tool)'
+
+                """
             return s
         }
     }

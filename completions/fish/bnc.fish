@@ -9,4 +9,11 @@ complete -c bnc -f -n '__fish_use_subcommand' -a asa -d 'Turn an Apple AdService
 complete -c bnc -f -n '__fish_use_subcommand' -a tune -d 'Map legacy TUNE requests to and from Branch, diagnose them, scan logs, export reports'
 complete -c bnc -f -n '__fish_use_subcommand' -a api -d 'Call any Branch endpoint by method and path with the shared credentials, IP override and rendering'
 complete -c bnc -f -n '__fish_use_subcommand' -a sandbox -d 'Run a local emulator of Branch, Apple AdServices and TUNE on 127.0.0.1'
-complete -c bnc -f -n '__fish_use_subcommand' -a '(string replace -r "^.*/bnc-" "" (path filter -x $PATH/bnc-*))'
+complete -c bnc -f -n '__fish_use_subcommand' -a '(string replace -r "^.*/bnc-" "" (path filter -fx $PATH/bnc-*))'
+function __bnc_complete_tool
+    set -l words (commandline -opc)
+    set -e words[1]
+    set words[1] bnc-$words[1]
+    complete -C (string join ' ' -- (string escape -- $words) (commandline -ct))
+end
+complete -c bnc -f -n 'not __fish_use_subcommand' -a '(__bnc_complete_tool)'

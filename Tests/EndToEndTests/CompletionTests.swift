@@ -1,0 +1,70 @@
+// Completion as people get it: the checked-in scripts loaded into real bash and fish, asked the way each shell
+// asks (bash: the function with COMP_LINE, COMP_POINT, COMP_WORDS and its three arguments; fish: `complete -C`),
+// directly and through the front door, with the built tools on PATH for the dynamic values.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CompletionTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("completions").path
+
+    var env: [String: String] { ["PATH": Executables.directory.path + ":/usr/local/bin:/usr/bin:/bin"] }
+
+    /// What bash offers for `line` (the cursor at its end), with the tools' scripts and the front door's loaded.
+    func bash(_ line: String) throws -> [String] {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if line.hasSuffix(" ") { words.append("") }
+        let command = words[0]
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let script = """
+            for f in \(Self.scripts)/bash/*; do source "$f"; done
+            COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+            _\(command) '\(command)' "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let r = try box.run("/bin/bash", ["-c", script], env: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// What fish offers for `line` (candidates without their descriptions).
+    func fish(_ line: String) throws -> [String] {
+        let tool = String(line.split(separator: " ").first!)
+        let script = "source \(Self.scripts)/fish/\(tool).fish; source \(Self.scripts)/fish/bnc-event.fish; source \(Self.scripts)/fish/bnc-open.fish; complete -C '\(line)'"
+        let r = try box.run("/usr/bin/fish", ["-c", script], env: env)
+        return r.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+
+    @Test(arguments: [
+        ("bnc-open --os ", ["Android", "iOS"]),
+        ("bnc-event send PUR", ["PURCHASE"]),
+        ("bnc event send PUR", ["PURCHASE"]),
+        ("bnc open --os A", ["Android"]),
+        ("bnc event send --ad-type BA", ["BANNER"]),
+        ("bnc li", ["link"]),
+    ])
+    func bashOffersWhatFitsTheWord(_ line: String, _ expected: [String]) throws {
+        #expect(try bash(line).sorted() == expected, "bash: \(line)")
+    }
+
+    @Test(arguments: [
+        ("bnc-open --os ", ["Android", "iOS"]),
+        ("bnc event send PUR", ["PURCHASE"]),
+        ("bnc open --os A", ["Android"]),
+        ("bnc li", ["link"]),
+    ])
+    func fishOffersWhatFitsTheWord(_ line: String, _ expected: [String]) throws {
+        #expect(try fish(line).sorted() == expected, "fish: \(line)")
+    }
+
+    /// Profiles come from the user's config file, read when asked.
+    @Test func profilesAreCompletedFromTheConfigFile() throws {
+        _ = try box.write(".config/bnc/config.toml", "[profile.staging]\nbranch_key = \"key_test_a\"\n[profile.prod]\nbranch_key = \"key_live_b\"\n")
+        #expect(try bash("bnc-open --profile ").sorted() == ["prod", "staging"])
+        #expect(try bash("bnc open --profile st") == ["staging"])
+    }
+}
