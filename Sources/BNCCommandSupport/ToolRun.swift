@@ -122,10 +122,14 @@ public final class ToolRun {
         let policy = retry ?? RetryPolicy(maxAttempts: network.retries + 1)
         let client = HTTPClient(options: transportOptions, retry: policy, redactor: redactor,
                                 trace: network.verbose ? diagnostics : nil)
-        if network.verbose {
+        // A wait is said with -v, and on a terminal (a person watching a lookup that waits seconds for Apple):
+        // "attempt 1 of 3 got HTTP 404 (not yet); retrying in 5s". Never into a pipe, never with --quiet.
+        if network.verbose || (environment.stderrIsTTY && !output.quiet) {
             client.onRetry = { [diagnostics] attempt, outcome, delay in
                 let wait = (delay * 1000).rounded() / 1000
-                diagnostics.note("attempt \(attempt) of \(policy.maxAttempts) got \(outcome); retrying in \(wait)s")
+                var notYet = ""
+                if case .status(404, _) = outcome { notYet = " (not yet)" }
+                diagnostics.note("attempt \(attempt) of \(policy.attempts(for: outcome)) got \(outcome)\(notYet); retrying in \(wait)s")
             }
         }
         let response = try client.send(request)

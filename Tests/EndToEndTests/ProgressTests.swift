@@ -39,4 +39,19 @@ import TestSupport
         let quiet = try box.runOnTerminal("bnc-event", ["send", "--batch", input, "--concurrency", "2", "--quiet"], env: env)
         #expect(!quiet.terminal.contains("/300"), "--quiet: \(quiet.terminal)")
     }
+
+    /// A lookup that waits for Apple says so on a terminal, each wait with its attempt; into a pipe it is silent.
+    @Test func aWaitingLookupSaysWhyOnATerminal() throws {
+        let s = try SandboxProcess()
+        let mint = { () throws -> String in
+            let answer = try s.control("/_sandbox/asa-token", method: "POST", body: #"{"not_found_times": 2}"#) as? [String: Any]
+            return try #require(answer?["token"] as? String)
+        }
+        let shown = try box.runOnTerminal("bnc-asa", ["lookup", try mint(), "--retry-interval", "0.2", "--output", "json"], env: ["BNC_API_URL": s.url])
+        #expect(shown.status == 0)
+        #expect(shown.terminal.contains("attempt 1 of 3 got HTTP 404 (not yet); retrying in 0.2s"), "\(shown.terminal)")
+        #expect(shown.terminal.contains("attempt 2 of 3 got HTTP 404 (not yet)"))
+        let piped = try box.run("bnc-asa", ["lookup", try mint(), "--retry-interval", "0.2"], env: ["BNC_API_URL": s.url])
+        #expect(!piped.stderr.contains("attempt"), "\(piped.stderr)")
+    }
 }

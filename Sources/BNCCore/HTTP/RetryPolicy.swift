@@ -69,6 +69,12 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Never retry.
     public static let none = RetryPolicy(maxAttempts: 1)
 
+    /// How many attempts an outcome allows in all: its status's own limit, else the policy's.
+    public func attempts(for outcome: AttemptOutcome) -> Int {
+        if case .status(let code, _) = outcome, let limit = overrides[code]?.maxAttempts { return min(limit, maxAttempts) }
+        return maxAttempts
+    }
+
     public enum Decision: Sendable, Equatable {
         case retry(after: Double)
         case stop
