@@ -6,10 +6,16 @@ import BNCSuite
 struct SandboxStarter {
     let context: ToolContext
 
-    func ensure(for url: String) throws(BNCError) {
+    /// - Parameter ownAddress: the URL is the sandbox profile's (BNC_SANDBOX_URL or 127.0.0.1:8787), not one the
+    ///   user named with --api-url: only there is a sandbox started, never on a port the user did not choose for it.
+    func ensure(for url: String, ownAddress: Bool) throws(BNCError) {
         guard let u = HTTPURL(url), u.host == "127.0.0.1" || u.host == "localhost" else { return }
         let port = u.port ?? (u.scheme == "https" ? 443 : 80)
         if TCPProbe.isListening(host: u.host, port: port) { return }
+        guard ownAddress else {
+            throw BNCError(.unreachable, "nothing answers at \(u.host):\(port), and --sandbox starts a sandbox only at its own address (BNC_SANDBOX_URL, default 127.0.0.1:8787)",
+                           hint: "start one there yourself: bnc-sandbox --port \(port) --detach")
+        }
         let own = Subprocess.currentExecutable().map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }
         let candidates = (own.map { [$0] } ?? []) + (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         guard let sandbox = candidates.map({ $0 + "/bnc-sandbox" }).first(where: { FileSystem.isExecutable($0) }) else {

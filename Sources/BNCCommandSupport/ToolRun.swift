@@ -118,7 +118,9 @@ public final class ToolRun {
     /// Sends one request with the shared retry policy; returns the final answer whatever its status.
     /// Transport failures that outlast the retries throw (exit 69 or 75).
     public func send(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
-        if settings.sandbox { try SandboxStarter(context: context).ensure(for: request.url) }
+        if settings.sandbox {
+            try SandboxStarter(context: context).ensure(for: request.url, ownAddress: settings.sources["api_url"] == .profile("sandbox"))
+        }
         let policy = retry ?? RetryPolicy(maxAttempts: network.retries + 1)
         let client = HTTPClient(options: transportOptions, retry: policy, redactor: redactor,
                                 trace: network.verbose ? diagnostics : nil)

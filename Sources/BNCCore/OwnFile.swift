@@ -18,6 +18,8 @@ public enum OwnKind: Sendable {
     case html
     /// A process id and a newline (a pid or lock file).
     case pid
+    /// A listening address bnc-sandbox wrote beside its pid file (`http://127.0.0.1:8787`).
+    case address
 
     var name: String {
         switch self {
@@ -26,6 +28,7 @@ public enum OwnKind: Sendable {
         case .junit: "a JUnit report"
         case .html: "an HTML report bnc wrote"
         case .pid: "a process id"
+        case .address: "a listening address"
         }
     }
 
@@ -48,6 +51,7 @@ public enum OwnKind: Sendable {
         case .junit: return (starts("<?xml") || starts("<")) && contains("<testsuite")
         case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
+        case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
         }
     }
 }

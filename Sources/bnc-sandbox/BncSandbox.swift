@@ -16,7 +16,8 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         commandName: toolName,
         abstract: ToolCatalog.sandbox.abstract + ".",
         discussion: SandboxHelp.discussion,
-        version: BNCVersion.string)
+        version: BNCVersion.string,
+        subcommands: [Status.self, Stop.self])
 
     @Option(name: .customLong("port"), help: ArgumentHelp("Port on 127.0.0.1; 0 picks a free one.", valueName: "N"))
     var port: Int = 8787
@@ -126,11 +127,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         }
         let server = try SandboxServer.start(config: config, port: port, threads: threads, tls: certificate, log: logLine)
         // The listening line says "ready": everything else (the pid file) is in place before it.
-        if let pidFile {
-            let path = context.environment.expandTilde(pidFile)
-            try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
-            try FileSystem.write(Array("\(getpid())\n".utf8), to: path)
-        }
+        if let pidFile { try PidFile.write(context.environment.expandTilde(pidFile), address: server.url) }
         context.stdout.line("listening on \(server.url)")
         // Nobody can learn the port (with --port 0) nor that the sandbox is ready: stop rather than serve unseen.
         if let errno = context.stdout.writeError, errno != EPIPE {
@@ -142,7 +139,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         stop.wait()
         server.close()
         server.wait()
-        if let pidFile { unlink(context.environment.expandTilde(pidFile)) }
+        if let pidFile { PidFile.remove(context.environment.expandTilde(pidFile)) }
         return .success
     }
 }

@@ -114,10 +114,28 @@ import Glibc
         let again = try box.run("bnc-api", ["--sandbox", "GET", "/v1/url", "-q", "url=\(url)/auto1"], env: ["BNC_SANDBOX_URL": url])
         #expect(again.status == 0)
         #expect(!again.stderr.contains("starting"), "the running one is reused")
+        // Its lifecycle, through the front door: status names it and its address; stop ends it.
+        let status = try box.run("bnc", ["sandbox", "status"])
+        #expect(status.status == 0 && status.stdout.contains("running as pid") && status.stdout.contains("listening on \(url)"), "\(status.stdout)")
+        let stop = try box.run("bnc", ["sandbox", "stop"])
+        #expect(stop.status == 0 && stop.stdout.hasPrefix("stopped pid"), "\(stop.output)")
+        let after = try box.run("bnc-sandbox", ["status"])
+        #expect(after.status == 1 && after.stdout.hasPrefix("not running"))
+        #expect(try box.run("bnc-sandbox", ["stop"]).status == 1, "nothing to stop")
         let pidFile = box.root.appendingPathComponent(".local/state/bnc/sandbox.pid").path
-        if let pid = Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
-            kill(pid, SIGTERM)
-        }
+        #expect(!FileManager.default.fileExists(atPath: pidFile) && !FileManager.default.fileExists(atPath: pidFile + ".url"))
+        // A port the user named with --api-url is theirs: --sandbox starts nothing there.
+        let named = try box.run("bnc-api", ["--sandbox", "--api-url", url, "GET", "/v1/url", "-q", "url=\(url)/x"])
+        #expect(named.status == 69 && named.stderr.contains("--sandbox starts a sandbox only at its own address"), "\(named.stderr)")
+        #expect(try box.run("bnc-sandbox", ["status"]).status == 1, "nothing was started")
+    }
+
+    @Test func statusDoesNotTrustAStalePidFile() throws {
+        let pidFile = try box.write(".local/state/bnc/sandbox.pid", "1\n")
+        #expect(try box.run("bnc-sandbox", ["status"]).status == 1, "pid 1 is not a bnc-sandbox")
+        _ = try box.write(".local/state/bnc/sandbox.pid", "\(getpid())\n")
+        #expect(try box.run("bnc-sandbox", ["stop"]).status == 1, "the test runner is not a bnc-sandbox: never signalled")
+        try? FileManager.default.removeItem(atPath: pidFile)
     }
 
     @Test func lintsAndRequestIDsOverTheWire() throws {

@@ -22,6 +22,10 @@ function __bnc-sandbox_parse_tokens -S
     case 'bnc-sandbox'
         __bnc-sandbox_parse_subcommand 0 'port=' 'state=' 'keys=' 'detach' 'pid-file=' 'log-file=' 'chaos=' 'seed=' 'burst-window=' 'legacy-409' 'threads=' 'max-recorded=' 'tls' 'tls-cert=' 'tls-key=' 'log' 'version' 'h/help'
         switch $unparsed_tokens[1]
+        case 'status'
+            __bnc-sandbox_parse_subcommand 0 'pid-file=' 'version' 'h/help'
+        case 'stop'
+            __bnc-sandbox_parse_subcommand 0 'pid-file=' 'version' 'h/help'
         case 'help'
             __bnc-sandbox_parse_subcommand -r 1 'version'
         end
@@ -95,5 +99,13 @@ complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_o
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" log' -l 'log' -d 'Print one line per request on stderr.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_positional "bnc-sandbox" -eq 1' -fa 'status' -d 'Say whether a background sandbox runs (pid, address); exit 1 when none does.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_positional "bnc-sandbox" -eq 1' -fa 'stop' -d 'Stop the background sandbox (SIGTERM, then wait up to 10 seconds); exit 1 when none runs.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_positional "bnc-sandbox" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox status" pid-file' -l 'pid-file' -d 'The background sandbox\'s pid file (default: $XDG_STATE_HOME/bnc/sandbox.pid).' -rF
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox status" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox stop" pid-file' -l 'pid-file' -d 'The background sandbox\'s pid file (default: $XDG_STATE_HOME/bnc/sandbox.pid).' -rF
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox stop" version' -l 'version' -d 'Show the version.'
+complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox stop" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-sandbox' -n '__bnc-sandbox_should_offer_completions_for_flags_or_options "bnc-sandbox help" version' -l 'version' -d 'Show the version.'

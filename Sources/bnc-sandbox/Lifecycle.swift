@@ -1,0 +1,108 @@
+// bnc-sandbox status and stop: the background sandbox (`--detach`, or the one --sandbox started) found by its
+// pid file, checked to be a bnc-sandbox before anything is said or signalled (a pid file can outlive its
+// process, and its number be reused by another program).
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The background sandbox a pid file names, if it is still a running bnc-sandbox.
+struct BackgroundSandbox {
+    let pid: Int32
+    /// Its command line: how it was started (its port).
+    let arguments: [String]
+
+    /// The pid file's sandbox, or nil (no file, not a pid, gone, or another program by that number).
+    static func find(pidFile: String) throws(BNCError) -> BackgroundSandbox? {
+        guard FileSystem.exists(pidFile) else { return nil }
+        try FileSystem.requireOwnKind(pidFile, .pid, what: "--pid-file")
+        let text = String(decoding: try FileSystem.read(pidFile, what: "pid file", limit: 64), as: UTF8.self).trimmingWhitespace()
+        guard let pid = Int32(text), pid > 1, kill(pid, 0) == 0 || errno == EPERM else { return nil }
+        guard let raw = try? FileSystem.read("/proc/\(pid)/cmdline", what: "process", limit: 1 << 16) else { return nil }
+        let arguments = raw.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        guard let program = arguments.first, program.hasSuffix("bnc-sandbox") else { return nil }
+        return BackgroundSandbox(pid: pid, arguments: arguments)
+    }
+
+    /// The port it was started with (`--port N`; 8787 when not given).
+    var port: String {
+        if let i = arguments.firstIndex(of: "--port"), i + 1 < arguments.count { return arguments[i + 1] }
+        if let a = arguments.first(where: { $0.hasPrefix("--port=") }) { return String(a.dropFirst("--port=".count)) }
+        return "8787"
+    }
+
+    var scheme: String { arguments.contains("--tls") ? "https" : "http" }
+}
+
+/// A running sandbox's pid file and, beside it, its address (`FILE.url`: the port is only known once bound).
+enum PidFile {
+    static func write(_ path: String, address: String) throws(BNCError) {
+        try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
+        try FileSystem.requireOwnKind(path + ".url", .address, what: "--pid-file's address file")
+        try FileSystem.write(Array("\(getpid())\n".utf8), to: path)
+        try FileSystem.write(Array("\(address)\n".utf8), to: path + ".url")
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+        unlink(path + ".url")
+    }
+}
+
+/// `--pid-file` for status and stop: the file `--detach` wrote.
+struct PidFileOption: ParsableArguments {
+    @Option(name: .customLong("pid-file"), help: ArgumentHelp("The background sandbox's pid file (default: $XDG_STATE_HOME/bnc/sandbox.pid).", valueName: "FILE"),
+            completion: .file())
+    var pidFile: String?
+
+    func path(_ environment: Environment) -> String {
+        pidFile.map(environment.expandTilde) ?? environment.stateDirectory + "/sandbox.pid"
+    }
+}
+
+struct Status: BNCCommand {
+    static let toolName = "bnc-sandbox"
+    static let configuration = CommandConfiguration(
+        abstract: "Say whether a background sandbox runs (pid, address); exit 1 when none does.")
+    @OptionGroup var pid: PidFileOption
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        let path = pid.path(context.environment)
+        guard let sandbox = try BackgroundSandbox.find(pidFile: path) else {
+            context.stdout.line("not running (no live bnc-sandbox in \(path))")
+            return .partialFailure
+        }
+        // The address the sandbox wrote beside its pid file; else the one its command line asked for.
+        let written = (try? FileSystem.requireOwnKind(path + ".url", .address, what: "address file")) != nil
+            ? (try? FileSystem.readText(path + ".url", what: "address file", limit: 128))?.trimmingWhitespace() : nil
+        context.stdout.line("running as pid \(sandbox.pid), listening on \(written ?? "\(sandbox.scheme)://127.0.0.1:\(sandbox.port)")")
+        return .success
+    }
+}
+
+struct Stop: BNCCommand {
+    static let toolName = "bnc-sandbox"
+    static let configuration = CommandConfiguration(
+        abstract: "Stop the background sandbox (SIGTERM, then wait up to 10 seconds); exit 1 when none runs.")
+    @OptionGroup var pid: PidFileOption
+
+    func run(_ context: ToolContext) throws -> ExitStatus {
+        let path = pid.path(context.environment)
+        guard let sandbox = try BackgroundSandbox.find(pidFile: path) else {
+            context.diagnostics.note("no background sandbox runs (no live bnc-sandbox in \(path))")
+            return .partialFailure
+        }
+        guard kill(sandbox.pid, SIGTERM) == 0 else {
+            throw BNCError(.configuration, "cannot stop pid \(sandbox.pid): \(FileSystem.errnoText())")
+        }
+        let deadline = MonotonicClock.now() + 10
+        while kill(sandbox.pid, 0) == 0 && MonotonicClock.now() < deadline { usleep(20_000) }
+        guard kill(sandbox.pid, 0) != 0 else {
+            throw BNCError(.temporary, "pid \(sandbox.pid) did not stop within 10 seconds", hint: "kill -KILL \(sandbox.pid)")
+        }
+        context.stdout.line("stopped pid \(sandbox.pid)")
+        return .success
+    }
+}
