@@ -72,13 +72,14 @@ demo: build
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
-		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/bnc/schemas
 	for t in $(TOOLS); do install -m 755 -s .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
 	install -m 644 completions/zsh/* $(DESTDIR)$(PREFIX)/share/zsh/site-functions/
 	install -m 644 completions/fish/* $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/
+	install -m 644 schemas/*.xsd $(DESTDIR)$(PREFIX)/share/bnc/schemas/
 
 ## uninstall: remove what install put there
 uninstall:
@@ -88,6 +89,7 @@ uninstall:
 	for f in completions/bash/*; do rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#completions/bash/}; done
 	for f in completions/zsh/*; do rm -f $(DESTDIR)$(PREFIX)/share/zsh/site-functions/$${f#completions/zsh/}; done
 	for f in completions/fish/*; do rm -f $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$${f#completions/fish/}; done
+	rm -rf $(DESTDIR)$(PREFIX)/share/bnc/schemas
 
 clean:
 	rm -rf .build

@@ -18,8 +18,8 @@ struct BncLink: BNCRootCommand {
             type 2 needing $marketing_title. Unknown $ keys warn with a did-you-mean and are not sent; other keys \
             are your own deep-link data.
 
-            LINK FIELDS:
-            \(LinkFields.link.helpText)
+            LINK FIELDS: `bnc-link fields` lists a link's fields and its data's control parameters with their types and \
+            rules (`bnc-link params` the control parameters alone); bnc-link(1) has the same list.
 
             EXAMPLES:
               bnc-link create --channel email --campaign spring --param '$deeplink_path=item/42' --param '$ios_url=https://example.com/app'

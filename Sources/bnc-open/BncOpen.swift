@@ -27,8 +27,8 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             randomized_device_token, randomized_bundle_token, link, data}; the table shows the routing keys first; \
             --route KEY prints one value (exit 1 when absent).
 
-            BODY FIELDS (any can be set with --field; the flags above set most of them):
-            \(OpenFields.helpText)
+            BODY FIELDS: `bnc-open fields` lists each with its type and rules, then the rules between them (any can be \
+            set with --field; the flags below set most of them); bnc-open(1) has the same list.
 
             EXAMPLES:
               bnc-open --sandbox --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent "$UA" --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11

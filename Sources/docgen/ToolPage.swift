@@ -4,7 +4,7 @@ import BNCSuite
 
 extension Mdoc {
     /// A tool's page: synopsis, description, options by group, then the shared sections.
-    static func toolPage(tool: ToolInfo, help: JSON) -> String {
+    static func toolPage(tool: ToolInfo, help: JSON, fields: [JSON] = []) -> String {
         var s = header(tool.executable, section: 1, description: tool.abstract)
         let args = help["arguments"]?.arrayValue ?? []
         let visible = args.filter { $0["shouldDisplay"]?.boolValue != false }
@@ -25,6 +25,16 @@ extension Mdoc {
             if !listed.isEmpty {
                 s += ".Bd -literal -offset indent\n" + listed.map { escape($0.trimmingWhitespace()) }.joined(separator: "\n") + "\n.Ed\n"
             }
+        }
+
+        // The request body's fields and the rules between them, as `TOOL fields` lists them.
+        if !fields.isEmpty {
+            s += ".Sh FIELDS\n" + prose("What a request body may carry, as \(tool.executable) fields lists it: each field's type and rules, then the rules between fields.") + "\n"
+            s += ".Bd -literal -offset indent\n"
+            s += fields.map { row in
+                let table = row["table"]?.stringValue.map { $0 + ": " } ?? ""
+                return escape("\(table)\(row["name"]?.stringValue ?? "") (\(row["type"]?.stringValue ?? "")): \(row["description"]?.stringValue ?? "")")
+            }.joined(separator: "\n") + "\n.Ed\n"
         }
 
         // Subcommands, each with its abstract (`bnc-open state`).

@@ -15,7 +15,10 @@ struct DocGen {
         for tool in ToolCatalog.all {
             let dump = try run(tool.executable, ["--experimental-dump-help"])
             let json = try JSON.parse(dump)
-            files.append(("man/\(tool.executable).1", Mdoc.toolPage(tool: tool, help: json["command"] ?? .null)))
+            // A tool with a `fields` subcommand gets its tables in the page: --help points to them instead.
+            let hasFields = (json["command"]?["subcommands"]?.arrayValue ?? []).contains { $0["commandName"]?.stringValue == "fields" }
+            let fields = hasFields ? (try JSON.parse(try run(tool.executable, ["fields", "--output", "json"])).arrayValue ?? []) : []
+            files.append(("man/\(tool.executable).1", Mdoc.toolPage(tool: tool, help: json["command"] ?? .null, fields: fields)))
             for shell in ["bash", "zsh", "fish"] {
                 let script = try run(tool.executable, ["--generate-completion-script", shell])
                 files.append((Completions.path(for: tool.executable, shell: shell), script))
