@@ -14,7 +14,7 @@ struct Scan: BNCCommand {
             Reads one URL per line, or common/combined web-server log lines (other paths are skipped), streamed: \
             memory stays flat however long the log. Prints the summary (table, or JSON with --output json); \
             --output ndjson prints each finding as it is found instead. --report writes the findings in bnc's \
-            report schema (schemas/bnc-report.xsd), --junit one testcase per request with a failure per error or \
+            report schema (schemas/bnc-report.xsd; installed under share/bnc/schemas), --junit one testcase per request with a failure per error or \
             warning (CI dashboards read it), --html a page with the summary and the worst examples; - is stdout \
             (then nothing else is printed there). Exit 1 when a finding reaches --fail-on (default warning).
 
