@@ -51,6 +51,30 @@ extension Mdoc {
             s += ".It Ic \(name)\nIn a\n.Ic [profile.NAME]\ntable: \(escape(meaning)).\n"
         }
         s += ".El\n"
+        // Where the file is found, and what the environment changes about it.
+        s += ".Sh ENVIRONMENT\n.Bl -tag -width Ds\n"
+        for (name, meaning) in Settings.environmentVariables {
+            s += ".It Ev \(name)\n\(escape(meaning))\n"
+        }
+        s += ".El\n"
+        s += """
+            .Sh FILES
+            .Bl -tag -width Ds
+            .It Pa $XDG_CONFIG_HOME/bnc/config.toml
+            The profiles (default
+            .Pa ~/.config/bnc/config.toml ,
+            or the file
+            .Ev BNC_CONFIG
+            names). A file that holds a secret must be readable by its owner only (mode 600): bnc refuses it otherwise (exit 78).
+            .It Pa ~/.config/bnc/*.secret
+            Secret files a profile names with
+            .Ic branch_secret_file
+            or
+            .Ic access_token_file ,
+            mode 600.
+            .El
+
+            """
         s += """
             .Sh EXAMPLES
             .Bd -literal -offset indent

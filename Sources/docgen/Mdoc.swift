@@ -48,7 +48,8 @@ enum Mdoc {
         "bnc-sandbox": [
             ("$XDG_STATE_HOME/bnc/sandbox-tls.pem", "With --tls and no --tls-cert: the self-signed certificate (127.0.0.1, ::1, 10.0.2.2, localhost), made once and kept; the certificate an app's debug build trusts."),
             ("$XDG_STATE_HOME/bnc/sandbox-tls.key", "Its private key (mode 600)."),
-            ("$XDG_STATE_HOME/bnc/sandbox.pid", "With --detach: the background sandbox's process id."),
+            ("$XDG_STATE_HOME/bnc/sandbox.pid", "With --detach: the background sandbox's process id (bnc-sandbox status and stop read it)."),
+            ("$XDG_STATE_HOME/bnc/sandbox.pid.url", "Beside it while the sandbox runs: the address it listens on."),
             ("$XDG_STATE_HOME/bnc/sandbox.log", "With --detach: the background sandbox's standard error."),
         ],
     ]
