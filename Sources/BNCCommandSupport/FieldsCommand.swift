@@ -29,7 +29,7 @@ public struct FieldsCommand<Catalog: FieldCatalog>: BNCCommand {
         CommandConfiguration(commandName: Catalog.commandName, abstract: Catalog.abstract)
     }
 
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     public init() {}
 

@@ -1,20 +1,15 @@
-// --output, --dry-run, --curl, --show-secrets, --color, --quiet: what a run prints and how.
+// --output, --show-secrets, --quiet, --color (every command that prints), and --dry-run, --curl (those that send).
 import ArgumentParser
 import BNCCore
 
-/// `--output`, `--dry-run`, `--curl`, `--show-secrets`, `--color`.
-public struct OutputOptions: ParsableArguments, Sendable {
+/// `--output`, `--show-secrets`, `--quiet`, `--color`: what every command that prints takes, sending or not
+/// (`scan`, `fields`, `list` take only these: `--dry-run` and `--curl` would do nothing there).
+public struct PrintOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("output"), help: ArgumentHelp(
         "Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).", valueName: "FORMAT"))
     public var output: OutputFormatArgument?
 
-    @Flag(name: .customLong("dry-run"), help: "Print the request as JSON (method, url, headers, body) instead of sending it.")
-    public var dryRun = false
-
-    @Flag(name: .customLong("curl"), help: "Print an equivalent curl command instead of sending the request.")
-    public var curl = false
-
-    @Flag(name: .customLong("show-secrets"), help: "Show secrets in --dry-run, --curl, -v and errors instead of <redacted>.")
+    @Flag(name: .customLong("show-secrets"), help: "Show secrets instead of <redacted> (in renderings, traces, reports and errors).")
     public var showSecrets = false
 
     @Flag(name: .customLong("quiet"), help: "No progress line on a terminal (long jobs show one on stderr otherwise).")
@@ -25,13 +20,33 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
     public init() {}
 
+    public func format(_ environment: Environment) -> OutputFormat {
+        output?.format ?? OutputFormat.default(for: environment)
+    }
+}
+
+/// What a command that sends prints: `PrintOptions`, and `--dry-run` or `--curl` instead of sending.
+public struct OutputOptions: ParsableArguments, Sendable {
+    @OptionGroup public var printing: PrintOptions
+
+    @Flag(name: .customLong("dry-run"), help: "Print the request as JSON (method, url, headers, body) instead of sending it.")
+    public var dryRun = false
+
+    @Flag(name: .customLong("curl"), help: "Print an equivalent curl command instead of sending the request.")
+    public var curl = false
+
+    public init() {}
+
+    public var output: OutputFormatArgument? { printing.output }
+    public var showSecrets: Bool { printing.showSecrets }
+    public var quiet: Bool { printing.quiet }
+    public var color: ColorArgument { printing.color }
+
     public func validate() throws {
         if dryRun && curl { throw ValidationError("--dry-run and --curl cannot be combined: pick one rendering") }
     }
 
-    public func format(_ environment: Environment) -> OutputFormat {
-        output?.format ?? OutputFormat.default(for: environment)
-    }
+    public func format(_ environment: Environment) -> OutputFormat { printing.format(environment) }
 }
 
 /// `--output` values, parsed by ArgumentParser (an invalid one is a usage error naming the choices).

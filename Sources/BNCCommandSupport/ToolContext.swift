@@ -24,7 +24,10 @@ public final class ToolContext {
     public var userAgent: String { BNCVersion.userAgent(tool: tool) }
 
     /// Applies `--color` to diagnostics.
-    public func apply(_ output: OutputOptions) {
+    public func apply(_ output: OutputOptions) { apply(output.printing) }
+
+    /// The colour of diagnostics, as `--color` asks.
+    public func apply(_ output: PrintOptions) {
         diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: output.color.mode))
     }
 

@@ -11,7 +11,7 @@ struct DecodeIAd: BNCCommand {
         abstract: "Read a legacy iAd attribution dictionary: JSON (Version3.1 wrapper), Apple's plist-like sample text, or Base64 search_ad_encoded.",
         discussion: "Prints {version, attributed, apple_test_data, fields, adservices}: the fields as delivered and their AdServices names. \"iad-attribution\": \"false\" as a string is false. Apple's development payload (ids 1234567890, CampaignName, AdGroupName, OrgName: what a test device or simulator gets) is recognised and said on stderr: it attributes no real install.")
     @Argument(help: ArgumentHelp("The payload file; - reads stdin.", valueName: "file"), completion: .file()) var file: String
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)

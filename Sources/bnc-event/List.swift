@@ -8,7 +8,7 @@ import BNCSuite
 struct List: BNCCommand {
     static let toolName = "bnc-event"
     static let configuration = CommandConfiguration(abstract: "List the standard events by group (commerce, content, lifecycle).")
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)

@@ -16,7 +16,7 @@ struct StateCommand: BNCCommand {
         static let toolName = "bnc-open"
         static let configuration = CommandConfiguration(abstract: "List the devices kept, newest first.")
         @Option(name: .customLong("key"), help: ArgumentHelp("Only this Branch key's devices.", valueName: "KEY")) var key: String?
-        @OptionGroup(title: "Output") var output: OutputOptions
+        @OptionGroup(title: "Output") var output: PrintOptions
 
         func run(_ context: ToolContext) throws -> ExitStatus {
             context.apply(output)
@@ -30,7 +30,7 @@ struct StateCommand: BNCCommand {
         static let toolName = "bnc-open"
         static let configuration = CommandConfiguration(abstract: "Show one device (its id as `state list` prints it).")
         @Argument(help: ArgumentHelp("The device id.", valueName: "device")) var device: String
-        @OptionGroup(title: "Output") var output: OutputOptions
+        @OptionGroup(title: "Output") var output: PrintOptions
 
         func run(_ context: ToolContext) throws -> ExitStatus {
             context.apply(output)
@@ -59,7 +59,7 @@ struct StateCommand: BNCCommand {
         }
     }
 
-    static func print(_ rows: [DeviceState], context: ToolContext, output: OutputOptions) {
+    static func print(_ rows: [DeviceState], context: ToolContext, output: PrintOptions) {
         context.emit(rows: rows.map(\.json), format: output.format(context.environment),
                      columns: ["BRANCH_KEY", "DEVICE", "SESSIONS", "BUNDLE_TOKEN", "IDENTITY"]) { r in
             ["branch_key", "device", "sessions", "randomized_bundle_token", "identity"].map { r[$0]?.plainText ?? "" }

@@ -26,7 +26,7 @@ struct Check: BNCCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("The least severity that makes the exit status 1: error, warning or info.", valueName: "SEVERITY"))
     var failOn: FailOn = .warning
     @OptionGroup(title: "Decryption") var key: KeyOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)

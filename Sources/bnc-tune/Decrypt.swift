@@ -25,7 +25,7 @@ struct Decrypt: BNCCommand {
     var platform: String?
     @Flag(name: .customLong("url"), help: "Print each request as a URL with the decrypted parameters in clear.") var url = false
     @OptionGroup(title: "Decryption") var key: KeyOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func validate() throws {
         if key.file == nil { throw ValidationError("decrypt needs --conversion-key-file FILE") }

@@ -8,7 +8,7 @@ struct Params: BNCCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
         abstract: "Print the TUNE parameter table: group, type, where the seed requires it, and its Branch counterparts.")
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)

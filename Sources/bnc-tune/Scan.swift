@@ -39,7 +39,7 @@ struct Scan: BNCCommand {
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Threads that parse and check lines (default: the cores available, at most 8); findings still come in log order.", valueName: "N"))
     var jobs: Int?
     @OptionGroup(title: "Decryption") var key: KeyOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Output") var output: PrintOptions
 
     func validate() throws {
         let files = [report, junit, html].compactMap { $0 }.filter { $0 != "-" }

@@ -54,6 +54,18 @@ import TestSupport
         #expect(!r.stderr.contains("secret_test_shape"), "the secret itself is never shown")
     }
 
+    /// A command that sends nothing offers no --dry-run or --curl: they would do nothing there.
+    @Test(arguments: [
+        ("bnc-tune", ["scan", "log", "--dry-run"]), ("bnc-tune", ["check", "action=session", "--curl"]),
+        ("bnc-event", ["list", "--dry-run"]), ("bnc-event", ["fields", "--curl"]), ("bnc-link", ["params", "--dry-run"]),
+        ("bnc-asa", ["decode-iad", "e30=", "--dry-run"]),
+    ] as [(String, [String])])
+    func commandsThatSendNothingOfferNoRendering(_ tool: String, _ args: [String]) throws {
+        let r = try box.run(tool, args)
+        #expect(r.status == 64 && r.stderr.contains("Unknown option '\(args.last!)'"), "\(tool) \(args): \(r.stderr)")
+        #expect(try box.run(tool, [args[0], "--help"]).stdout.contains("--quiet"), "the printing options stay")
+    }
+
     @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {
         let s = try SandboxProcess()
         let sent = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))

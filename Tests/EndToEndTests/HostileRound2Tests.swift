@@ -156,7 +156,11 @@ import Glibc
         let s = try SandboxProcess(["--chaos", "500=1"])
         let input = try box.write("events.ndjson", Self.events)
         let run = try BackgroundTool("bnc-event", ["send", "--batch", input] + flags, environment: box.environment(env(s)), directory: box.home)
-        usleep(800_000)
+        // Signal once the run is in its wait (its first request answered), however long a loaded machine took
+        // to start it; then a little longer, so the wait has begun.
+        let deadline = Date().addingTimeInterval(20)
+        while try s.received().isEmpty && Date() < deadline { usleep(50_000) }
+        usleep(300_000)
         let start = Date()
         run.signal(sig)
         let status = run.wait()
