@@ -61,10 +61,4 @@ public final class ToolContext {
         guard case .object(let o) = value else { return nil }
         return TextTable.keyValue(o)
     }
-
-    /// The honest answer of a tool whose own work belongs to a later issue: exit 69, nothing sent or printed.
-    public func notImplemented(_ what: String) -> BNCError {
-        BNCError(.notImplemented, "\(what) is not implemented yet",
-                 hint: "the shared flags work; see CHANGELOG.md for what each release adds")
-    }
 }

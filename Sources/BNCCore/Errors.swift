@@ -36,7 +36,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usage: "usage error: unknown flag, missing or malformed argument, invalid IP address"
         case .dataError: "data rejected: local validation failed, or the service answered 400/404/409/422"
         case .noInput: "an input file is missing or unreadable"
-        case .unavailable: "the service could not be reached, or the command is not implemented yet"
+        case .unavailable: "the service could not be reached (DNS, connection refused, TLS), or libcurl is missing"
         case .software: "internal error (a bug in bnc)"
         case .ioError: "output could not be written: stdout closed or full, disk full"
         case .temporaryFailure: "temporary failure after retries: 408, 429, 5xx, timeout, connection reset"

@@ -60,6 +60,12 @@ struct PidFileOption: ParsableArguments {
     func path(_ environment: Environment) -> String {
         pidFile.map(environment.expandTilde) ?? environment.stateDirectory + "/sandbox.pid"
     }
+
+    /// The pid file's path and its live sandbox, if one runs.
+    func sandbox(_ context: ToolContext) throws(BNCError) -> (path: String, running: BackgroundSandbox?) {
+        let path = path(context.environment)
+        return (path, try BackgroundSandbox.find(pidFile: path))
+    }
 }
 
 struct Status: BNCCommand {
@@ -69,8 +75,8 @@ struct Status: BNCCommand {
     @OptionGroup var pid: PidFileOption
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        let path = pid.path(context.environment)
-        guard let sandbox = try BackgroundSandbox.find(pidFile: path) else {
+        let (path, running) = try pid.sandbox(context)
+        guard let sandbox = running else {
             context.stdout.line("not running (no live bnc-sandbox in \(path))")
             return .partialFailure
         }
@@ -89,8 +95,8 @@ struct Stop: BNCCommand {
     @OptionGroup var pid: PidFileOption
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        let path = pid.path(context.environment)
-        guard let sandbox = try BackgroundSandbox.find(pidFile: path) else {
+        let (path, running) = try pid.sandbox(context)
+        guard let sandbox = running else {
             context.diagnostics.note("no background sandbox runs (no live bnc-sandbox in \(path))")
             return .partialFailure
         }

@@ -52,11 +52,7 @@ extension Mdoc {
         }
         s += ".El\n"
         // Where the file is found, and what the environment changes about it.
-        s += ".Sh ENVIRONMENT\n.Bl -tag -width Ds\n"
-        for (name, meaning) in Settings.environmentVariables {
-            s += ".It Ev \(name)\n\(escape(meaning))\n"
-        }
-        s += ".El\n"
+        s += environmentSection()
         s += """
             .Sh FILES
             .Bl -tag -width Ds

@@ -54,12 +54,15 @@ enum Mdoc {
         ],
     ]
 
-    static func sharedSections(extraFiles: [(String, String)] = []) -> String {
+    /// ENVIRONMENT: every variable the tools and the config file read.
+    static func environmentSection() -> String {
         var s = ".Sh ENVIRONMENT\n.Bl -tag -width Ds\n"
-        for (name, meaning) in Settings.environmentVariables {
-            s += ".It Ev \(name)\n\(escape(meaning))\n"
-        }
-        s += ".El\n"
+        for (name, meaning) in Settings.environmentVariables { s += ".It Ev \(name)\n\(escape(meaning))\n" }
+        return s + ".El\n"
+    }
+
+    static func sharedSections(extraFiles: [(String, String)] = []) -> String {
+        var s = environmentSection()
         s += """
             .Sh FILES
             .Bl -tag -width Ds

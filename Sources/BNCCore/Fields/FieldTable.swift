@@ -79,13 +79,10 @@ public struct FieldTable: Sendable {
         func diverge(at n: Int) {
             if out == nil { out = JSONObject(firstMembersOf: object, count: n) }
         }
-        func rewrites(_ spec: FieldSpec, _ value: JSON) -> Bool {
-            if case .version = spec.type, case .number = value { return true }
-            return false
-        }
-        // A canonical spelling (`ios` sent as `iOS`) is a rewrite too.
+        // A version number sent as text, or a canonical spelling (`ios` sent as `iOS`).
         func rewrites(_ spec: FieldSpec, _ value: JSON, _ checked: JSON) -> Bool {
-            rewrites(spec, value) || (spec.foldsCase && checked != value)
+            if case .version = spec.type, case .number = value { return true }
+            return spec.foldsCase && checked != value
         }
         for (n, (key, value)) in object.enumerated() {
             if let ignoring, key == ignoring { diverge(at: n); continue }
@@ -109,7 +106,7 @@ public struct FieldTable: Sendable {
                     throw BNCError.invalid(path, "key must not contain \(bad)")
                 }
                 let checked = try spec.check(value, at: path)
-                if rewrites(spec, value) { diverge(at: n) }
+                if rewrites(spec, value, checked) { diverge(at: n) }
                 out?[key] = checked
             }
         }
