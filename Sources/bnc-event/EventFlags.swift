@@ -12,7 +12,7 @@ struct EventFlags: ParsableArguments {
     var developerIdentity: String?
 
     @Option(name: .customLong("user-data"), help: ArgumentHelp("Another user_data field: KEY=VALUE or KEY:=JSON (repeatable).", valueName: "KEY=VALUE"),
-            completion: .list(EventFields.userData.names.map { $0 + "=" }))
+            completion: .assignments(EventFields.userData.names))
     var userData: [String] = []
 
     @Option(name: .customLong("transaction-id"), help: ArgumentHelp("event_data.transaction_id.", valueName: "ID")) var transactionID: String?
@@ -39,7 +39,7 @@ struct EventFlags: ParsableArguments {
     var alias: String?
 
     @Option(name: .customLong("item"), help: ArgumentHelp("A content item: '$sku=42,$price=19.99,$quantity=1,color=blue' (repeatable).", valueName: "SPEC"),
-            completion: .list(EventFields.contentItem.names.map { $0 + "=" }))
+            completion: .assignments(EventFields.contentItem.names))
     var items: [String] = []
 
     @Option(name: .customLong("items"), help: ArgumentHelp("Content items from a JSON array file.", valueName: "FILE"),

@@ -20,7 +20,7 @@ struct LinkFlags: ParsableArguments {
     @Option(name: .customLong("identity"), help: ArgumentHelp("The user who owns the link (at most 127 characters).", valueName: "ID"))
     var identity: String?
     @Option(name: .customLong("param"), help: ArgumentHelp("A control parameter or your own data key: KEY=VALUE (repeatable; see `bnc-link params`).", valueName: "KEY=VALUE"),
-            completion: .list(LinkFields.data.names.map { $0 + "=" }))
+            completion: .assignments(LinkFields.data.names))
     var params: [String] = []
     @Option(name: .customLong("data"), help: ArgumentHelp("Deep-link data from a JSON object file; - reads stdin. --param applies over it.", valueName: "FILE"),
             completion: .file(extensions: ["json"]))

@@ -56,7 +56,7 @@ struct SessionFlags: ParsableArguments {
     var body: String?
 
     @Option(name: [.customShort("f"), .customLong("field")], help: ArgumentHelp("Any body field: KEY=VALUE (string) or KEY:=JSON; applied last; KEY:=null removes.", valueName: "KEY=VALUE"),
-            completion: .list(OpenFields.table.names.map { $0 + "=" }))
+            completion: .assignments(OpenFields.table.names))
     var fields: [String] = []
 
     @Option(name: .customLong("route"), help: ArgumentHelp("Print only this key of the deep-link data (or of the answer), for scripts; exit 1 when absent.", valueName: "KEY"))

@@ -47,6 +47,21 @@ func list() -> Int32 {
     return 0
 }
 
+/// `bnc --complete-tools`, for the completion scripts: `NAME<TAB>ABSTRACT` per line, built-ins then plugins, the
+/// names `bnc NAME` would run (no warnings: completion never prints on the terminal). Not for people: --list is.
+func completeTools() -> Int32 {
+    func line(_ name: String, _ abstract: String) -> String {
+        let clean = TerminalText.escape(abstract).map { $0 == "\t" || $0 == "\n" ? " " : $0 }
+        return name + "\t" + String(clean)
+    }
+    for tool in ToolCatalog.all { out(line(tool.name, tool.abstract)) }
+    for (name, path) in PluginDirectory.listing().plugins {
+        let abstract = PluginDirectory.pluginAbstract(path)
+        out(line(name, abstract.isEmpty ? "plugin (\(path))" : abstract))
+    }
+    return 0
+}
+
 extension String {
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
@@ -118,6 +133,8 @@ func main(_ args: [String]) -> Int32 {
         return 0
     case "--list":
         return list()
+    case "--complete-tools":
+        return completeTools()
     case "help":
         guard args.count >= 2 else { out(usage()); return 0 }
         let name = args[1]

@@ -21,7 +21,8 @@ struct DocGen {
             files.append(("man/\(tool.executable).1", Mdoc.toolPage(tool: tool, help: json["command"] ?? .null, fields: fields)))
             for shell in ["bash", "zsh", "fish"] {
                 let script = try run(tool.executable, ["--generate-completion-script", shell])
-                files.append((Completions.path(for: tool.executable, shell: shell), script))
+                files.append((Completions.path(for: tool.executable, shell: shell),
+                              Completions.patch(script, tool: tool.executable, shell: shell, help: json["command"] ?? .null)))
             }
         }
         files.append(("man/bnc.1", Mdoc.frontDoorPage()))

@@ -31,6 +31,8 @@ end
 function __bnc-api_tokens
     if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
         commandline --tokens-raw $argv
+    else if test "$argv" = -tC
+        string length -- (commandline -ct)
     else
         commandline -o $argv
     end

@@ -39,6 +39,8 @@ end
 function __bnc-asa_tokens
     if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
         commandline --tokens-raw $argv
+    else if test "$argv" = -tC
+        string length -- (commandline -ct)
     else
         commandline -o $argv
     end

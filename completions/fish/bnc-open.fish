@@ -43,6 +43,8 @@ end
 function __bnc-open_tokens
     if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
         commandline --tokens-raw $argv
+    else if test "$argv" = -tC
+        string length -- (commandline -ct)
     else
         commandline -o $argv
     end
@@ -107,7 +109,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" custom-param-2' -l 'custom-param-2' -d 'Custom dimension 2 for Branch reports.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" custom-param-3' -l 'custom-param-3' -d 'Custom dimension 3 for Branch reports.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" body' -l 'body' -d 'A JSON body to start from (flags override it; an "ip" member is the IP override, as in a batch line); - reads stdin.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open"' -s 'f' -l 'field' -d 'Any body field: KEY=VALUE (string) or KEY:=JSON; applied last; KEY:=null removes.' -rfka 'branch_key= branch_secret= server_to_server= app_version= os= os_version= model= user_agent= hardware_id= hardware_id_type= ios_vendor_id= google_advertising_id= advertising_ids= is_hardware_id_real= ad_tracking_enabled= local_ip= screen_height= screen_width= screen_dpi= link_identifier= universal_link_url= android_app_link_url= facebook_app_link_checked= install_referrer_extras= google_search_install_referrer= clicked_referrer_ts= install_begin_ts= apple_attribution_token= search_ad_encoded= first_session= server_to_server_identity= randomized_bundle_token= identity= tracking_disabled= disable_ad_network_callouts= local_url= referrer_gclid= gbraid= custom_param_1= custom_param_2= custom_param_3= brand= country= language= locale= device_carrier= connection_type= external_intent_uri= randomized_device_token= spotlight_identifier= initial_referrer= ios_bundle_id= idfa= ios_team_id= uri_scheme= first_install_time= latest_install_time= previous_update_time= latest_update_time= lastest_update_time= update= environment= cpu_type= build= debug= lat_val= limit_facebook_tracking= anon_id= sdk= metadata= instrumentation= partner_data= dma_eea= dma_ad_personalization= dma_ad_user_data= cpp_level= branch_sdk_request_unique_id= branch_sdk_request_timestamp= retryNumber='
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open"' -s 'f' -l 'field' -d 'Any body field: KEY=VALUE (string) or KEY:=JSON; applied last; KEY:=null removes.' -rfka '(__bnc-open_custom_completion ---completion -- --field (count (__bnc-open_tokens -pc)) (__bnc-open_tokens -tC))'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" route' -l 'route' -d 'Print only this key of the deep-link data (or of the answer), for scripts; exit 1 when absent.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" no-state' -l 'no-state' -d 'Neither read nor write the state database.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
