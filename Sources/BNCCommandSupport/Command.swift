@@ -24,7 +24,8 @@ extension BNCRootCommand {
         umask(0o077)
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
-        let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true))
+        // --color rules the final error too, and a parse error's (ArgumentParser has not read it yet then).
+        let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: colorMode(in: arguments)))
         // `--version` names the commit, the build day and the libcurl in use, as curl's does.
         if arguments == ["--version"] {
             OutputStream.stdout.write(BuildInfo.text(tool: tool) + "\n")
@@ -59,6 +60,22 @@ extension BNCRootCommand {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
         finish(status.rawValue, diagnostics: diagnostics)
+    }
+
+    /// The last `--color WHEN` or `--color=WHEN` before any `--` (auto when none, or not a valid WHEN).
+    static func colorMode(in arguments: [String]) -> ColorMode {
+        var mode = ColorMode.auto
+        var i = 0
+        while i < arguments.count, arguments[i] != "--" {
+            if arguments[i] == "--color", i + 1 < arguments.count {
+                mode = ColorMode(rawValue: arguments[i + 1]) ?? mode
+                i += 1
+            } else if arguments[i].hasPrefix("--color=") {
+                mode = ColorMode(rawValue: String(arguments[i].dropFirst(8))) ?? mode
+            }
+            i += 1
+        }
+        return mode
     }
 
     /// Exits with `code`, unless stdout could not be written: a closed pipe (`| head`) keeps the status, any

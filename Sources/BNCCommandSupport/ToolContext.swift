@@ -14,6 +14,11 @@ public final class ToolContext {
     public let environment: Environment
     public private(set) var diagnostics: Diagnostics
     public let stdout = OutputStream.stdout
+    /// `--color` as asked (auto until a command's options are applied).
+    public private(set) var colorMode: ColorMode = .auto
+
+    /// Whether stdout gets colour: `--color always|never`, else NO_COLOR, TERM=dumb and whether it is a terminal.
+    public var stdoutColor: Bool { environment.wantsColor(onStderr: false, mode: colorMode) }
 
     public init(tool: String, environment: Environment) {
         self.tool = tool
@@ -28,6 +33,7 @@ public final class ToolContext {
 
     /// The colour of diagnostics, as `--color` asks.
     public func apply(_ output: PrintOptions) {
+        colorMode = output.color.mode
         diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: output.color.mode))
     }
 
@@ -38,7 +44,7 @@ public final class ToolContext {
         case .ndjson: stdout.line(value.serialized())
         case .table:
             if let t = table?(value) ?? Self.defaultTable(value) {
-                stdout.write(t.render(color: environment.wantsColor(onStderr: false)))
+                stdout.write(t.render(color: stdoutColor))
             } else {
                 stdout.line(value.serialized(pretty: true))
             }
@@ -53,7 +59,7 @@ public final class ToolContext {
         case .table:
             var t = TextTable(columns: columns)
             for r in rows { t.add(cells(r)) }
-            stdout.write(t.render(color: environment.wantsColor(onStderr: false)))
+            stdout.write(t.render(color: stdoutColor))
         }
     }
 

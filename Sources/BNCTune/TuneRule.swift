@@ -6,6 +6,14 @@ import BNCSuite
 /// How serious a finding is: info, warning or error, in increasing order.
 public enum Severity: String, Sendable, CaseIterable, Comparable {
     case info, warning, error
+    /// How a table colours it on a terminal: errors red, warnings yellow, information cyan.
+    public var paint: TextTable.Paint {
+        switch self {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .cyan
+        }
+    }
     var rank: Int {
         switch self {
         case .info: 0

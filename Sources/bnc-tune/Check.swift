@@ -52,8 +52,8 @@ struct Check: BNCCommand {
                     context.stdout.line("no findings")
                 } else {
                     var t = TextTable(columns: ["SEVERITY", "RULE", "PARAMETER", "FINDING"])
-                    for f in findings { t.add(f.cells) }
-                    context.stdout.write(t.render(color: context.environment.wantsColor(onStderr: false)))
+                    for f in findings { t.add(f.cells, paint: [f.severity.paint]) }
+                    context.stdout.write(t.render(color: context.stdoutColor))
                 }
             case .json where source.isInline: context.stdout.line(JSON.object(summary).serialized(pretty: true))
             default: context.stdout.line(JSON.object(summary).serialized())

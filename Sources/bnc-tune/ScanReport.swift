@@ -66,7 +66,7 @@ enum ScanReport {
     static func table(_ s: TuneScanner) -> TextTable {
         var t = TextTable(columns: ["RULE", "SEVERITY", "COUNT", "MEANING"])
         for (rule, n) in s.byRule.sorted(by: { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }) {
-            t.add([rule.rawValue, rule.severity.rawValue, String(n), rule.summary])
+            t.add([rule.rawValue, rule.severity.rawValue, String(n), rule.summary], paint: [nil, rule.severity.paint])
         }
         t.add(["", "", "", ""])
         for (name, n) in counts(s) { t.add([name, "", String(n), ""]) }

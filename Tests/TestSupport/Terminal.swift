@@ -34,7 +34,11 @@ extension Sandbox {
         nonisolated(unsafe) var outData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        // With stdout on the terminal the pipe is never the child's: its write end stays open here, so it is not read.
+        DispatchQueue.global().async {
+            if !stdoutOnTerminal { outData = out.fileHandleForReading.readDataToEndOfFile() }
+            group.leave()
+        }
         var seen = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
