@@ -40,6 +40,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // libjq, for --jq (a tool's JSON output filtered as gh's --jq filters it). Debian ships no .pc for it.
+        .systemLibrary(
+            name: "CJQ",
+            providers: [.apt(["libjq-dev"])]),
         // The suite's version and its catalog of built-in tools: all the front door needs, so it starts fast.
         .target(name: "BNCSuite"),
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
@@ -62,7 +66,7 @@ let package = Package(
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
-            dependencies: ["BNCSuite", "BNCCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["BNCSuite", "BNCCore", "CJQ", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // The front door: `bnc NAME ARGS` runs `bnc-NAME`; plugins are any bnc-NAME on PATH.
         .executableTarget(name: "bnc", dependencies: ["BNCSuite"]),

@@ -73,7 +73,7 @@ extension ToolRun {
         runner.shouldStop = { signals.received > 0 || out.writeError != nil }
 
         var pending: [UInt8] = []
-        var results = ResultStream(array: output.output == .json)
+        var results = ResultStream(array: output.output == .json, filter: context.jq, terminal: environment.stdoutIsTTY)
         func writePending() {
             guard !pending.isEmpty else { return }
             out.write(bytes: pending)
@@ -117,6 +117,7 @@ extension ToolRun {
             journal.remove()
         }
         if let hint = Self.resumeHint(summary, total: total, resumable: journal != nil, resuming: batch.resume) { diagnostics.note(hint) }
+        if let failure = results.failure { throw failure }
         if summary.interrupted { return .interrupted }
         return summary.failed > 0 ? .partialFailure : .success
     }

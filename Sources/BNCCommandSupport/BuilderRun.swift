@@ -17,7 +17,7 @@ extension ToolRun {
     public func exchange<B: RequestBuilder>(_ builder: B, _ body: JSONObject, retry: RetryPolicy? = nil,
                                             warnings: Warnings = Warnings()) throws(BNCError) -> B.Answer? {
         let request = try request(builder, body, warnings: warnings)
-        if render(request) { return nil }
+        if try render(request) { return nil }
         return try builder.answer(try send(request, retry: retry), redactor: redactor)
     }
 

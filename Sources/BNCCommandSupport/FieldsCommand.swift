@@ -54,7 +54,7 @@ public struct FieldsCommand<Catalog: FieldCatalog>: BNCCommand {
             }
         }
         let keys = several ? ["table", "name", "type", "description"] : ["name", "type", "description"]
-        context.emit(rows: rows, format: output.format(context.environment), columns: keys.map { $0.uppercased() }) { r in
+        try context.emit(rows: rows, format: output.format(context.environment), columns: keys.map { $0.uppercased() }) { r in
             keys.map { r[$0]?.plainText ?? "" }
         }
         return .success

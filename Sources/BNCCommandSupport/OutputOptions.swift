@@ -18,7 +18,17 @@ public struct PrintOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour: auto, always or never (NO_COLOR is honoured).", valueName: "WHEN"))
     public var color: ColorArgument = .auto
 
+    @Option(name: .customLong("jq"), help: ArgumentHelp(
+        "Filter the JSON output with a jq expression (libjq), as gh's --jq: strings print bare, other results as compact JSON; a batch or list filters each line (ndjson) or the whole array (json).", valueName: "EXPR"))
+    public var jq: String?
+
     public init() {}
+
+    public func validate() throws {
+        guard let jq else { return }
+        if output == .table { throw ValidationError("--jq filters JSON: it cannot be combined with --output table") }
+        do { _ = try JQFilter(jq) } catch { throw ValidationError(error.description) }
+    }
 
     public func format(_ environment: Environment) -> OutputFormat {
         output?.format ?? OutputFormat.default(for: environment)
@@ -43,6 +53,7 @@ public struct OutputOptions: ParsableArguments, Sendable {
     public var color: ColorArgument { printing.color }
 
     public func validate() throws {
+        if curl && printing.jq != nil { throw ValidationError("--jq filters JSON: --curl prints a command; use --dry-run --jq") }
         if dryRun && curl { throw ValidationError("--dry-run and --curl cannot be combined: pick one rendering") }
     }
 

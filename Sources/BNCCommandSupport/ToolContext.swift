@@ -14,6 +14,8 @@ public final class ToolContext {
     public let environment: Environment
     public private(set) var diagnostics: Diagnostics
     public let stdout = OutputStream.stdout
+    /// `--jq`, compiled (nil: JSON is printed as it is).
+    public private(set) var jq: JQFilter?
     /// `--color` as asked (auto until a command's options are applied).
     public private(set) var colorMode: ColorMode = .auto
 
@@ -34,11 +36,26 @@ public final class ToolContext {
     /// The colour of diagnostics, as `--color` asks.
     public func apply(_ output: PrintOptions) {
         colorMode = output.color.mode
+        jq = output.jq.flatMap { try? JQFilter($0) }  // validate() compiled it already: it cannot fail here
         diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: output.color.mode))
     }
 
-    /// Prints a value in the chosen format: pretty JSON, one NDJSON line, or a table.
-    public func emit(_ value: JSON, format: OutputFormat, table: ((JSON) -> TextTable?)? = nil) {
+    /// Prints one JSON document: through `--jq` when given (each result a line, strings bare and escaped on a
+    /// terminal), else pretty or compact.
+    public func printJSON(_ value: JSON, pretty: Bool) throws(BNCError) {
+        guard let jq else {
+            stdout.line(value.serialized(pretty: pretty))
+            return
+        }
+        for line in try jq.run(value.serialized()) {
+            stdout.line(environment.stdoutIsTTY ? TerminalText.escape(line) : line)
+        }
+    }
+
+    /// Prints a value in the chosen format: pretty JSON, one NDJSON line, or a table; with `--jq`, the filter's
+    /// results whatever the format.
+    public func emit(_ value: JSON, format: OutputFormat, table: ((JSON) -> TextTable?)? = nil) throws(BNCError) {
+        if jq != nil { return try printJSON(value, pretty: false) }
         switch format {
         case .json: stdout.line(value.serialized(pretty: true))
         case .ndjson: stdout.line(value.serialized())
@@ -51,8 +68,17 @@ public final class ToolContext {
         }
     }
 
-    /// Prints rows: one NDJSON line each, a JSON array, or a table of `columns`.
-    public func emit(rows: [JSON], format: OutputFormat, columns: [String], cells: (JSON) -> [String]) {
+    /// Prints rows: one NDJSON line each, a JSON array, or a table of `columns`. `--jq` filters each row (ndjson)
+    /// or the array (json, and the default that would have been a table).
+    public func emit(rows: [JSON], format: OutputFormat, columns: [String], cells: (JSON) -> [String]) throws(BNCError) {
+        if jq != nil {
+            if format == .ndjson {
+                for r in rows { try printJSON(r, pretty: false) }
+            } else {
+                try printJSON(.array(rows), pretty: false)
+            }
+            return
+        }
         switch format {
         case .ndjson: rows.forEach { stdout.line($0.serialized()) }
         case .json: stdout.line(JSON.array(rows).serialized(pretty: true))

@@ -97,10 +97,10 @@ public final class ToolRun {
     }
 
     /// Prints the request for `--dry-run` or `--curl` and returns true; returns false when it should be sent.
-    public func render(_ request: HTTPRequest) -> Bool {
+    public func render(_ request: HTTPRequest) throws(BNCError) -> Bool {
         if output.dryRun {
             let json = request.dryRunJSON(redactor: redactor, userAgent: context.userAgent)
-            stdout.line(json.serialized(pretty: format != .ndjson))
+            try context.printJSON(json, pretty: format != .ndjson)
             return true
         }
         if output.curl {
@@ -160,18 +160,18 @@ public final class ToolRun {
 
     /// Prints an answer that is one value (a link's URL): bare, as `url=$(bnc-link create ...)` wants it, unless
     /// `--output json` or `ndjson` asks for the object (`json`, whose `key` member is the value).
-    public func emitOne(_ key: String, _ value: String, json: JSONObject = [:]) {
-        if let asked = output.output?.format, asked != .table {
+    public func emitOne(_ key: String, _ value: String, json: JSONObject = [:]) throws(BNCError) {
+        if context.jq != nil || (output.output.map { $0 != .table } ?? false) {
             var o = json
             o[key] = .string(value)
-            context.emit(.object(o), format: asked, table: nil)
+            try context.emit(.object(o), format: output.output?.format ?? .json, table: nil)
         } else {
             printText(value)
         }
     }
 
     /// Prints a value in the run's format.
-    public func emit(_ value: JSON, table: ((JSON) -> TextTable?)? = nil) {
-        context.emit(value, format: format, table: table)
+    public func emit(_ value: JSON, table: ((JSON) -> TextTable?)? = nil) throws(BNCError) {
+        try context.emit(value, format: format, table: table)
     }
 }

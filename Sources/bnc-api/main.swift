@@ -98,7 +98,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         }
         if let file = body { request.body = try tool.readJSON(file, what: "--body") }
         let built = try request.build(settings: tool.settings, ip: tool.ip)
-        if tool.render(built) { return .success }
+        if try tool.render(built) { return .success }
 
         let response = try tool.send(built)
         // Branch's APIs answer JSON: a 2xx that is not (a captive portal, a proxy's page) is not an answer.
@@ -106,7 +106,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             throw response.notJSONError()
         }
         if let json = response.json {
-            tool.emit(tool.redactor.redact(json))
+            try tool.emit(tool.redactor.redact(json))
         } else if !response.body.isEmpty {
             tool.printText(tool.redactor.redact(response.bodyText), newline: false)
         }

@@ -19,7 +19,7 @@ struct DecodeIAd: BNCCommand {
         if record.isAppleTestData {
             context.diagnostics.warning("this is Apple's iAd test payload (a development device or simulator), not a real attribution: Branch's SDK ignored it with ignoreAppleTestData")
         }
-        context.emit(record.json, format: output.format(context.environment)) { _ in
+        try context.emit(record.json, format: output.format(context.environment)) { _ in
             var rows: JSONObject = ["version": record.version.map(JSON.string) ?? "", "attributed": .bool(record.attributed)]
             for (k, v) in record.fields { rows[k] = v }
             return TextTable.keyValue(rows)

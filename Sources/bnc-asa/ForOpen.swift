@@ -35,7 +35,7 @@ struct ForOpen: SendingCommand {
             if !tool.output.showSecrets { tool.diagnostics.warning("the token is redacted: pass --show-secrets to print it for bnc-open --body -") }
         }
         if let iad { fields["search_ad_encoded"] = .string(try IAd.decode(try FileSystem.readText(iad, what: "--iad")).searchAdEncoded) }
-        tool.emit(tool.redactor.redact(JSON.object(fields)))
+        try tool.emit(tool.redactor.redact(JSON.object(fields)))
         return .success
     }
 }

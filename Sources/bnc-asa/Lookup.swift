@@ -56,7 +56,7 @@ struct Lookup: SendingCommand {
         }
         if let made { try AdServices.checkAge(generatedAt: made, now: now) }
         let request = try tool.request(builder, ["token": .string(value)])
-        if tool.render(request) { return .success }
+        if try tool.render(request) { return .success }
         // A token reads one record: kept for its life, keyed by its hash, so a repeat does not call Apple again.
         let cache = noCache ? nil : LookupCache(store: try StateStore(path: StateStore.defaultPath(tool.environment)))
         let record: AttributionRecord
@@ -70,7 +70,7 @@ struct Lookup: SendingCommand {
         if record.isDeveloperMode {
             tool.diagnostics.warning("this is Apple's developer-mode sample record (ids 1234567890): make sure the app is not in developer mode")
         }
-        tool.emit(record.json) { _ in TextTable.keyValue(LookupTable.rows(record)) }
+        try tool.emit(record.json) { _ in TextTable.keyValue(LookupTable.rows(record)) }
         return .success
     }
 }

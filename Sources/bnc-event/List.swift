@@ -13,7 +13,7 @@ struct List: BNCCommand {
     func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)
         let rows: [JSON] = EventCatalog.standard.map { ["name": .string($0.name), "group": .string($0.group.rawValue), "description": .string($0.help)] }
-        context.emit(rows: rows, format: output.format(context.environment), columns: ["NAME", "GROUP", "DESCRIPTION"]) { r in
+        try context.emit(rows: rows, format: output.format(context.environment), columns: ["NAME", "GROUP", "DESCRIPTION"]) { r in
             ["name", "group", "description"].map { r[$0]?.plainText ?? "" }
         }
         return .success

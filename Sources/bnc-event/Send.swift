@@ -84,7 +84,7 @@ struct Send: SendingCommand {
         guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip), warnings: warnings) else {
             return .success
         }
-        tool.emit(answer)
+        try tool.emit(answer)
         return .success
     }
 }

@@ -23,12 +23,12 @@ struct Bulk: SendingCommand {
         let warnings = Warnings()
         let (chunks, refused) = LinkRequest.bulk(items, key: key, baseURL: tool.settings.apiURL, warnings: warnings)
         try tool.admit(warnings)
-        if tool.output.dryRun || tool.output.curl { for c in chunks { _ = tool.render(c.request) }; return .success }
+        if tool.output.dryRun || tool.output.curl { for c in chunks { _ = try tool.render(c.request) }; return .success }
         // Results in input order: refused items where they stand, each chunk's answers as they come.
         var results: [Int: JSONObject] = refused.mapValues { ["ok": false, "error": .string($0)] }
         var next = 0
         var failed = refused.count
-        var stream = ResultStream(array: tool.output.output == .json)
+        var stream = ResultStream(array: tool.output.output == .json, filter: tool.context.jq, terminal: tool.environment.stdoutIsTTY)
         defer { tool.stdout.write(bytes: stream.end) }
         func flush() {
             while let r = results.removeValue(forKey: next) {
@@ -51,6 +51,7 @@ struct Bulk: SendingCommand {
         }
         flush()
         tool.diagnostics.note("\(items.count) links, \(items.count - failed) created, \(failed) failed")
+        if let failure = stream.failure { throw failure }
         return failed > 0 ? .partialFailure : .success
     }
 }

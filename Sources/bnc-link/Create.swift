@@ -36,14 +36,14 @@ struct Create: SendingCommand {
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["POST"]) }
         let body = try LinkRequest.body(link.input(tool))
         let request = try tool.request(builder, body)
-        if tool.render(request) { return .success }
+        if try tool.render(request) { return .success }
         do {
             let response = try tool.send(request)
             if LinkAnswers.isAliasConflict(response) { throw LinkTool.explainConflict(response, body: body, key: key, tool: tool) }
-            tool.emitOne("url", try builder.answer(response, redactor: tool.redactor))
+            try tool.emitOne("url", try builder.answer(response, redactor: tool.redactor))
         } catch let error as BNCError where fallbackLong {
             tool.diagnostics.warning("short link creation failed (\(error.message)); --fallback-long: printing a long link instead")
-            tool.emitOne("url", LinkAnswers.longLink(domain: domain, key: key, body: body), json: ["long": true])
+            try tool.emitOne("url", LinkAnswers.longLink(domain: domain, key: key, body: body), json: ["long": true])
         }
         return .success
     }

@@ -27,7 +27,7 @@ struct Delete: SendingCommand {
         let builder = LinkDeleteBuilder(accessToken: token, appID: app, baseURL: tool.settings.apiURL)
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["DELETE"]) }
         guard let answer = try tool.exchange(builder, ["url": .string(url!)]) else { return .success }
-        tool.emit(answer)
+        try tool.emit(answer)
         return .success
     }
 }

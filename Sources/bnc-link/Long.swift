@@ -25,7 +25,7 @@ struct Long: SendingCommand {
         try tool.admit(warnings)
         if body["alias"] != nil || body["type"] != nil { tool.diagnostics.warning("a long link has no alias or type: ignored") }
         let url = LinkAnswers.longLink(domain: domain, key: try tool.settings.requireKey(), body: body)
-        tool.emitOne("url", url)
+        try tool.emitOne("url", url)
         return .success
     }
 }

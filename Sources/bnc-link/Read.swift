@@ -12,8 +12,8 @@ struct Read: SendingCommand {
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let request = try LinkRequest.read(url: url, key: try tool.settings.requireKey(), baseURL: tool.settings.apiURL)
-        if tool.render(request) { return .success }
-        tool.emit(try tool.deliver(request).1)
+        if try tool.render(request) { return .success }
+        try tool.emit(try tool.deliver(request).1)
         return .success
     }
 }

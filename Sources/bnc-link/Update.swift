@@ -44,7 +44,7 @@ struct Update: SendingCommand {
         guard let answer = try tool.exchange(LinkUpdateBuilder(key: key, secret: secret, baseURL: tool.settings.apiURL, url: url!), body) else {
             return .success
         }
-        tool.emit(answer)
+        try tool.emit(answer)
         return .success
     }
 }

@@ -95,7 +95,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
                                                   keepToken: session.serverToServerIdentity)
         let builder = OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: ip)
         let request = try tool.request(builder, body, warnings: warnings)
-        if tool.render(request) { return .success }
+        if try tool.render(request) { return .success }
 
         let answer = try builder.answer(try tool.send(request), redactor: tool.redactor)
         try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
@@ -104,7 +104,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             tool.printText(value.plainText)
             return .success
         }
-        tool.emit(answer.json) { _ in answer.table }
+        try tool.emit(answer.json) { _ in answer.table }
         return .success
     }
 }

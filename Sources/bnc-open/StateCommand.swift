@@ -21,7 +21,7 @@ struct StateCommand: BNCCommand {
         func run(_ context: ToolContext) throws -> ExitStatus {
             context.apply(output)
             let rows = try StateStore(path: StateStore.defaultPath(context.environment)).devices(key: key)
-            StateCommand.print(rows, context: context, output: output)
+            try StateCommand.print(rows, context: context, output: output)
             return .success
         }
     }
@@ -36,7 +36,7 @@ struct StateCommand: BNCCommand {
             context.apply(output)
             let rows = try StateStore(path: StateStore.defaultPath(context.environment)).devices(device: device)
             guard !rows.isEmpty else { throw BNCError(.invalidData, "no state for device \(device)") }
-            StateCommand.print(rows, context: context, output: output)
+            try StateCommand.print(rows, context: context, output: output)
             return .success
         }
     }
@@ -59,8 +59,8 @@ struct StateCommand: BNCCommand {
         }
     }
 
-    static func print(_ rows: [DeviceState], context: ToolContext, output: PrintOptions) {
-        context.emit(rows: rows.map(\.json), format: output.format(context.environment),
+    static func print(_ rows: [DeviceState], context: ToolContext, output: PrintOptions) throws(BNCError) {
+        try context.emit(rows: rows.map(\.json), format: output.format(context.environment),
                      columns: ["BRANCH_KEY", "DEVICE", "SESSIONS", "BUNDLE_TOKEN", "IDENTITY"]) { r in
             ["branch_key", "device", "sessions", "randomized_bundle_token", "identity"].map { r[$0]?.plainText ?? "" }
         }

@@ -45,7 +45,7 @@ struct Check: BNCCommand {
             summary["platform"] = r.platform.map { .string($0.rawValue) }
             if !r.decrypted.isEmpty { summary["decrypted"] = .int(r.decrypted.count) }
             summary["findings"] = .array(findings.map(\.json))
-            switch format {
+            switch context.jq == nil ? format : .ndjson {
             case .table:
                 if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(summaryText(r))") }
                 if findings.isEmpty {
@@ -55,8 +55,8 @@ struct Check: BNCCommand {
                     for f in findings { t.add(f.cells, paint: [f.severity.paint]) }
                     context.stdout.write(t.render(color: context.stdoutColor))
                 }
-            case .json where source.isInline: context.stdout.line(JSON.object(summary).serialized(pretty: true))
-            default: context.stdout.line(JSON.object(summary).serialized())
+            case .json where source.isInline: try context.printJSON(.object(summary), pretty: true)
+            default: try context.printJSON(.object(summary), pretty: false)
             }
             first = false
         }

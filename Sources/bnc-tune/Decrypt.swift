@@ -53,7 +53,7 @@ struct Decrypt: BNCCommand {
             }
             var inside = JSONObject()
             for p in r.parameters where r.decrypted.contains(p.name) { inside[p.name] = .string(p.value) }
-            context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
+            try context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
         }
         if bare { try handle(1, Array("/serve?data=\(request)".utf8)[...]) } else { try RequestSource(argument: request).each(handle) }
         return .success

@@ -71,7 +71,7 @@ struct Map: SendingCommand {
             let secret = tool.settings.branchSecret ?? Secret("YOUR_BRANCH_SECRET")
             let request = try mapped.request(key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
             try tool.admit(warnings)
-            _ = tool.render(request)
+            _ = try tool.render(request)
             return
         }
         // The Branch module's own checks, so a body printed here is one Branch accepts.
@@ -82,7 +82,7 @@ struct Map: SendingCommand {
             tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")
             return
         }
-        tool.context.emit(.object(mapped.line), format: RequestSource(argument: request).isInline ? (tool.format == .table ? .json : tool.format) : .ndjson)
+        try tool.context.emit(.object(mapped.line), format: RequestSource(argument: request).isInline ? (tool.format == .table ? .json : tool.format) : .ndjson)
     }
 
     func reverse(_ bytes: ArraySlice<UInt8>, _ tool: ToolRun) throws(BNCError) {

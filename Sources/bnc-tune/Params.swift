@@ -21,7 +21,7 @@ struct Params: BNCCommand {
             o["help"] = .string(p.spec.help)
             return .object(o)
         }
-        context.emit(rows: rows, format: output.format(context.environment), columns: ["PARAMETER", "REQUIRED ON", "V1/OPEN", "V2 EVENT"]) { r in
+        try context.emit(rows: rows, format: output.format(context.environment), columns: ["PARAMETER", "REQUIRED ON", "V1/OPEN", "V2 EVENT"]) { r in
             let o = r.objectValue ?? [:]
             return [o["name"]?.stringValue ?? "", (o["required_on"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ","),
                     o["open"]?.stringValue ?? "-", o["event"]?.stringValue ?? "-"]

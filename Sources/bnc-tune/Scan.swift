@@ -93,9 +93,9 @@ struct Scan: BNCCommand {
                 for f in outcome.findings {
                     var o = f.json.objectValue ?? [:]
                     o["line"] = .int(outcome.line)
-                    context.stdout.line(JSON.object(o).serialized())
+                    try context.printJSON(.object(o), pretty: false)
                 }
-                if let e = outcome.error { context.stdout.line(JSON.object(["line": .int(outcome.line), "error": .string(e)]).serialized()) }
+                if let e = outcome.error { try context.printJSON(.object(["line": .int(outcome.line), "error": .string(e)]), pretty: false) }
             }
             return context.stdout.writeError == nil
         }
@@ -112,7 +112,7 @@ struct Scan: BNCCommand {
         for s in sinks { try s.finish(summary) }
         let json = ScanReport.json(scanner)
         if format != .ndjson && ![report, junit, html].contains("-") {
-            context.emit(json, format: format) { _ in ScanReport.table(scanner) }
+            try context.emit(json, format: format) { _ in ScanReport.table(scanner) }
         }
         if scanner.requests == 0 {
             context.diagnostics.warning("\(file == "-" ? "stdin" : file) held no TUNE requests (\(scanner.lines) lines read, \(scanner.skipped) other requests)")

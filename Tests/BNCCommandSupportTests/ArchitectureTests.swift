@@ -39,7 +39,7 @@ import Testing
         "BNCASA": ["BNCCore", "BNCSuite", "COpenSSL"],
         "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
         "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],
-        "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser"],
+        "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser", "CJQ"],
         "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL"],
     ]
 

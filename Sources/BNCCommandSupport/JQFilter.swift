@@ -1,0 +1,126 @@
+// --jq EXPR: a tool's JSON output filtered through libjq, as gh's --jq filters it: each result on its own line,
+// a string bare (`--jq .url` prints the URL), anything else as compact JSON.
+import BNCCore
+import BNCSuite
+import CJQ
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A compiled `--jq` expression. It reads only the JSON it is given: jq's `env` and `$ENV` are bound to `{}`
+/// (the environment holds credentials: BRANCH_SECRET must not come out through a filter), `input` has nothing to
+/// read and no module path is set, so `import` finds nothing.
+public final class JQFilter {
+    /// The longest expression accepted (a filter, not a program file).
+    public static let maxLength = 4096
+
+    public let expression: String
+    private var state: OpaquePointer?
+    private let messages: MessageBox
+
+    /// What jq reports while compiling (syntax errors), gathered for one error line.
+    private final class MessageBox { var messages: [String] = [] }
+
+    public init(_ expression: String) throws(BNCError) {
+        guard expression.utf8.count <= Self.maxLength else {
+            throw BNCError(.usage, "--jq: the expression has \(expression.utf8.count) bytes; at most \(Self.maxLength)")
+        }
+        guard !expression.utf8.contains(0) else { throw BNCError(.usage, "--jq: the expression holds a NUL byte") }
+        self.expression = expression
+        messages = MessageBox()
+        guard let jq = jq_init() else { throw BNCError(.internal, "--jq: libjq could not start (out of memory)") }
+        state = jq
+        jq_set_error_cb(jq, { data, message in
+            let box = Unmanaged<MessageBox>.fromOpaque(data!).takeUnretainedValue()
+            box.messages.append(JQFilter.text(of: message))
+        }, Unmanaged.passUnretained(messages).toOpaque())
+        // libjq 1.6 calls these without checking them: `input` would jump through a null pointer, `debug` too.
+        jq_set_input_cb(jq, { _, _ in jv_invalid() }, nil)
+        jq_set_debug_cb(jq, { _, value in
+            // `debug` writes ["DEBUG:",VALUE] to stderr, as jq does (the value is from the redacted output).
+            let line = Array(("[\"DEBUG:\"," + JQFilter.json(of: value) + "]\n").utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }, nil)
+        let program = "def env: {}; {} as $ENV | (\n" + expression + "\n)"
+        guard jq_compile(jq, program) != 0 else {
+            let why = messages.messages.first { !$0.contains("compile error") } ?? messages.messages.first
+            throw BNCError(.usage, "--jq: \(why.map(Self.compileMessage) ?? "the expression does not compile")",
+                           hint: "jq's syntax: https://jqlang.github.io/jq/manual/v1.6/ (e.g. --jq '.url' or --jq '.[] | .name')")
+        }
+    }
+
+    deinit { jq_teardown(&state) }
+
+    /// The filter's results for one JSON document (text as the tool would print it): strings bare, the rest as
+    /// compact JSON. A runtime error (`.a.b` of a string) is exit 65 naming --jq.
+    public func run(_ json: String) throws(BNCError) -> [String] {
+        let input = json.withCString { jv_parse_sized($0, Int32(json.utf8.count)) }
+        guard jv_is_valid(input) != 0 else {
+            jv_free(input)
+            throw BNCError(.internal, "--jq: the tool's own output did not parse as JSON")
+        }
+        jq_start(state, input, 0)
+        var lines: [String] = []
+        while true {
+            let result = jq_next(state)
+            if jv_is_valid(result) != 0 {
+                lines.append(Self.text(of: result))
+                continue
+            }
+            if jv_invalid_has_msg(jv_copy(result)) != 0 {
+                let message = Self.oneLine(Self.text(of: jv_invalid_get_msg(result)))
+                // `input` and `inputs` find no input (the filter reads one answer): libjq 1.6 says only "break".
+                throw BNCError(.invalidData, "--jq: " + (message == "break" ? "no more inputs (the filter reads the one answer the tool prints)" : message))
+            }
+            jv_free(result)
+            // `halt_error` stops with a message: an error like any other; `halt` just ends the output.
+            if jq_halted(state) != 0 {
+                let message = jq_get_error_message(state)
+                if jv_is_valid(message) != 0 {
+                    throw BNCError(.invalidData, "--jq: halted: \(Self.oneLine(Self.text(of: message)))")
+                }
+                jv_free(message)
+            }
+            break
+        }
+        return lines
+    }
+
+    /// A jq value as a line: a string's bytes, anything else compact JSON. Consumes the value.
+    static func text(of value: jv) -> String {
+        if jv_get_kind(value) == JV_KIND_STRING {
+            let length = Int(jv_string_length_bytes(jv_copy(value)))
+            let text = String(decoding: UnsafeRawBufferPointer(start: jv_string_value(value), count: length), as: UTF8.self)
+            jv_free(value)
+            return text
+        }
+        return json(of: value)
+    }
+
+    /// A jq value as compact JSON (a string quoted). Consumes the value.
+    static func json(of value: jv) -> String {
+        let dumped = jv_dump_string(value, 0)
+        let length = Int(jv_string_length_bytes(jv_copy(dumped)))
+        let text = String(decoding: UnsafeRawBufferPointer(start: jv_string_value(dumped), count: length), as: UTF8.self)
+        jv_free(dumped)
+        return text
+    }
+
+    /// jq's compile message without its prefix and the position in the wrapped program (`at <top-level>, line 2:`),
+    /// which would point into lines the user never wrote.
+    static func compileMessage(_ text: String) -> String {
+        var s = oneLine(text)
+        if s.hasPrefix("jq: error: ") { s.removeFirst(11) }
+        if let r = s.firstRange(of: " at <top-level>, line ") { s = String(s[..<r.lowerBound]) }
+        return s
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { line in
+            var s = Substring(line)
+            while s.first?.isWhitespace == true { s.removeFirst() }
+            while s.last?.isWhitespace == true { s.removeLast() }
+            return String(s)
+        }.joined(separator: " ")
+    }
+}
