@@ -103,7 +103,7 @@ let package = Package(
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Writes man/ and completions/ from the tools' own flags and Core's tables; --check fails on drift.
-        .executableTarget(name: "docgen", dependencies: ["BNCCore", "BNCSuite"]),
+        .executableTarget(name: "docgen", dependencies: ["BNCCore", "BNCSuite", "BNCSandbox"]),
         // Fuzz targets for every parser of outside input (libFuzzer with -sanitize=fuzzer -DFUZZING; otherwise a
         // corpus replayer for make test). Not a bnc- tool: never installed, never a plugin.
         .executableTarget(name: "fuzz-parsers", dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCTune"], path: "Fuzz/Sources"),

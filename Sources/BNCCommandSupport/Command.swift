@@ -34,6 +34,7 @@ extension BNCRootCommand {
         var command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)
+            try rejectOptionsOfAncestors(command, arguments)
         } catch {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
@@ -46,7 +47,7 @@ extension BNCRootCommand {
             finish(Int32(exit.rawValue), diagnostics: diagnostics)
         } catch let clean as CleanExit {
             // A root with subcommands and no default asks for its help when run bare (`bnc-link`): print it.
-            let text = fullMessage(for: clean)
+            let text = usageFirst(fullMessage(for: clean))
             if !text.isEmpty { OutputStream.stdout.write(text + "\n") }
             status = .success
         } catch let error as ValidationError {
@@ -60,6 +61,43 @@ extension BNCRootCommand {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
         finish(status.rawValue, diagnostics: diagnostics)
+    }
+
+    /// ArgumentParser's help with USAGE right after the one-line overview, and the discussion (details, rules,
+    /// EXAMPLES) after the options and subcommands, as gh and git lay theirs out: what to type comes first.
+    static func usageFirst(_ help: String) -> String {
+        guard help.hasPrefix("OVERVIEW: "), let usage = help.firstRange(of: "\n\nUSAGE: ") else { return help }
+        let head = help[..<usage.lowerBound]
+        guard let end = head.firstRange(of: "\n\n") else { return help }
+        let overview = head[..<end.lowerBound]
+        let discussion = head[end.upperBound...]
+        var rest = help[usage.upperBound...]
+        while rest.last == "\n" { rest.removeLast() }
+        return overview + "\n\nUSAGE: " + rest + "\n\n" + discussion
+    }
+
+    /// A root with options of its own and subcommands (bnc-open sends, and has `state` and `fields`): ArgumentParser
+    /// takes the root's options beside a subcommand and drops them, so `bnc-open fields --curl` did nothing, quietly.
+    /// The arguments without the subcommands' names are parsed again by the subcommand alone: an option it does not
+    /// take is the usage error it is.
+    static func rejectOptionsOfAncestors(_ command: ParsableCommand, _ arguments: [String]) throws {
+        let leaf = type(of: command)
+        guard leaf != Self.self, leaf._commandName != "help", let path = path(to: leaf, from: Self.self) else { return }
+        var rest = arguments
+        for name in path.dropFirst().map({ $0.configuration.commandName ?? $0._commandName }) {
+            guard let i = rest.firstIndex(of: name) else { return }
+            rest.remove(at: i)
+        }
+        _ = try leaf.parseAsRoot(rest)
+    }
+
+    /// The commands from `root` down to `leaf` (nil: not below it).
+    static func path(to leaf: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
+        if root == leaf { return [root] }
+        for sub in root.configuration.subcommands {
+            if let below = path(to: leaf, from: sub) { return [root] + below }
+        }
+        return nil
     }
 
     /// The last `--color WHEN` or `--color=WHEN` before any `--` (auto when none, or not a valid WHEN).
@@ -92,7 +130,7 @@ extension BNCRootCommand {
     private static func exitForParseError(_ error: any Error, tool: String, diagnostics: Diagnostics) -> Never {
         let code = exitCode(for: error)
         if code == .success {
-            OutputStream.stdout.write(fullMessage(for: error) + "\n")
+            OutputStream.stdout.write(usageFirst(fullMessage(for: error)) + "\n")
             finish(0, diagnostics: diagnostics)
         }
         let message = self.message(for: error)

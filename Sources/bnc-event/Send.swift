@@ -19,14 +19,9 @@ struct Send: SendingCommand {
             With --batch, each line is an event: {name, user_data, event_data, custom_data, content_items, \
             customer_event_alias, ip}; each is routed by its name and checked like one from flags.
 
-            USER_DATA FIELDS (--user-data KEY=VALUE sets any of them):
-            \(EventFields.userData.helpText)
-
-            EVENT_DATA FIELDS:
-            \(EventFields.eventData.helpText)
-
-            CONTENT ITEM FIELDS (--item '$sku=42,$price=19.99'; other keys are custom and flat):
-            \(EventFields.contentItem.helpText)
+            The fields of user_data (--user-data KEY=VALUE sets any of them), event_data and content items \
+            (--item '$sku=42,$price=19.99'; other keys are custom and flat), with their types and rules: \
+            `bnc-event fields`, and FIELDS in bnc-event(1).
 
             EXAMPLES:
               bnc-event send PURCHASE --sandbox --ip 8.8.4.4 --os iOS --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 --revenue 19.99 --currency USD --item '$sku=42,$price=19.99,$quantity=1'

@@ -3,12 +3,15 @@ import ArgumentParser
 import BNCCommandSupport
 import BNCCore
 import BNCLink
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Bulk: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
         abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",
-        discussion: "Sent in chunks under the 100 KB payload cap. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed.")
+        discussion: "Sent in chunks under the 100 KB payload cap, one after another; a terminal shows how many items are done. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed; Ctrl-C stops after the chunk in flight and says which items were not sent (exit 130).")
 
     @Argument(help: ArgumentHelp("NDJSON or a JSON array of link objects; - reads stdin.", valueName: "file"), completion: .file())
     var file: String
@@ -40,8 +43,26 @@ struct Bulk: SendingCommand {
                 next += 1
             }
         }
+        // Progress on a terminal's stderr (items done of all, rate, time left); Ctrl-C ends after the chunk in flight.
+        let progress = tool.environment.stderrIsTTY && !tool.network.verbose && !tool.output.quiet ? ProgressLine() : nil
+        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortOnSecond: true)
+        var sent = refused.count
+        func draw() {
+            let rate = Double(sent) / max(progress?.elapsed ?? 1, 0.001)
+            progress?.draw(ProgressLine.bar(sent, of: items.count) + "\(sent)/\(items.count) items  \(Int(rate))/s  "
+                           + ProgressLine.eta(Double(items.count - sent), rate: rate), force: true)
+        }
         for chunk in chunks {
+            if signals.received > 0 {
+                progress?.clear()
+                flush()
+                tool.diagnostics.note("interrupted after \(sent) of \(items.count) items; items \(chunk.indices.first.map { $0 + 1 } ?? 0) and after were not sent: bulk them again from there")
+                return .interrupted
+            }
+            draw()
             let (_, json) = try tool.deliver(chunk.request)
+            sent += chunk.indices.count
+            if tool.environment.stdoutIsTTY { progress?.clear() }
             let answers = try BulkInput.match(json, items: chunk.indices.map { items[$0] })
             for (index, answer) in zip(chunk.indices, answers) {
                 if answer["url"] == nil { failed += 1 }
@@ -50,6 +71,7 @@ struct Bulk: SendingCommand {
             flush()
         }
         flush()
+        progress?.clear()
         tool.diagnostics.note("\(items.count) links, \(items.count - failed) created, \(failed) failed")
         if let failure = stream.failure { throw failure }
         return failed > 0 ? .partialFailure : .success

@@ -4,7 +4,8 @@ import BNCSuite
 
 extension Mdoc {
     /// A tool's page: synopsis, description, options by group, then the shared sections.
-    static func toolPage(tool: ToolInfo, help: JSON, fields: [JSON] = []) -> String {
+    /// `manual` replaces the discussion's prose where --help keeps a summary (bnc-sandbox).
+    static func toolPage(tool: ToolInfo, help: JSON, fields: [JSON] = [], manual: String? = nil) -> String {
         var s = header(tool.executable, section: 1, description: tool.abstract)
         let args = help["arguments"]?.arrayValue ?? []
         let visible = args.filter { $0["shouldDisplay"]?.boolValue != false }
@@ -14,7 +15,8 @@ extension Mdoc {
         }
         s += ".Op Ar options\n"
 
-        let (description, rootExamples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
+        var (description, rootExamples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
+        if let manual { description = splitDiscussion(manual).0 }
         s += ".Sh DESCRIPTION\n" + prose(tool.abstract + ".") + "\n"
         for paragraph in description where !paragraph.isEmpty {
             // Indented lines (a table such as BODY FIELDS) stay lines; the rest is prose.

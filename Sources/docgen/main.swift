@@ -2,6 +2,7 @@
 // --generate-completion-script) and from the tables in BNCCore, so docs never drift from the flags.
 // `--check` compares instead of writing and fails on any difference (CI runs it). Not installed.
 import BNCCore
+import BNCSandbox
 import BNCSuite
 import Foundation
 
@@ -18,7 +19,8 @@ struct DocGen {
             // A tool with a `fields` subcommand gets its tables in the page: --help points to them instead.
             let hasFields = (json["command"]?["subcommands"]?.arrayValue ?? []).contains { $0["commandName"]?.stringValue == "fields" }
             let fields = hasFields ? (try JSON.parse(try run(tool.executable, ["fields", "--output", "json"])).arrayValue ?? []) : []
-            files.append(("man/\(tool.executable).1", Mdoc.toolPage(tool: tool, help: json["command"] ?? .null, fields: fields)))
+            files.append(("man/\(tool.executable).1", Mdoc.toolPage(tool: tool, help: json["command"] ?? .null, fields: fields,
+                                                                            manual: tool.executable == "bnc-sandbox" ? SandboxManual.description : nil)))
             for shell in ["bash", "zsh", "fish"] {
                 let script = try run(tool.executable, ["--generate-completion-script", shell])
                 files.append((Completions.path(for: tool.executable, shell: shell),

@@ -59,11 +59,32 @@ import TestSupport
         ("bnc-tune", ["scan", "log", "--dry-run"]), ("bnc-tune", ["check", "action=session", "--curl"]),
         ("bnc-event", ["list", "--dry-run"]), ("bnc-event", ["fields", "--curl"]), ("bnc-link", ["params", "--dry-run"]),
         ("bnc-asa", ["decode-iad", "e30=", "--dry-run"]),
+        // bnc-open sends and has subcommands: its own options are not taken beside `fields` or `state` either.
+        ("bnc-open", ["fields", "--curl"]), ("bnc-open", ["state", "list", "--dry-run"]),
     ] as [(String, [String])])
     func commandsThatSendNothingOfferNoRendering(_ tool: String, _ args: [String]) throws {
         let r = try box.run(tool, args)
         #expect(r.status == 64 && r.stderr.contains("Unknown option '\(args.last!)'"), "\(tool) \(args): \(r.stderr)")
-        #expect(try box.run(tool, [args[0], "--help"]).stdout.contains("--quiet"), "the printing options stay")
+        #expect(try box.run(tool, [args[0], "--help"]).stdout.contains(args[0] == "state" ? "list" : "--quiet"), "the printing options stay")
+    }
+
+    /// USAGE comes right after the one-line overview, for every tool and subcommand; the details and EXAMPLES
+    /// follow the options (as gh and git lay out their help), and no field table is in --help (`fields` lists them).
+    @Test func helpStartsWithUsageAndEndsWithExamples() throws {
+        let commands: [[String]] = [["bnc-open"], ["bnc-open", "fields"], ["bnc-open", "state", "list"], ["bnc-event"], ["bnc-event", "send"],
+                                    ["bnc-link"], ["bnc-link", "create"], ["bnc-link", "bulk"], ["bnc-asa"], ["bnc-asa", "lookup"],
+                                    ["bnc-tune"], ["bnc-tune", "scan"], ["bnc-tune", "check"], ["bnc-api"], ["bnc-sandbox"]]
+        for command in commands {
+            let help = try box.run(command[0], Array(command.dropFirst()) + ["--help"])
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let usage = lines.firstIndex { $0.hasPrefix("USAGE: ") }
+            #expect(help.status == 0 && usage.map { $0 <= 4 } == true, "\(command): USAGE at line \(usage.map { $0 + 1 } ?? -1)")
+            if let examples = lines.firstIndex(of: "EXAMPLES:"), let options = lines.firstIndex(where: { $0.hasSuffix("OPTIONS:") }) {
+                #expect(examples > options, "\(command): EXAMPLES after the options")
+            }
+            #expect(!help.stdout.contains("FIELDS:\n  "), "\(command): field tables are in `fields` and the man page")
+        }
+        #expect(try box.run("bnc-sandbox", ["--help"]).stdout.split(separator: "\n").count < 80, "bnc-sandbox(1) has the long story")
     }
 
     @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {

@@ -54,4 +54,39 @@ import TestSupport
         let piped = try box.run("bnc-asa", ["lookup", try mint(), "--retry-interval", "0.2"], env: ["BNC_API_URL": s.url])
         #expect(!piped.stderr.contains("attempt"), "\(piped.stderr)")
     }
+
+    /// A bulk of several chunks: items done of all on a terminal; Ctrl-C stops after the chunk in flight and says
+    /// which items were not sent.
+    func bulkInput(_ count: Int) throws -> String {
+        let pad = String(repeating: "x", count: 200)
+        return try box.write("links.ndjson", (0..<count).map { #"{"channel":"c\#($0)","data":{"note":"\#(pad)"}}"# }.joined(separator: "\n") + "\n")
+    }
+
+    @Test func bulkShowsItemsDoneOnATerminal() throws {
+        let s = try SandboxProcess(["--chaos", "latency=50ms"])
+        let input = try bulkInput(1500)
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_bulkprogress"]
+        let shown = try box.runOnTerminal("bnc-link", ["bulk", input], env: env)
+        #expect(shown.status == 0, "\(shown.terminal.suffix(300))")
+        #expect(shown.terminal.contains("/1500 items") && shown.terminal.contains("ETA"), "\(shown.terminal.prefix(300))")
+        #expect(shown.stdout.split(separator: "\n").count == 1500)
+        let quiet = try box.runOnTerminal("bnc-link", ["bulk", input, "--quiet"], env: env)
+        #expect(!quiet.terminal.contains("items  "), "--quiet: \(quiet.terminal.prefix(200))")
+        let piped = try box.run("bnc-link", ["bulk", input], env: env)
+        #expect(!piped.stderr.contains("\u{1B}"), "never into a pipe")
+    }
+
+    @Test func anInterruptedBulkSaysWhatWasNotSent() throws {
+        let s = try SandboxProcess(["--chaos", "latency=700ms"])
+        let input = try bulkInput(1500)
+        let run = try BackgroundTool("bnc-link", ["bulk", input], environment: box.environment(["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_bulkprogress"]),
+                                     directory: box.home)
+        let deadline = Date().addingTimeInterval(30)
+        while (try? s.received().count) ?? 0 < 1 && Date() < deadline { usleep(20_000) }
+        run.signal(SIGINT)
+        #expect(run.wait() == 130, "\(run.stderr)")
+        #expect(run.stderr.contains("interrupted after ") && run.stderr.contains(" of 1500 items; items ") && run.stderr.contains("were not sent"), "\(run.stderr)")
+        #expect(try s.received().count < 4, "the chunks after the signal were not sent")
+        #expect(run.outputLines.count < 1500 && !run.outputLines.isEmpty, "the chunk in flight was finished and printed")
+    }
 }

@@ -1,0 +1,85 @@
+// bnc-sandbox's manual text: what it emulates, how it treats real traffic, its rate rules, pointing an app at it,
+// its control endpoints, its lints and what it knowingly does not emulate. bnc-sandbox(1)'s DESCRIPTION is this
+// (docgen reads it here); `bnc-sandbox --help` keeps a summary so its USAGE stays near the top.
+
+/// The long description of bnc-sandbox, for its man page.
+public enum SandboxManual {
+    public static let description = """
+            Emulates, on 127.0.0.1 only: Branch's POST /v1/install and /v1/open, /v2/event/standard and \
+            /v2/event/custom, the Deep Linking API (POST /v1/url, POST /v1/url/bulk/KEY, GET, PUT and DELETE \
+            /v1/url) and the links themselves (GET /ALIAS records a click and redirects by User-Agent; ?debug=1 \
+            shows the link data); the Web SDK's GET /_r and POST /v1/pageview; Apple's AdServices POST /api/v1/ \
+            (and /api/v1); and TUNE's /serve. A later session from the IP and User-Agent of a click, within the \
+            link's match duration, is attributed to the link.
+
+            REAL TRAFFIC. What Branch's own SDKs send is accepted unmodified (tested against a corpus of request \
+            shapes read from the Android, iOS and Web SDK sources, Branch's docs and its MCP server): sessions from \
+            a server (branch_secret, server_to_server: the S2S guide's rules, X-IP-Override required), from a \
+            mobile SDK (no secret; the device at the top level; a random hardware_id with is_hardware_id_real \
+            false; the randomized tokens sent back) and from the Web SDK (browser_fingerprint_id); the SDKs' extras \
+            at the top level and in user_data of events (retryNumber, instrumentation, debug, \
+            branch_sdk_request_timestamp, metadata, ...) and on /v1/url; form bodies (the Web SDK's, whose objects \
+            are JSON text) and JSON bodies whatever their Content-Type; a link's data as an object or a JSON string; \
+            analytics labels at the top level, ~-prefixed, or as ~labels in data; a PUT that repeats a GET's \
+            read-only fields (alias, type, ~id, +url, url, ~creation_source) unchanged. Answers keep the types the \
+            SDKs' parsers read: session_id, randomized_bundle_token and randomized_device_token strings, data a \
+            JSON string, identity_id and browser_fingerprint_id for browsers. Refused as Branch refuses: a PUT that \
+            changes alias, type or a key Branch sets; a v2 event without user_data (Branch's field-level shape \
+            {"error":{"user_data":"missing required field"}}); bad keys ("Invalid or missing app id, Branch key, or \
+            secret"); DELETE without a valid Access-Token and app_id (400 "Authentication failed !", the one shape \
+            Branch documents).
+
+            RATE RULES. A session of the same app and device within --burst-window seconds of the last, bringing no \
+            link, is answered 429 with Retry-After (Branch documents the 429, not the header); non-referred OPENs \
+            are counted once per IP in 4 hours. A click's IP is X-IP-Override or device_ip= (a server reporting a \
+            click), else X-Forwarded-For, else the connection's; its User-Agent is user_agent= or the header.
+
+            POINTING AN APP AT IT. iOS (simulator, same machine): Branch.setAPIUrl("http://127.0.0.1:8787") before \
+            the session starts, and NSAllowsLocalNetworking under NSAppTransportSecurity in a debug Info.plist. \
+            Android: the SDK takes a custom API URL only over HTTPS, so start the sandbox with --tls and call \
+            Branch.setAPIUrl("https://10.0.2.2:8787/") (the emulator's address of this machine; on a device, adb \
+            reverse tcp:8787 tcp:8787 and https://127.0.0.1:8787/), trusting the certificate --tls prints in a \
+            debug network_security_config. Web: branch.setAPIUrl("http://127.0.0.1:8787") before branch.init; the \
+            page's links are this sandbox's. Then GET /_sandbox/requests shows what the app sent, with lints.
+
+            The first line on stdout is always 'listening on http://127.0.0.1:PORT' (https with --tls). Control endpoints for tests \
+            and scripts: GET /_sandbox/requests (what was received, secrets included), GET /_sandbox/stats, \
+            POST /_sandbox/reset, POST /_sandbox/click {url, ip, user_agent}, and POST /_sandbox/asa-token \
+            {attribution, detailed, not_found_times, expired, server_error_times, developer_mode, record} which \
+            mints an AdServices token with the behaviour wanted (record {"claimType": "Impression"} for a view: \
+            impressionDate instead of clickDate), GET and POST /_sandbox/clock {advance_seconds} which moves the \
+            sandbox's clock forward (ages tokens, match windows, the 4-hour non-referred window). Control endpoints \
+            are never chaotic nor recorded.
+
+            LINTS. What production accepts but silently mishandles, or ignores, is answered normally plus one \
+            X-Sandbox-Lint header per reason (also in /_sandbox/requests as "lint"; clients print them with -v): \
+            ad_tracking_enabled false, a server's random hardware_id, an event's X-IP-Override without a matching \
+            user_data.ip, a JSON body without Content-Type: application/json, an unknown kept \
+            randomized_bundle_token, top-level keys of an event or a link that no SDK sends (Branch ignores them), \
+            a link type sent by name (STANDARD, as Branch's MCP server does), the superseded DELETE with the key \
+            and secret in its body. A refusal may carry one too, saying which rule it was. Every Branch answer \
+            carries X-Branch-Request-Id.
+
+            Links: long links (GET /a/KEY?channel=...&tags=a&tags=b&data=BASE64) are clickable and attribute the \
+            next open; Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
+
+            An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \
+            Search Ads data (~channel, ~campaign_id, ~ad_set_id, ~keyword_id: the sandbox's shape); tokens expire \
+            24 hours after minting on the sandbox clock. TUNE's /serve drops the same conversion from the same \
+            device within an hour (a distinct transaction_id is another event; event names compared as TUNE stores \
+            them, lower-cased letters and digits), on the same clock.
+
+            Each app may have its own link domain ("link_domain": "app2.localhost" in --keys; *.localhost resolves to \
+            this machine): its links live at http://DOMAIN:PORT/..., so aliases are unique per app, and clicks are \
+            routed by the Host header. Other apps share the sandbox's domain.
+
+            Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
+            analytics (?stats=1), QR codes (/v2/qr-code, /v1/qr-code), the SDKs' other calls (/v1/cpid/latd, \
+            /v1/app-link-settings, /v1/deepview, JSONP fallbacks), journeys (pageview answers none), and Branch's \
+            exact deep-link key set for Apple Search Ads installs (the documents give none).
+
+            By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
+            takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.
+            """
+}
