@@ -148,6 +148,12 @@ extension BNCRootCommand {
         if let m = text.firstMatch(of: /^Unknown option '(--[^'=]+)/), let said = Self.secretSources(tool)[String(m.output.1)] {
             return BNCError(.usage, "\(m.output.1): \(said.message)", hint: said.hint)
         }
+        // A Branch credential given to a command that calls another service (bnc-asa lookup asks Apple): not a
+        // typo to be matched with the nearest flag (`--key`, "did you mean --ip?").
+        if let m = text.firstMatch(of: /^Unknown option '(--key|--secret-file|--access-token-file)'/) {
+            return BNCError(.usage, "\(m.output.1): this command sends nothing to Branch, so it takes no Branch credentials",
+                            hint: "see the command's --help for what it takes")
+        }
         if let m = text.firstMatch(of: /^(?:Unexpected argument|\d+ unexpected arguments:) '([^']*)'/), String(m.output.1) == firstArgument {
             let word = String(m.output.1)
             let names = configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }

@@ -1,4 +1,5 @@
-// --key, --secret-file, --access-token-file, --profile, --sandbox: where the credentials come from.
+// --key, --secret-file, --access-token-file, --profile, --sandbox: where the credentials come from; --profile and
+// --sandbox alone for a tool that calls another service (Apple's AdServices) and needs none of Branch's keys.
 import ArgumentParser
 import BNCCore
 
@@ -17,9 +18,21 @@ public struct CredentialOptions: ParsableArguments, Sendable {
         completion: .file())
     public var accessTokenFile: String?
 
+    @OptionGroup public var choice: ProfileOptions
+
+    public init() {}
+
+    public func flags(apiURL: String?) -> CredentialFlags {
+        CredentialFlags(key: key, secretFile: secretFile, accessTokenFile: accessTokenFile, profile: choice.profile,
+                        sandbox: choice.sandbox, apiURL: apiURL)
+    }
+}
+
+/// `--profile`, `--sandbox`: which profile of the config file (its api_url, the sandbox's address).
+public struct ProfileOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("profile"), help: ArgumentHelp(
         "Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.", valueName: "NAME"),
-        completion: .custom { _, _, _ in CredentialOptions.profileNames() })
+        completion: .custom { _, _, _ in ProfileOptions.profileNames() })
     public var profile: String?
 
     /// The profiles of the config file, for completion (none when it cannot be read: completion never fails).
@@ -35,7 +48,6 @@ public struct CredentialOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func flags(apiURL: String?) -> CredentialFlags {
-        CredentialFlags(key: key, secretFile: secretFile, accessTokenFile: accessTokenFile, profile: profile,
-                        sandbox: sandbox, apiURL: apiURL)
+        CredentialFlags(key: nil, secretFile: nil, accessTokenFile: nil, profile: profile, sandbox: sandbox, apiURL: apiURL)
     }
 }

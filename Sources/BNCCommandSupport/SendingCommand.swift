@@ -11,7 +11,8 @@ import Glibc
 /// every such tool shares (at most one option reads stdin; --batch sends, so it excludes --dry-run and --curl;
 /// a device flag for the other platform warns naming it).
 public protocol SendingCommand: BNCCommand {
-    var shared: SharedOptions { get }
+    associatedtype Options: ToolOptions = SharedOptions
+    var shared: Options { get }
     /// The device options, for tools that speak for a device.
     var deviceOptions: DeviceOptions? { get }
     /// The batch options, for tools that send many.
@@ -73,8 +74,7 @@ extension SendingCommand {
 
     /// The checks of the shared options against each other, before anything is read or sent (exit 64).
     func checkShared() throws(BNCError) {
-        var readers: [(flag: String, path: String?)] = [
-            ("--secret-file", shared.credentials.secretFile), ("--access-token-file", shared.credentials.accessTokenFile),
+        var readers: [(flag: String, path: String?)] = shared.secretInputs + [
             ("--device", deviceOptions?.deviceFile), ("--batch", batchOptions?.batch),
         ]
         readers += inputs

@@ -5,7 +5,7 @@ import BNCSuite
 /// One run of a tool that talks to an API, its shared options resolved once.
 public final class ToolRun {
     public let context: ToolContext
-    public let shared: SharedOptions
+    public let shared: any ToolOptions
     public let batch: BatchOptions?
     public let settings: Settings
     public let ip: IPAddress?
@@ -22,14 +22,14 @@ public final class ToolRun {
     /// Whether a batch was asked for.
     public var isBatch: Bool { batch?.batch != nil }
 
-    init(context: ToolContext, shared: SharedOptions, device deviceOptions: DeviceOptions?, batch: BatchOptions?,
+    init(context: ToolContext, shared: any ToolOptions, device deviceOptions: DeviceOptions?, batch: BatchOptions?,
          fieldTables: [FieldTable]) throws(BNCError) {
         self.context = context
         self.shared = shared
         self.batch = batch
         context.apply(shared.output)
         let settings = try ConfigurationResolver(environment: context.environment)
-            .resolve(shared.credentials.flags(apiURL: shared.network.apiURL))
+            .resolve(shared.credentialFlags())
         self.settings = settings
         if shared.network.verbose {
             for key in ["profile", "branch_key", "branch_secret", "access_token", "api_url"] {

@@ -26,7 +26,7 @@ struct Lookup: SendingCommand {
     @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404 (default 3).", valueName: "N")) var attempts = 3
     @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries (default 5).", valueName: "S")) var retryInterval = 5.0
     @Flag(name: .customLong("no-cache"), help: "Ask Apple even when the state database holds this token's record.") var noCache = false
-    @OptionGroup var shared: SharedOptions
+    @OptionGroup var shared: ServiceOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
     var batchOptions: BatchOptions? { batch }

@@ -19,7 +19,7 @@ struct BncTune: BNCRootCommand {
             (Android AES-CBC, iOS AES-ECB over hex, as the SDKs did).
 
             EXAMPLES:
-              bnc-tune check 'https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=server&...'
+              bnc-tune check '/serve?action=session&advertiser_id=877&...'
               bnc-tune map "$URL" | bnc-open --body -
               bnc-tune map "$URL" --curl
               bnc-tune scan access.log --junit - | xmllint --xpath 'string(//testsuite/@failures)' -

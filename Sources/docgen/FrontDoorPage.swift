@@ -81,7 +81,8 @@ extension Mdoc {
             .Sh EXAMPLES
             .Bd -literal -offset indent
             bnc --list
-            bnc api --sandbox GET /v1/url -q url=http://127.0.0.1:8787/abc --output table
+            bnc api --sandbox GET /v1/url -q url=http://127.0.0.1:8787/abc \\e
+                --output table
             bnc help open
 
             """

@@ -9,11 +9,7 @@ extension Mdoc {
         var s = header(tool.executable, section: 1, description: tool.abstract)
         let args = help["arguments"]?.arrayValue ?? []
         let visible = args.filter { $0["shouldDisplay"]?.boolValue != false }
-        s += ".Sh SYNOPSIS\n.Nm\n"
-        for a in visible where a["kind"]?.stringValue == "positional" {
-            s += ".Ar \(a["valueName"]?.stringValue ?? "arg")\n"
-        }
-        s += ".Op Ar options\n"
+        s += ".Sh SYNOPSIS\n" + synopsis(help, words: [])
 
         var (description, rootExamples) = splitDiscussion(help["discussion"]?.stringValue ?? "")
         if let manual { description = splitDiscussion(manual).0 }
@@ -29,14 +25,17 @@ extension Mdoc {
             }
         }
 
-        // The request body's fields and the rules between them, as `TOOL fields` lists them.
+        // The request body's fields and the rules between them, as `TOOL fields` lists them: a tagged list, so
+        // each description wraps within the page's width.
         if !fields.isEmpty {
             s += ".Sh FIELDS\n" + prose("What a request body may carry, as \(tool.executable) fields lists it: each field's type and rules, then the rules between fields.") + "\n"
-            s += ".Bd -literal -offset indent\n"
-            s += fields.map { row in
+            s += ".Bl -tag -width Ds\n"
+            for row in fields {
                 let table = row["table"]?.stringValue.map { $0 + ": " } ?? ""
-                return escape("\(table)\(row["name"]?.stringValue ?? "") (\(row["type"]?.stringValue ?? "")): \(row["description"]?.stringValue ?? "")")
-            }.joined(separator: "\n") + "\n.Ed\n"
+                s += ".It Li " + escape(table + (row["name"]?.stringValue ?? "")) + "\n"
+                s += prose("(\(row["type"]?.stringValue ?? "")) \(row["description"]?.stringValue ?? "")") + "\n"
+            }
+            s += ".El\n"
         }
 
         // Subcommands, each with its abstract (`bnc-open state`).
@@ -69,7 +68,7 @@ extension Mdoc {
         }
         s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [])
         if !examples.isEmpty {
-            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.map(escape).joined(separator: "\n") + "\n.Ed\n"
+            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.flatMap { wrapCommand($0) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
         }
         s += seeAlso(except: tool.executable)
         return s

@@ -87,6 +87,16 @@ import TestSupport
         #expect(try box.run("bnc-sandbox", ["--help"]).stdout.split(separator: "\n").count < 80, "bnc-sandbox(1) has the long story")
     }
 
+    /// bnc-asa lookup asks Apple: it offers no Branch key, secret or token, and one given is said so (not "did
+    /// you mean --ip?"); --profile and --sandbox still choose where it goes.
+    @Test func aCommandThatCallsAppleOffersNoBranchCredentials() throws {
+        let help = try box.run("bnc-asa", ["lookup", "--help"]).stdout
+        #expect(!help.contains("--key") && !help.contains("--secret-file") && !help.contains("--access-token-file"), "\(help)")
+        #expect(help.contains("--profile") && help.contains("--sandbox"))
+        let r = try box.run("bnc-asa", ["lookup", "dG9rZW4=", "--key", "key_test_x"])
+        #expect(r.status == 64 && r.stderr.contains("--key: this command sends nothing to Branch") && !r.stderr.contains("did you mean"), "\(r.stderr)")
+    }
+
     @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {
         let s = try SandboxProcess()
         let sent = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))

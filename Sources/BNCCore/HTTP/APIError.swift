@@ -15,18 +15,18 @@ extension HTTPResponse {
             return "a non-JSON body: " + Self.oneLine(text, limit: 160)
         }
         switch json["error"] {
-        case .string(let s)?: return s
+        case .string(let s)?: return Self.oneLine(s, limit: 1000)
         case .object(let o)?:
-            if case .string(let m)? = o["message"] { return m }
+            if case .string(let m)? = o["message"] { return Self.oneLine(m, limit: 1000) }
             // Field-level validation: {"error":{"field":"rule", "instrumentation":{}}}
             let parts = o.compactMap { k, v -> String? in
                 guard case .string(let s) = v else { return nil }
                 return "\(k): \(s)"
             }
-            if !parts.isEmpty { return parts.joined(separator: "; ") }
+            if !parts.isEmpty { return Self.oneLine(parts.joined(separator: "; "), limit: 1000) }
             return Self.oneLine(json.serialized(), limit: 200)
         default:
-            if case .string(let m)? = json["message"] { return m }
+            if case .string(let m)? = json["message"] { return Self.oneLine(m, limit: 1000) }
             return Self.oneLine(json.serialized(), limit: 200)
         }
     }
@@ -38,9 +38,12 @@ extension HTTPResponse {
         return BNCError(.http(status: status), redactor.redact("\(prefix)HTTP \(status): \(errorDetail)"), requestID: requestID)
     }
 
+    /// One line of at most `limit` characters; a longer one is cut and says by how much (a message is never cut
+    /// short silently: the reader knows there was more, and -v shows the whole answer).
     static func oneLine(_ s: String, limit: Int) -> String {
         let flat = s.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
-        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+        guard flat.count > limit else { return flat }
+        return String(flat.prefix(limit)) + "… (\(flat.count - limit) more characters; -v shows the whole answer)"
     }
 
     /// The text of the page's <title> (or first <h1>), which usually names the outage.
