@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
-TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-sandbox
+TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-doctor bnc-sandbox
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
 DEBS := bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config

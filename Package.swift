@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport", "BNCOpen"]),
         // POST /v2/event/standard and /v2/event/custom.
         .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport", "BNCEvent"]),
+        // bnc doctor: the setup checked, each finding with its fix.
+        .executableTarget(name: "bnc-doctor", dependencies: ["BNCCommandSupport", "BNCCore", "BNCSuite", "BNCASA"]),
         // Short links: create, bulk, read, update, delete; long links offline.
         .executableTarget(name: "bnc-link", dependencies: ["BNCCommandSupport", "BNCLink"]),
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.

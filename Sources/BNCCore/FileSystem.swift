@@ -71,6 +71,25 @@ public enum FileSystem {
         return Int(st.st_size)
     }
 
+    /// The names in a directory, sorted (none when it cannot be read); `.` and `..` left out.
+    public static func entries(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// When a file was last changed (seconds since 1970), or nil when it cannot be read.
+    public static func modificationTime(_ path: String) -> Double? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+    }
+
     /// The permission bits of a regular file, or nil for anything else (pipes, /dev/fd, missing files).
     public static func regularFileMode(_ path: String) -> mode_t? {
         var st = stat()

@@ -2,6 +2,9 @@
 // Pure request -> response, behind one lock, so the HTTP server is thin and tests can call it directly.
 import BNCCore
 import NIOConcurrencyHelpers
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Branch, Apple AdServices and TUNE, emulated from the reference documents.
 public final class Sandbox: @unchecked Sendable {
@@ -72,8 +75,23 @@ public final class Sandbox: @unchecked Sendable {
             requestCount += 1
             response.headers.append(("X-Branch-Request-Id", "bnc-sandbox-\(requestCount)"))
         }
+        // An origin server with a clock sends Date (RFC 9110 6.6.1), by the sandbox's clock: POST /_sandbox/clock
+        // moves it too, so a client's clock check (bnc doctor) can be tried against a skewed server.
+        if !response.reset { response.headers.append(("Date", Self.httpDate(now))) }
         record(request, response)
         return response
+    }
+
+    /// `Tue, 24 Nov 2026 18:40:00 GMT` (IMF-fixdate) for seconds since 1970.
+    static func httpDate(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     /// One draw per request, so the same seed gives the same faults for the same request order.

@@ -83,7 +83,7 @@ public final class BatchJournal {
     /// A journal's tables. Version 1: the lines in flight and acknowledged, a row each. Version 2: one row per
     /// commit with the lines as LEB128 blobs (version 1's rows converted). Before `bnc_schema`, the version was
     /// SQLite's `user_version`, which version 2 still sets so an older bnc reads it.
-    static let schemaPart = StoreSchema("journal", steps: [createVersion1, convertToVersion2], legacyVersion: userVersion)
+    public static let schemaPart = StoreSchema("journal", steps: [createVersion1, convertToVersion2], legacyVersion: userVersion)
 
     private static func createVersion1(_ db: SQLiteDatabase) throws {
             try db.execute("""

@@ -29,6 +29,9 @@ public struct Settings: Sendable {
     public var sandbox: Bool
     public var sources: [String: SettingSource] = [:]
 
+    /// Where the secret came from (a flag's file, the environment, a profile), for messages that name it.
+    public var secretSource: SettingSource? { sources["branch_secret"] }
+
     public init(profileName: String? = nil, branchKey: BranchKey? = nil, branchSecret: Secret? = nil,
                 accessToken: Secret? = nil, appID: String? = nil, apiURL: String? = nil, sandbox: Bool = false) {
         self.profileName = profileName

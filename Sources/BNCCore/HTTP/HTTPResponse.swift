@@ -26,6 +26,13 @@ public struct HTTPResponse: Sendable {
     /// The body as JSON, or nil when it is not JSON (an HTML outage page, an empty body).
     public var json: JSON? { try? JSON.parse(bytes: body) }
 
+    /// How far the server's clock (its `Date` header) is ahead of this machine's, in seconds (negative: behind);
+    /// nil without a readable Date. Whole seconds only: a header has no finer grain.
+    public func clockSkew(now: Date = Date()) -> Double? {
+        guard let raw = headers["Date"], let date = HTTPDate.parse(raw.trimmingWhitespace()) else { return nil }
+        return date.timeIntervalSince(now)
+    }
+
     /// `Retry-After` in seconds: delta-seconds, or an HTTP date relative to `now`.
     public func retryAfter(now: Date = Date()) -> Double? {
         guard let raw = headers["Retry-After"]?.trimmingWhitespace(), !raw.isEmpty else { return nil }

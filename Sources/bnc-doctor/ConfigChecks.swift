@@ -1,0 +1,63 @@
+// bnc doctor's configuration checks: the config file and the profile chosen, each setting with where it came from,
+// the key's format, the key and secret of the same kind (live with live), secret files private. Never a secret.
+import BNCASA
+import BNCCommandSupport
+import BNCCore
+
+enum ConfigChecks {
+    /// The checks, and the settings resolved (nil when they could not be: the failing check says why).
+    static func run(_ environment: Environment, flags: CredentialFlags) -> ([Check], Settings?) {
+        var checks: [Check] = []
+        let resolver = ConfigurationResolver(environment: environment)
+        let path = environment.configFile
+        do {
+            if let file = try resolver.loadConfigFile() {
+                let names = file.profiles.keys.sorted()
+                checks.append(.ok("config file", "\(path): \(names.count) profile\(names.count == 1 ? "" : "s")\(names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")")"))
+            } else {
+                checks.append(.ok("config file", "none at \(path): flags and the environment only"))
+            }
+        } catch {
+            checks.append(.fail("config file", error.message, fix: error.hint ?? "see bnc-config(5)"))
+            return (checks, nil)
+        }
+        let settings: Settings
+        do {
+            settings = try resolver.resolve(flags)
+        } catch {
+            checks.append(.fail("credentials", error.message, fix: error.hint ?? "see bnc-config(5)"))
+            return (checks, nil)
+        }
+        let from = { (key: String) in settings.sources[key].map { " (from \($0))" } ?? "" }
+        checks.append(.ok("profile", settings.profileName.map { "\($0)\(from("profile"))" } ?? "none: no --profile, BNC_PROFILE or default profile"))
+        if let key = settings.branchKey {
+            checks.append(.ok("branch key", "\(key.value), \(key.kind.rawValue)\(from("branch_key"))"))
+        } else {
+            checks.append(.warn("branch key", "none: every tool that calls Branch needs one",
+                                fix: "set BRANCH_KEY, pass --key, or add branch_key to a profile (bnc-config(5))"))
+        }
+        if let secret = settings.branchSecret {
+            checks.append(pairing(key: settings.branchKey?.kind, secret: secret, source: settings.secretSource.map { " (from \($0))" } ?? ""))
+        } else {
+            checks.append(.warn("branch secret", "none: bnc-open from a server, bnc-link update and bnc-api --with-secret need it",
+                                fix: "keep it in a file (chmod 600) and set branch_secret_file in a profile, or BRANCH_SECRET"))
+        }
+        checks.append(.ok("access token", settings.accessToken == nil ? "none (only bnc-link delete needs one)" : "set\(from("access_token"))"))
+        checks.append(.ok("api url", (settings.apiURL.map { "\($0)\(from("api_url"))" }) ?? "the real services (\(Branch.defaultBaseURL), \(AdServices.defaultBaseURL))"))
+        return (checks, settings)
+    }
+
+    /// A live key goes with a live secret and a test key with a test one (the resolver refuses a mixed pair before
+    /// this: Branch answers one only with "Authentication failed !"); a secret of neither shape is suspicious.
+    static func pairing(key: CredentialKind?, secret: Secret, source: String) -> Check {
+        guard let kind = secret.branchKind else {
+            return .warn("branch secret", "set\(source), but it starts with neither secret_live_ nor secret_test_",
+                         fix: "copy the secret again from the dashboard's Account Settings")
+        }
+        if let key, key != kind {
+            return .fail("branch secret", "a \(kind.rawValue) secret\(source) with a \(key.rawValue) key: Branch refuses the pair",
+                         fix: "use the \(key.rawValue) secret of the same app (dashboard, Account Settings)")
+        }
+        return .ok("branch secret", "set, \(kind.rawValue)\(source)")
+    }
+}

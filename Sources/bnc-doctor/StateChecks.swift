@@ -1,0 +1,56 @@
+// bnc doctor's local state: state.db (size, schema versions against this bnc's, SQLite's check of its pages) and
+// the batch journals kept for --resume (how many, how big, how old; each checked like state.db).
+import BNCCore
+
+enum StateChecks {
+    static func run(_ environment: Environment, now: Double) -> [Check] {
+        var checks: [Check] = []
+        let path = StateStore.defaultPath(environment)
+        if FileSystem.regularFileSize(path) == nil {
+            checks.append(.ok("state.db", "none yet at \(path): made on the first session bnc-open keeps or token bnc-asa caches"))
+        } else {
+            checks.append(database(path, parts: StateStore.parts, name: "state.db", what: "state database"))
+        }
+        let dir = environment.stateDirectory + "/journals"
+        let journals = FileSystem.entries(dir).filter { $0.hasSuffix(".db") }
+        if journals.isEmpty {
+            checks.append(.ok("journals", "none kept: every batch finished"))
+            return checks
+        }
+        let bytes = journals.compactMap { FileSystem.regularFileSize(dir + "/" + $0) }.reduce(0, +)
+        let oldest = journals.compactMap { FileSystem.modificationTime(dir + "/" + $0) }.min().map { now - $0 } ?? 0
+        checks.append(.warn("journals", "\(journals.count) kept in \(dir) for --resume (\(size(bytes)), the oldest \(age(oldest)) old)",
+                            fix: "rerun each unfinished batch with --resume, or remove them: rm \(dir)/*.db"))
+        for name in journals.prefix(20) {
+            let check = database(dir + "/" + name, parts: [BatchJournal.schemaPart], name: "journal \(name)", what: "journal")
+            if check.status != .ok { checks.append(check) }
+        }
+        return checks
+    }
+
+    /// One database: fail when SQLite finds damage or a newer bnc wrote it; its size and versions when well.
+    static func database(_ path: String, parts: [StoreSchema], name: String, what: String) -> Check {
+        do {
+            let health = try DatabaseHealth.inspect(path, parts: parts, what: what)
+            let versions = parts.map { "\($0.name) \(health.versions[$0.name].map(String.init) ?? "none")" }.joined(separator: ", ")
+            if health.integrity != "ok" {
+                return .fail(name, "\(path): damaged (\(health.integrity))", fix: "move it aside and run again: mv '\(path)' '\(path).damaged'")
+            }
+            if !health.newer.isEmpty {
+                return .fail(name, "\(path): written by a newer bnc (\(versions))", fix: "use the newer bnc, or move the file aside")
+            }
+            let later = health.older.isEmpty ? "" : "; the next run brings \(health.older.joined(separator: ", ")) up to date"
+            return .ok(name, "\(path): \(size(health.bytes)), schema \(versions), pages ok\(later)")
+        } catch {
+            return .fail(name, error.message, fix: error.hint ?? "move it aside and run again: mv '\(path)' '\(path).damaged'")
+        }
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes < 1 << 10 ? "\(bytes) B" : bytes < 1 << 20 ? "\(bytes >> 10) KiB" : "\(bytes >> 20) MiB"
+    }
+
+    static func age(_ seconds: Double) -> String {
+        seconds < 3600 ? "\(Int(seconds / 60)) min" : seconds < 86400 ? "\(Int(seconds / 3600)) h" : "\(Int(seconds / 86400)) days"
+    }
+}

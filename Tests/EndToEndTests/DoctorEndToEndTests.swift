@@ -1,0 +1,88 @@
+// bnc doctor against bnc-sandbox and scratch state: each check with its status, detail and fix; exit 0 when
+// nothing fails, 78 for configuration and local state, 69 for an unreachable upstream; never a secret printed.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct DoctorEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let key = "key_test_doctor0001"
+    static let secret = "secret_test_doctor0001"
+
+    func checks(_ stdout: String) throws -> [String: [String: String]] {
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)")
+        let list = try #require(report["checks"] as? [[String: String]])
+        return Dictionary(list.map { ($0["check"] ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test func aGoodSetupAgainstTheSandboxIsAllOk() throws {
+        let s = try SandboxProcess()
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]
+        let r = try box.run("bnc-doctor", ["--output", "json"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        let c = try checks(r.stdout)
+        #expect(c["branch key"]?["status"] == "ok" && c["branch key"]?["detail"]?.contains("\(Self.key), test (from environment BRANCH_KEY") == true, "\(c["branch key"] ?? [:])")
+        #expect(c["branch secret"]?["detail"]?.hasPrefix("set, test (from environment BRANCH_SECRET") == true, "\(c["branch secret"] ?? [:])")
+        #expect(c["upstream"]?["status"] == "ok" && c["upstream"]?["detail"]?.contains("\(s.url): HTTP ") == true, "\(c["upstream"] ?? [:])")
+        #expect(c["clock"]?["status"] == "ok", "the sandbox's Date header: \(c["clock"] ?? [:])")
+        #expect(c["tls"]?["detail"]?.hasPrefix("libcurl/") == true)
+        #expect(c["state.db"]?["status"] == "ok" && c["journals"]?["status"] == "ok")
+        #expect(!r.stdout.contains(Self.secret) && !r.stderr.contains(Self.secret), "never a secret")
+
+        // Through the front door, as a table.
+        let table = try box.run("bnc", ["doctor", "--output", "table"], env: env.merging(["PATH": Executables.directory.path + ":/usr/bin:/bin"]) { _, b in b })
+        #expect(table.status == 0 && table.stdout.hasPrefix("CHECK") && table.stdout.contains("branch key"), "\(table.output)")
+    }
+
+    /// The sandbox's Date follows its clock: moved 10 minutes on, this machine is 600 s behind it.
+    @Test func aSkewedClockFails() throws {
+        let s = try SandboxProcess()
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 600}"#)
+        let r = try box.run("bnc-doctor", ["--output", "json"], env: ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+        #expect(r.status == 78, "\(r.output)")
+        let clock = try checks(r.stdout)["clock"] ?? [:]
+        #expect(clock["status"] == "fail" && clock["detail"]?.contains("behind \(s.url)") == true && clock["fix"]?.contains("timedatectl") == true, "\(clock)")
+    }
+
+    @Test func configurationFailuresAreExit78WithTheFix() throws {
+        // A live key with a test secret: the pair Branch refuses.
+        let mixed = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BRANCH_KEY": "key_live_doctor0001", "BRANCH_SECRET": Self.secret])
+        #expect(mixed.status == 78, "\(mixed.output)")
+        #expect(try checks(mixed.stdout)["credentials"]?["status"] == "fail")
+        #expect(!mixed.stdout.contains(Self.secret))
+
+        // A secret file others can read.
+        let secretFile = try box.write("secret.txt", Self.secret + "\n", mode: 0o644)
+        _ = try box.write(".config/bnc/config.toml", "[profile.prod]\nbranch_key = \"\(Self.key)\"\nbranch_secret_file = \"\(secretFile)\"\n")
+        let open = try box.run("bnc-doctor", ["--offline", "--profile", "prod", "--output", "json"])
+        #expect(open.status == 78, "\(open.output)")
+        let fix = try checks(open.stdout)["credentials"]?["fix"] ?? ""
+        #expect(fix.contains("chmod 600"), "\(open.stdout)")
+
+        // A damaged state.db and a journal left for --resume.
+        _ = try box.write(".local/state/bnc/state.db", String(repeating: "not a database ", count: 400))
+        _ = try box.write(".local/state/bnc/journals/bnc-event-abc.db", "")
+        let state = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BRANCH_KEY": Self.key])
+        #expect(state.status == 78, "\(state.output)")
+        let c = try checks(state.stdout)
+        #expect(c["state.db"]?["status"] == "fail" && c["state.db"]?["fix"]?.contains("mv ") == true, "\(c["state.db"] ?? [:])")
+        #expect(c["journals"]?["status"] == "warn" && c["journals"]?["fix"]?.contains("--resume") == true, "\(c["journals"] ?? [:])")
+        #expect(c["upstream"]?["status"] == "skip")
+    }
+
+    @Test func anUnreachableUpstreamIsExit69AndOfflineAsksNothing() throws {
+        let down = try box.run("bnc-doctor", ["--api-url", "http://127.0.0.1:9", "--timeout", "2", "--output", "json"], env: ["BRANCH_KEY": Self.key])
+        #expect(down.status == 69, "\(down.output)")
+        #expect(try checks(down.stdout)["upstream"]?["status"] == "fail")
+
+        let s = try SandboxProcess()
+        let proxy = "http://user:hunter2pass@127.0.0.1:9"
+        let offline = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BNC_API_URL": s.url, "https_proxy": proxy])
+        #expect(offline.status == 0, "\(offline.output)")
+        #expect(try s.received().isEmpty, "--offline asks no upstream")
+        let detail = try checks(offline.stdout)["proxy"]?["detail"] ?? ""
+        #expect(detail.contains("https_proxy=http://user:<redacted>@127.0.0.1:9") && !offline.stdout.contains("hunter2pass"), "\(detail)")
+    }
+}
