@@ -7,7 +7,9 @@ BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-doctor bnc-sandbox
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
-DEBS := bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config
+# PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).
+PIPS := haralyzer jsonschema
+DEBS := python3 python3-pip bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config
 
 .PHONY: all bootstrap build release test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 
@@ -21,6 +23,8 @@ bootstrap:
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	else echo "bootstrap: all Debian packages present"; fi
+	@python3 -c 'import haralyzer, jsonschema' 2>/dev/null || { echo "bootstrap: installing $(PIPS) from PyPI"; \
+		python3 -m pip install --quiet $(PIPS) 2>/dev/null || python3 -m pip install --quiet --break-system-packages $(PIPS); }
 
 ## build: debug build of every tool
 build: bootstrap

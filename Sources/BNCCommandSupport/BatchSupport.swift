@@ -64,6 +64,7 @@ extension ToolRun {
         }
 
         let runner = BatchRunner(settings: settings, journal: journal, redactor: redactor, trace: network.verbose ? diagnostics : nil)
+        runner.recorder = recorder
         let progress = environment.stderrIsTTY && !network.verbose && !output.quiet ? ProgressBar(total: total) : nil
         let retries = network.verbose ? RetryLog(diagnostics: diagnostics) : nil
         runner.observer = (progress as BatchObserver?) ?? retries

@@ -39,6 +39,15 @@ public struct NetworkOptions: ParsableArguments, Sendable {
             completion: .file())
     public var cacert: String?
 
+    @Option(name: .customLong("record"), help: ArgumentHelp(
+        "Write every attempt (retries included: request, answer, timings) to FILE as HAR 1.2, secrets redacted unless --show-secrets; mode 0600.",
+        valueName: "FILE"), completion: .file(extensions: ["har"]))
+    public var record: String?
+
+    @Option(name: .customLong("record-limit"), help: ArgumentHelp(
+        "Attempts a recording keeps (default 1000); every failure is kept past it.", valueName: "N"))
+    public var recordLimit: Int = HARRecorder.defaultLimit
+
     public init() {}
 
     public func validate() throws {
@@ -48,6 +57,9 @@ public struct NetworkOptions: ParsableArguments, Sendable {
         }
         guard maxTime >= 0.001, maxTime <= 86_400 else { throw ValidationError("--max-time must be between 0.001 (1 ms) and 86400 seconds (a day)") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        if record == "-" || record?.isEmpty == true { throw ValidationError("--record writes a file: give its path (stdout carries the answers)") }
+        guard (1...1_000_000).contains(recordLimit) else { throw ValidationError("--record-limit must be between 1 and 1000000") }
+        if recordLimit != HARRecorder.defaultLimit && record == nil { throw ValidationError("--record-limit needs --record FILE") }
         guard (1024...(1 << 30)).contains(maxResponseSize) else {
             throw ValidationError("--max-response-size must be between 1024 and 1073741824 bytes")
         }

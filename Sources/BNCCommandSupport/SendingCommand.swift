@@ -40,11 +40,18 @@ extension SendingCommand {
         try checkShared()
         let tool = try ToolRun(context: context, shared: shared, device: deviceOptions, batch: batchOptions,
                                fieldTables: Self.fieldTables)
+        // A recording is written however the run ends: a failed request is what a ticket needs most.
         do {
-            return try run(tool)
+            let status = try run(tool)
+            try tool.finishRecording()
+            return status
         } catch var error as BNCError where Self.isCredentialRefusal(error) {
             // Branch says only that the pair failed: say which credentials went, and where each came from.
             error.hint = Self.credentialsHint(tool.settings)
+            try? tool.finishRecording()
+            throw error
+        } catch {
+            try? tool.finishRecording()
             throw error
         }
     }

@@ -13,6 +13,8 @@ public final class ToolRun {
     public let device: Device
     public private(set) var redactor: Redactor
     public let format: OutputFormat
+    /// `--record FILE`: every attempt, written when the run ends.
+    public let recorder: HARRecorder?
 
     public var diagnostics: Diagnostics { context.diagnostics }
     public var environment: Environment { context.environment }
@@ -49,6 +51,12 @@ public final class ToolRun {
         let secretFields = fieldTables.reduce(CredentialFields.table.secretNames) { $0.union($1.secretNames) }
         redactor = Redactor(secrets: settings.secrets, secretFields: secretFields, showSecrets: shared.output.showSecrets)
         format = shared.output.format(context.environment)
+        if let path = shared.network.record {
+            recorder = try HARRecorder(path: context.environment.expandTilde(path), limit: shared.network.recordLimit, redactor: redactor,
+                                       tool: context.tool, version: BNCVersion.string)
+        } else {
+            recorder = nil
+        }
         if let cacert = shared.network.cacert { try Self.checkCACertificate(context.environment.expandTilde(cacert)) }
         if shared.network.insecure {
             warnings.add("--insecure: TLS certificates are not verified; anyone on the path can read and change this exchange")
@@ -59,6 +67,15 @@ public final class ToolRun {
     /// Masks this value too in every rendering (a token read at run time).
     public func addSecret(_ value: String) {
         redactor = redactor.adding([Secret(value)])
+        recorder?.use(redactor)
+    }
+
+    /// Writes the recording (`--record`), saying where and how much on stderr.
+    public func finishRecording() throws(BNCError) {
+        guard let recorder else { return }
+        let (kept, left) = try recorder.finish()
+        let path = shared.network.record ?? ""
+        diagnostics.note("recorded \(kept) attempt\(kept == 1 ? "" : "s") in \(path)" + (left > 0 ? " (\(left) more left out: --record-limit)" : ""))
     }
 
     /// Prints the warnings gathered while building a request. With --strict a warning is an error (exit 65)
@@ -124,6 +141,7 @@ public final class ToolRun {
         let policy = retry ?? RetryPolicy(maxAttempts: network.retries + 1)
         let client = HTTPClient(options: transportOptions, retry: policy, redactor: redactor,
                                 trace: network.verbose ? diagnostics : nil)
+        client.recorder = recorder
         // A wait is said with -v, and on a terminal (a person watching a lookup that waits seconds for Apple):
         // "attempt 1 of 3 got HTTP 404 (not yet); retrying in 5s". Never into a pipe, never with --quiet.
         if network.verbose || (environment.stderrIsTTY && !output.quiet) {

@@ -20,6 +20,8 @@ public enum OwnKind: Sendable {
     case pid
     /// A listening address bnc-sandbox wrote beside its pid file (`http://127.0.0.1:8787`).
     case address
+    /// A HAR recording (`--record`): a JSON object whose first member is `log`.
+    case har
 
     var name: String {
         switch self {
@@ -29,6 +31,7 @@ public enum OwnKind: Sendable {
         case .html: "an HTML report bnc wrote"
         case .pid: "a process id"
         case .address: "a listening address"
+        case .har: "a HAR recording"
         }
     }
 
@@ -52,6 +55,7 @@ public enum OwnKind: Sendable {
         case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
         case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
+        case .har: return starts("{\"log\":{\"version\":\"1.2\"")
         }
     }
 }

@@ -20,7 +20,7 @@ function __bnc-api_parse_tokens -S
     set -l unparsed_tokens (__bnc-api_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-api'
-        __bnc-api_parse_subcommand 2 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-api_parse_subcommand 2 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-api_parse_subcommand -r 1 'version'
@@ -102,6 +102,8 @@ complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_option
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" record' -l 'record' -d 'Write every attempt (retries included: request, answer, timings) to FILE as HAR 1.2, secrets redacted unless --show-secrets; mode 0600.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" record-limit' -l 'record-limit' -d 'Attempts a recording keeps (default 1000); every failure is kept past it.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).' -rfka 'json ndjson table'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'

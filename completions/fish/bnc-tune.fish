@@ -23,7 +23,7 @@ function __bnc-tune_parse_tokens -S
         __bnc-tune_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'map'
-            __bnc-tune_parse_subcommand 1 'command' 'to-tune' 'advertiser-id=' 'site-id=' 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
+            __bnc-tune_parse_subcommand 1 'command' 'to-tune' 'advertiser-id=' 'site-id=' 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
         case 'check'
             __bnc-tune_parse_subcommand 1 'fail-on=' 'conversion-key-file=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'decrypt'
@@ -31,7 +31,7 @@ function __bnc-tune_parse_tokens -S
         case 'scan'
             __bnc-tune_parse_subcommand 1 'report=' 'junit=' 'html=' 'examples=' 'fail-on=' 'jobs=' 'conversion-key-file=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'replay'
-            __bnc-tune_parse_subcommand 1 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+            __bnc-tune_parse_subcommand 1 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         case 'params'
             __bnc-tune_parse_subcommand 0 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'help'
@@ -120,6 +120,8 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" record' -l 'record' -d 'Write every attempt (retries included: request, answer, timings) to FILE as HAR 1.2, secrets redacted unless --show-secrets; mode 0600.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" record-limit' -l 'record-limit' -d 'Attempts a recording keeps (default 1000); every failure is kept past it.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).' -rfka 'json ndjson table'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
@@ -181,6 +183,8 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" timing' -l 'timing' -d 'Print dns/connect/tls/first-byte/total times on stderr.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" insecure' -l 'insecure' -d 'Do not verify TLS certificates (warns every time; never in production).'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" cacert' -l 'cacert' -d 'CA certificate bundle to verify TLS with.' -rF
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" record' -l 'record' -d 'Write every attempt (retries included: request, answer, timings) to FILE as HAR 1.2, secrets redacted unless --show-secrets; mode 0600.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" record-limit' -l 'record-limit' -d 'Attempts a recording keeps (default 1000); every failure is kept past it.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" output' -l 'output' -d 'Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).' -rfka 'json ndjson table'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune replay" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'

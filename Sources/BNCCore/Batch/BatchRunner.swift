@@ -15,6 +15,8 @@ public final class BatchRunner {
     /// Called after each round of transfers has had its results emitted (and at the end): the moment to write
     /// buffered results out, so a slow or rate-limited run still shows each round as it ends.
     public var roundEnded: () -> Void = {}
+    /// `--record`: every transfer of the batch.
+    public var recorder: HARRecorder?
 
     public init(settings: BatchSettings, journal: BatchJournal?, redactor: Redactor, trace: TraceSink? = nil) {
         self.settings = settings
@@ -41,6 +43,7 @@ public final class BatchRunner {
         state.summary.ambiguous = begun?.ambiguous ?? 0
         let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
                                                 redactor: redactor, trace: trace)
+        transport.recorder = recorder
         // The state is one value the three callbacks borrow in turn: one exclusive access per call instead of one
         // per variable (a dozen captured variables cost a runtime exclusivity check on every touch, per line).
         try transport.run(next: { state.next(prepare: prepare, emit: emit) },

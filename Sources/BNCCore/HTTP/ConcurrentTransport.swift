@@ -22,6 +22,8 @@ public final class ConcurrentTransport {
     public let concurrency: Int
     public let redactor: Redactor
     public weak var trace: TraceSink?
+    /// `--record`: every transfer, its answer or failure.
+    public var recorder: HARRecorder?
 
     private let multi: UnsafeMutableRawPointer
     private var idle: [CurlEasy] = []
@@ -73,6 +75,10 @@ public final class ConcurrentTransport {
                     if let reused = idle.popLast() { easy = reused } else { easy = try CurlEasy() }
                     try easy.prepare(request, options: options, trace: trace, redactor: redactor)
                     easy.tag = tag
+                    if recorder != nil {
+                        easy.recorded = request
+                        easy.started = HARRecorder.now()
+                    }
                     try Self.check(bnc_curl_multi_add_handle(multi, easy.handle), "add_handle")
                     easy.busyIndex = busy.count
                     busy.append(easy)
@@ -102,6 +108,10 @@ public final class ConcurrentTransport {
                 try Self.check(bnc_curl_multi_remove_handle(multi, handle), "remove_handle")
                 let result = easy.result(of: code)
                 let tag = easy.tag
+                if let recorder, let request = easy.recorded {
+                    recorder.record(request, result, started: easy.started, note: "transfer \(tag)", userAgent: options.userAgent)
+                    easy.recorded = nil
+                }
                 idle.append(easy)
                 completion(tag, result.map { var r = $0; r.attempts = 1; return r })
                 // A finished transfer may make work ready (a retry, room in the window): ask the feed again.

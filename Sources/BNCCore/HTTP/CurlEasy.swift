@@ -27,6 +27,9 @@ final class CurlEasy {
     private var redactor = Redactor.none
     /// Caller's token for multi transfers (index of the request in flight on this handle).
     var tag = -1
+    /// With a recording: the request this handle is sending, and when it started (seconds since 1970).
+    var recorded: HTTPRequest?
+    var started = 0.0
     /// Its place among a multi transfer's busy handles, or -1.
     var busyIndex = -1
     /// The URL of the request under way, for error messages.
@@ -261,6 +264,9 @@ final class CurlEasy {
         previousHeaders = responseHeaders
         var response = HTTPResponse(status: status, headers: responseHeaders, body: responseBody)
         response.timing = timing()
+        var version = 0
+        bnc_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
+        response.httpVersion = [1: "HTTP/1.0", 2: "HTTP/1.1", 3: "HTTP/2", 30: "HTTP/3"][version]
         return .success(response)
     }
 

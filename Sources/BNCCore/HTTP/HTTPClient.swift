@@ -13,6 +13,8 @@ public final class HTTPClient {
     public weak var trace: TraceSink?
     /// Called before each retry with the attempt that failed, its outcome and the wait, for `-v` and progress.
     public var onRetry: ((Int, AttemptOutcome, Double) -> Void)?
+    /// `--record`: every attempt, its answer or failure.
+    public var recorder: HARRecorder?
     /// Injected in tests: sleeping and the jitter source.
     public var sleep: (Double) -> Void = MonotonicClock.sleep
     public var random: () -> Double = { Double.random(in: 0..<1) }
@@ -35,9 +37,12 @@ public final class HTTPClient {
         while true {
             attempt += 1
             try easy.prepare(request, options: options, trace: trace, redactor: redactor)
+            let started = recorder == nil ? 0 : HARRecorder.now()
             let code = bnc_curl_easy_perform(easy.handle)
             let outcome: AttemptOutcome
-            switch easy.result(of: code) {
+            let result = easy.result(of: code)
+            recorder?.record(request, result, started: started, note: "attempt \(attempt)", userAgent: options.userAgent)
+            switch result {
             case .success(var response):
                 response.attempts = attempt
                 outcome = .status(response.status, retryAfter: response.retryAfter())

@@ -10,6 +10,8 @@ public struct HTTPResponse: Sendable {
     public var timing: Timing?
     /// How many attempts it took (1 when the first one answered).
     public var attempts: Int = 1
+    /// The protocol the answer came over (`HTTP/2`), when libcurl says.
+    public var httpVersion: String?
 
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = [], timing: Timing? = nil) {
         self.status = status

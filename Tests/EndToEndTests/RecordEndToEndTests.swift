@@ -1,0 +1,87 @@
+// --record FILE against bnc-sandbox: every attempt, retries included, as HAR 1.2 — read back by a HAR reader
+// (Python's haralyzer) and checked against the HAR 1.2 schema (Tests/Fixtures/har); secrets redacted unless
+// --show-secrets; mode 0600; bounded for batches (the first N and every failure); a file of another kind refused.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct RecordEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/har").path
+    static let key = "key_test_record0001"
+    static let secret = "secret_test_record0001"
+
+    func sandbox(_ extra: [String] = []) throws -> SandboxProcess {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"4242","access_token":"tok_record_0001"}]"#)
+        return try SandboxProcess(["--keys", keys] + extra)
+    }
+
+    /// What haralyzer reads in the file, after the schema check.
+    func read(_ path: String) throws -> [String: Any] {
+        let r = try box.run("/usr/bin/env", ["python3", Self.fixtures + "/validate.py", path], env: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(r.status == 0, "not valid HAR 1.2: \(r.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.output)")
+    }
+
+    @Test func aLookupWithRetriesRecordsEveryAttemptWithTheTokenRedacted() throws {
+        let s = try sandbox()
+        let answer = try s.control("/_sandbox/asa-token", method: "POST", body: #"{"not_found_times": 2}"#) as? [String: Any]
+        let token = try #require(answer?["token"] as? String)
+        let har = box.home + "/lookup.har"
+        let r = try box.run("bnc-asa", ["lookup", token, "--retry-interval", "0.1", "--record", har], env: ["BNC_API_URL": s.url])
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.stderr.contains("recorded 3 attempts in \(har)"), "\(r.stderr)")
+        let found = try read(har)
+        #expect(found["creator"] as? String == "bnc-asa")
+        #expect(found["statuses"] as? [Int] == [404, 404, 200], "\(found)")
+        #expect(found["comments"] as? [String] == ["attempt 1", "attempt 2", "attempt 3"])
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(!text.contains(token) && text.contains("<redacted>"), "the AdServices token is a secret")
+        let mode = try FileManager.default.attributesOfItem(atPath: har)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aRequestRecordsBodyAndAnswerAndShowSecretsKeepsThem() throws {
+        let s = try sandbox()
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]
+        let har = box.home + "/update.har"
+        let created = try box.run("bnc-link", ["create", "--channel", "sms"], env: env)
+        let url = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let r = try box.run("bnc-link", ["update", url, "--channel", "email", "--replace", "--record", har], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(try read(har)["methods"] as? [String] == ["PUT"])
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(!text.contains(Self.secret) && text.contains("email") && text.contains(#""status":200"#), "\(text.prefix(400))")
+        let shown = try box.run("bnc-link", ["update", url, "--channel", "web", "--replace", "--record", har, "--show-secrets"], env: env)
+        #expect(shown.status == 0)
+        #expect(try String(contentsOfFile: har, encoding: .utf8).contains(Self.secret), "--show-secrets keeps them, as in every rendering")
+    }
+
+    @Test func aBatchKeepsTheFirstNAndEveryFailure() throws {
+        let s = try sandbox()
+        var lines = (0..<6).map { #"{"name":"e\#($0)","user_data":{"developer_identity":"u","user_agent":"UA"}}"# }
+        lines.append(#"{"name":"bad"}"#)  // bnc-api sends bodies as they are: Branch refuses an event without user_data
+        let input = try box.write("events.ndjson", lines.joined(separator: "\n") + "\n")
+        let har = box.home + "/batch.har"
+        let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--record", har, "--record-limit", "2"],
+                            env: ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+        #expect(r.status == 1, "one line failed: \(r.output)")
+        let statuses = try read(har)["statuses"] as? [Int] ?? []
+        #expect(statuses.count == 3 && statuses.filter { $0 >= 400 }.count == 1, "two first and the failure: \(statuses)")
+        #expect(r.stderr.contains("recorded 3 attempts") && r.stderr.contains("4 more left out"), "\(r.stderr)")
+    }
+
+    @Test func aFileOfAnotherKindIsNeverReplaced() throws {
+        let s = try sandbox()
+        let notes = try box.write("notes.txt", "my notes\n", mode: 0o644)
+        let r = try box.run("bnc-link", ["create", "--channel", "sms", "--record", notes], env: ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+        #expect(r.status == 78, "\(r.output)")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my notes\n")
+        #expect(try s.received().isEmpty, "refused before anything was sent")
+        let dash = try box.run("bnc-link", ["create", "--record", "-"], env: ["BRANCH_KEY": Self.key])
+        #expect(dash.status == 64 && dash.stderr.contains("--record writes a file"), "\(dash.stderr)")
+    }
+}
