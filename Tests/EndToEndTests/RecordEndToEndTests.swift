@@ -84,4 +84,43 @@ import TestSupport
         let dash = try box.run("bnc-link", ["create", "--record", "-"], env: ["BRANCH_KEY": Self.key])
         #expect(dash.status == 64 && dash.stderr.contains("--record writes a file"), "\(dash.stderr)")
     }
+
+    /// A recording made against one Branch (here a sandbox with one app's keys) replayed against another with the
+    /// current credentials: the redacted secret is filled from the settings, the key is the current one.
+    @Test func aRecordingReplaysWithTheCurrentCredentials() throws {
+        let first = try sandbox()
+        let har = box.home + "/customer.har"
+        let recorded = try box.run("bnc-api", ["POST", "/v1/url", "-f", "channel=sms", "--with-secret", "--record", har],
+                                   env: ["BNC_API_URL": first.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
+        #expect(recorded.status == 0, "\(recorded.output)")
+        #expect(!(try String(contentsOfFile: har, encoding: .utf8)).contains(Self.secret))
+
+        let second = try SandboxProcess()
+        let replayed = try box.run("bnc-api", ["--replay", har, "--output", "ndjson"],
+                                   env: ["BNC_API_URL": second.url, "BRANCH_KEY": "key_test_replay0002", "BRANCH_SECRET": "secret_test_replay0002"])
+        #expect(replayed.status == 0, "\(replayed.output)")
+        #expect(replayed.stdout.contains(#""recorded_status":200"#) && replayed.stdout.contains(#""status":200"#), "\(replayed.stdout)")
+        let got = try second.received()
+        #expect(got.count == 1)
+        let body = got.first?["body"] as? [String: Any]
+        #expect(body?["branch_secret"] as? String == "secret_test_replay0002" && body?["branch_key"] as? String == "key_test_replay0002"
+                && body?["channel"] as? String == "sms", "\(got)")
+    }
+
+    @Test func aRecordingWithOtherRedactedValuesIsRefusedWhole() throws {
+        let s = try SandboxProcess()
+        let entry = { (body: String) in
+            #"{"request":{"method":"POST","url":"https://api2.branch.io/v1/url","httpVersion":"HTTP/2","cookies":[],"headers":[{"name":"User-Agent","value":"x"}],"queryString":[],"postData":{"mimeType":"application/json","text":"\#(body)"},"headersSize":-1,"bodySize":-1},"response":{"status":200}}"#
+        }
+        let good = entry(#"{\"channel\":\"a\"}"#), bad = entry(#"{\"data\":{\"token\":\"<redacted>\"}}"#)
+        let har = try box.write("edited.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(good),\#(bad)]}}"#)
+        let r = try box.run("bnc-api", ["--replay", har], env: ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+        #expect(r.status == 65 && r.stderr.contains("entry 2: body field data.token was redacted"), "\(r.stderr)")
+        #expect(try s.received().isEmpty, "checked whole before the first is sent")
+        let notHAR = try box.write("x.har", #"{"entries":[]}"#)
+        let n = try box.run("bnc-api", ["--replay", notHAR], env: ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+        #expect(n.status == 65 && n.stderr.contains("is not a HAR recording"), "\(n.stderr)")
+        let both = try box.run("bnc-api", ["GET", "/v1/url", "--replay", har], env: ["BRANCH_KEY": Self.key])
+        #expect(both.status == 64, "\(both.stderr)")
+    }
 }

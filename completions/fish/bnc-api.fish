@@ -20,7 +20,7 @@ function __bnc-api_parse_tokens -S
     set -l unparsed_tokens (__bnc-api_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-api'
-        __bnc-api_parse_subcommand 2 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-api_parse_subcommand 2 'replay=' 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-api_parse_subcommand -r 1 'version'
@@ -79,6 +79,7 @@ function __bnc-api_custom_completion
 end
 
 complete -c 'bnc-api' -f
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" replay' -l 'replay' -d 'Send a recording\'s requests again (HAR: --record\'s, or a browser\'s), in order, on the current base URL with the current credentials: a redacted key, secret or access token is filled in, anything else redacted is refused.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" body' -l 'body' -d 'JSON body from a file; - reads stdin.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api"' -s 'f' -l 'field' -d 'Body field: KEY=VALUE sets a string, KEY:=JSON a typed value (repeatable; applied over --body).' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api"' -s 'q' -l 'query' -d 'Query parameter KEY=VALUE (repeatable).' -rfka ''

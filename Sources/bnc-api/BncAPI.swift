@@ -25,14 +25,20 @@ struct BncAPI: BNCRootCommand, SendingCommand {
               bnc-api GET /v1/url -q url=https://example.app.link/abc --output table
               bnc-api POST /v1/url -f channel=email -f 'data:={"$deeplink_path":"item/42"}' --curl
               bnc-api POST /v2/event/custom --batch events.ndjson --concurrency 16 --rate 200 > results.ndjson
+              bnc-api --sandbox --replay customer.har --with-secret
             """,
         version: BNCVersion.string)
 
     @Argument(help: ArgumentHelp("HTTP method: GET, POST, PUT, PATCH, DELETE or HEAD.", valueName: "method"))
-    var method: String
+    var method: String?
 
     @Argument(help: ArgumentHelp("Path under the base URL, starting with /, e.g. /v1/open.", valueName: "path"))
-    var path: String
+    var path: String?
+
+    @Option(name: .customLong("replay"), help: ArgumentHelp(
+        "Send a recording's requests again (HAR: --record's, or a browser's), in order, on the current base URL with the current credentials: a redacted key, secret or access token is filled in, anything else redacted is refused.",
+        valueName: "FILE"), completion: .file(extensions: ["har"]))
+    var replay: String?
 
     @Option(name: .customLong("body"), help: ArgumentHelp("JSON body from a file; - reads stdin.", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
@@ -65,16 +71,23 @@ struct BncAPI: BNCRootCommand, SendingCommand {
 
     static let fieldTables = [OpenFields.table] + EventFields.all
     var batchOptions: BatchOptions? { batch }
-    var inputs: [(flag: String, path: String?)] { [("--body", body)] }
+    var inputs: [(flag: String, path: String?)] { [("--body", body), ("--replay", replay)] }
 
     func validate() throws {
+        if replay != nil {
+            guard method == nil, path == nil, body == nil, fields.isEmpty, query.isEmpty, headers.isEmpty, batch.batch == nil else {
+                throw ValidationError("--replay sends the recording's own requests: give no method, path, --body, -f, -q, -H or --batch")
+            }
+            return
+        }
+        guard method != nil, path != nil else { throw ValidationError("give a method and a path (bnc-api GET /v1/url ...), or --replay FILE") }
         do { try spec().checkShape() } catch { throw ValidationError(error.message) }
         if batch.batch != nil && body != nil { throw ValidationError("--batch lines are the bodies: drop --body") }
     }
 
     /// The request as the flags describe it, before a body is read.
     func spec() -> APIRequest {
-        var r = APIRequest(method: method, path: path)
+        var r = APIRequest(method: method ?? "", path: path ?? "")
         r.query = query
         r.headers = headers
         r.addKey = !noKey
@@ -84,6 +97,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
+        if let replay { return try HARReplay.run(tool, path: replay) }
         var request = spec()
         request.fields = try fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
         if tool.isBatch {
@@ -102,7 +116,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
 
         let response = try tool.send(built)
         // Branch's APIs answer JSON: a 2xx that is not (a captive portal, a proxy's page) is not an answer.
-        if response.isSuccess, !raw, method != "HEAD", !response.body.isEmpty, response.json == nil {
+        if response.isSuccess, !raw, request.method != "HEAD", !response.body.isEmpty, response.json == nil {
             throw response.notJSONError()
         }
         if let json = response.json {

@@ -1,0 +1,127 @@
+// bnc-api --replay FILE: a recording's requests (HAR, as --record writes it or a browser exports it) sent again
+// with the current credentials and base URL — a customer's failing request reproduced against the sandbox. A
+// redacted credential is filled from the settings; anything else redacted is refused, not sent as "<redacted>".
+import BNCCommandSupport
+import BNCCore
+
+enum HARReplay {
+    /// Entries a recording may hold (a recording keeps at most --record-limit plus its failures).
+    static let maxEntries = 100_000
+    /// Headers libcurl or the transport sets itself, or that HTTP/2 recordings carry as pseudo-headers.
+    static let transportHeaders: Set<String> = ["host", "content-length", "user-agent", "connection", "accept-encoding", "transfer-encoding", "expect"]
+
+    static func run(_ tool: ToolRun, path: String) throws(BNCError) -> ExitStatus {
+        let har = try tool.readJSON(path, what: "--replay", limit: 64 << 20)
+        guard let entries = har["log"]?["entries"]?.arrayValue else {
+            throw BNCError(.invalidData, "--replay: \(path) is not a HAR recording (it has no log.entries)")
+        }
+        guard entries.count <= maxEntries else {
+            throw BNCError(.invalidData, "--replay: \(path) has \(entries.count) entries; at most \(maxEntries)")
+        }
+        // Every entry is checked before the first is sent: a recording that cannot be replayed sends nothing.
+        let requests = try entries.enumerated().map { i, e throws(BNCError) in try request(e, number: i + 1, settings: tool.settings) }
+        var rows: [JSON] = []
+        var failed = 0
+        for (i, (request, recorded)) in requests.enumerated() {
+            if try tool.render(request) { continue }
+            var row: JSONObject = ["entry": .int(i + 1), "method": .string(request.method), "url": .string(tool.redactor.redact(request.url))]
+            row["recorded_status"] = recorded.map(JSON.int) ?? .null
+            do {
+                let response = try tool.send(request)
+                row["status"] = .int(response.status)
+                row["ok"] = .bool(response.isSuccess)
+                if !response.isSuccess { failed += 1; row["error"] = .string(tool.redactor.redact(response.errorDetail)) }
+            } catch {
+                failed += 1
+                row["ok"] = false
+                row["error"] = .string(error.message)
+            }
+            rows.append(.object(row))
+        }
+        if tool.output.dryRun || tool.output.curl { return .success }
+        try tool.context.emit(rows: rows, format: tool.format, columns: ["ENTRY", "METHOD", "URL", "RECORDED", "STATUS"]) { r in
+            ["entry", "method", "url", "recorded_status", "status"].map { r[$0]?.plainText ?? "" }
+        }
+        tool.diagnostics.note("\(rows.count) requests replayed, \(rows.count - failed) ok, \(failed) failed")
+        return failed > 0 ? .partialFailure : .success
+    }
+
+    /// One entry's request, on the current base URL and with the current credentials; and the status recorded.
+    static func request(_ entry: JSON, number: Int, settings: Settings) throws(BNCError) -> (HTTPRequest, Int?) {
+        let where_ = "--replay: entry \(number)"
+        guard let method = entry["request"]?["method"]?.stringValue?.uppercased(), APIRequest.methods.contains(method),
+              let recordedURL = entry["request"]?["url"]?.stringValue else {
+            throw BNCError(.invalidData, "\(where_) has no request with a method (\(APIRequest.methods.sorted().joined(separator: ", "))) and a URL")
+        }
+        var url = try rebase(recordedURL, on: settings.apiURL, where: where_)
+        if let key = settings.branchKey { url = replacingQuery(url, name: "branch_key", with: key.value) }
+        guard !url.contains(Redactor.placeholder) && !url.contains("%3Credacted%3E") else {
+            throw BNCError(.invalidData, "\(where_): its URL holds a redacted value bnc cannot fill", hint: "record it again with --show-secrets, or edit the file")
+        }
+        var headers = HTTPHeaders()
+        for pair in entry["request"]?["headers"]?.arrayValue ?? [] {
+            guard let name = pair["name"]?.stringValue, var value = pair["value"]?.stringValue else { continue }
+            let lower = name.lowercased()
+            if name.hasPrefix(":") || transportHeaders.contains(lower) { continue }
+            if value == Redactor.placeholder {
+                guard lower == "access-token", let token = settings.accessToken else {
+                    throw BNCError(.invalidData, "\(where_): header \(name) was redacted in the recording and bnc has no value for it",
+                                   hint: lower == "access-token" ? "set BRANCH_ACCESS_TOKEN or --access-token-file" : "record it again with --show-secrets")
+                }
+                value = token.exposed
+            }
+            headers[name] = value
+        }
+        var body: HTTPBody?
+        if let text = entry["request"]?["postData"]?["text"]?.stringValue {
+            let mime = entry["request"]?["postData"]?["mimeType"]?.stringValue ?? ""
+            if mime.contains("json"), case .object(var object) = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") {
+                if let key = settings.branchKey, object["branch_key"] != nil { object["branch_key"] = .string(key.value) }
+                if object["branch_secret"] != nil { object["branch_secret"] = .string(try settings.requireSecret().exposed) }
+                if let field = redactedField(.object(object)) {
+                    throw BNCError(.invalidData, "\(where_): body field \(field) was redacted in the recording and is not a credential bnc fills",
+                                   hint: "record it again with --show-secrets, or edit the file")
+                }
+                body = .json(.object(object))
+            } else if text == Redactor.placeholder {
+                throw BNCError(.invalidData, "\(where_): its body (a token) was redacted in the recording", hint: "record it again with --show-secrets")
+            } else {
+                body = .text(text)
+            }
+            headers["Content-Type"] = nil
+        }
+        return (HTTPRequest(method: method, url: url, headers: headers, body: body), entry["response"]?["status"]?.numberValue?.int64.map { Int($0) })
+    }
+
+    /// The recorded URL's path and query on `base` (the sandbox, a proxy); unchanged without one.
+    static func rebase(_ url: String, on base: String?, where where_: String) throws(BNCError) -> String {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let scheme = url.firstRange(of: "://") else {
+            throw BNCError(.invalidData, "\(where_): \(url) is not an http or https URL")
+        }
+        guard let base else { return url }
+        let rest = url[scheme.upperBound...]
+        let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+    }
+
+    static func replacingQuery(_ url: String, name: String, with value: String) -> String {
+        guard let q = url.firstIndex(of: "?") else { return url }
+        let pairs = url[url.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            pair.hasPrefix(name + "=") ? name + "=" + value : String(pair)
+        }
+        return String(url[...q]) + pairs.joined(separator: "&")
+    }
+
+    /// The first member (dotted path) whose value is the redaction placeholder.
+    static func redactedField(_ json: JSON, path: String = "") -> String? {
+        switch json {
+        case .string(let s): return s == Redactor.placeholder ? (path.isEmpty ? "(the body)" : path) : nil
+        case .object(let o):
+            for (k, v) in o { if let found = redactedField(v, path: path.isEmpty ? k : path + "." + k) { return found } }
+        case .array(let a):
+            for (i, v) in a.enumerated() { if let found = redactedField(v, path: "\(path)[\(i)]") { return found } }
+        default: break
+        }
+        return nil
+    }
+}
