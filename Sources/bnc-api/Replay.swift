@@ -76,8 +76,7 @@ enum HARReplay {
         if let text = entry["request"]?["postData"]?["text"]?.stringValue {
             let mime = entry["request"]?["postData"]?["mimeType"]?.stringValue ?? ""
             if mime.contains("json"), case .object(var object) = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") {
-                if let key = settings.branchKey, object["branch_key"] != nil { object["branch_key"] = .string(key.value) }
-                if object["branch_secret"] != nil { object["branch_secret"] = .string(try settings.requireSecret().exposed) }
+                try APIRequest.refillCredentials(&object, settings: settings)
                 if let field = redactedField(.object(object)) {
                     throw BNCError(.invalidData, "\(where_): body field \(field) was redacted in the recording and is not a credential bnc fills",
                                    hint: "record it again with --show-secrets, or edit the file")

@@ -52,6 +52,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
     var inputs: [(flag: String, path: String?)] { [("--body", session.body), ("--asa-token", session.asaToken)] }
 
     func validate() throws {
+        if session.explain && batch.batch != nil { throw ValidationError("--explain explains one request: not with --batch (try one line with --body)") }
         if session.route != nil && (shared.output.dryRun || shared.output.curl) {
             throw ValidationError("--route reads an answer; --dry-run and --curl send nothing")
         }
@@ -95,6 +96,12 @@ struct BncOpen: BNCRootCommand, SendingCommand {
                                                   keepToken: session.serverToServerIdentity)
         let builder = OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: ip)
         let request = try tool.request(builder, body, warnings: warnings)
+        if session.explain {
+            let explanation = OpenExplanation(start: start, startSource: session.body.map { "--body \($0 == "-" ? "(stdin)" : $0)" }, device: tool.device,
+                                              options: options, overrides: overrides, prepared: body, settings: tool.settings,
+                                              ipSource: tool.ip != nil ? "--ip" : "ip in --body", stateKept: store != nil)
+            for line in try explanation.lines(request, redactor: tool.redactor, userAgent: tool.context.userAgent) { tool.diagnostics.note("explain: " + line) }
+        }
         if try tool.render(request) { return .success }
 
         let answer = try builder.answer(try tool.send(request), redactor: tool.redactor)

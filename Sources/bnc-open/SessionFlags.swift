@@ -65,6 +65,9 @@ struct SessionFlags: ParsableArguments {
     @Flag(name: .customLong("no-state"), help: "Neither read nor write the state database.")
     var noState = false
 
+    @Flag(name: .customLong("explain"), help: "On stderr, each body field and header with its value, where it came from (a flag, the device file, the environment, a profile, state.db, a link source, a default) and the rule that changed it.")
+    var explain = false
+
 
     enum FirstSession: String, ExpressibleByArgument, CaseIterable { case auto, `true`, `false` }
 

@@ -32,6 +32,12 @@ public struct Settings: Sendable {
     /// Where the secret came from (a flag's file, the environment, a profile), for messages that name it.
     public var secretSource: SettingSource? { sources["branch_secret"] }
 
+    /// Where a credential field of a body came from (`--explain`), nil for any other field.
+    public func credentialOrigin(_ field: String) -> String? {
+        guard ["branch_key", "branch_secret"].contains(field) else { return nil }
+        return sources[field].map { "\($0)" } ?? "the settings"
+    }
+
     public init(profileName: String? = nil, branchKey: BranchKey? = nil, branchSecret: Secret? = nil,
                 accessToken: Secret? = nil, appID: String? = nil, apiURL: String? = nil, sandbox: Bool = false) {
         self.profileName = profileName

@@ -163,3 +163,12 @@ public struct APIRequest: Sendable {
                            query: queryItems, headers: headerFields, body: object.map(HTTPBody.json))
     }
 }
+
+extension APIRequest {
+    /// A recorded body's credentials replaced by the current ones (`bnc-api --replay`): the key where the body has
+    /// one, the secret where it had one (redacted or not). Core decides where credentials go, as for a built request.
+    public static func refillCredentials(_ body: inout JSONObject, settings: Settings) throws(BNCError) {
+        if let key = settings.branchKey, body["branch_key"] != nil { body["branch_key"] = .string(key.value) }
+        if body["branch_secret"] != nil { body["branch_secret"] = .string(try settings.requireSecret().exposed) }
+    }
+}

@@ -1,0 +1,42 @@
+// bnc-open --explain: on stderr, each body field and header with its value, where it came from (a flag, the
+// device file and its key, the environment, state.db, a default) and the rule that changed it; stdout unchanged.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ExplainEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let secret = "secret_test_explain0001"
+
+    @Test func everyFieldSaysWhereItCameFrom() throws {
+        let s = try SandboxProcess()
+        let device = try box.write("iphone.json", #"{"os":"ios","os_version":"17.4","model":"iPhone15,2","brand":"Apple","user_agent":"UA","app_version":"2.3.0"}"#)
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_explain0001", "BRANCH_SECRET": Self.secret]
+        let args = ["--device", device, "--idfa", "6D92078A-8246-4BA4-AE5B-76104861E7DC", "--idfv", "6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B",
+                    "--ip", "203.0.113.7", "-f", "custom_param_1=x"]
+        let plain = try box.run("bnc-open", args + ["--dry-run"], env: env)
+        let r = try box.run("bnc-open", args + ["--dry-run", "--explain"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.stdout == plain.stdout, "stdout is the dry run, unchanged")
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        func line(_ prefix: String) -> String { lines.first { $0.hasPrefix("bnc-open: explain: " + prefix) } ?? "(none: \(prefix))" }
+        #expect(line("body.os = ").hasSuffix(#"= "iOS" ← os in \#(device); canonical case (ios → iOS)"#), "\(line("body.os = "))")
+        #expect(line("body.hardware_id = ").contains("← --idfa; iOS: the IDFA when there is one, else the IDFV"), "\(line("body.hardware_id = "))")
+        #expect(line("body.ios_vendor_id = ").hasSuffix("← --idfv"), "\(line("body.ios_vendor_id = "))")
+        #expect(line("body.model = ").hasSuffix("← model in \(device)"))
+        #expect(line("body.custom_param_1 = ").hasSuffix("← -f custom_param_1"))
+        #expect(line("body.branch_key = ").hasSuffix("← environment BRANCH_KEY"))
+        #expect(line("body.branch_secret = ").contains("<redacted>") && line("body.branch_secret = ").hasSuffix("← environment BRANCH_SECRET"))
+        #expect(line("body.first_session = true").contains("← state.db; no session of this device kept"), "\(line("body.first_session"))")
+        #expect(line("body.ad_tracking_enabled = true").contains("← default"))
+        #expect(line("header X-IP-Override = 203.0.113.7").hasSuffix("← --ip"))
+        #expect(!r.stderr.contains(Self.secret), "never a secret")
+
+        let limited = try box.run("bnc-open", args + ["--limit-ad-tracking", "true", "--dry-run", "--explain"], env: env)
+        #expect(limited.stderr.contains("explain: body.ad_tracking_enabled left out ← --limit-ad-tracking"), "\(limited.stderr)")
+        let batch = try box.run("bnc-open", ["--batch", device, "--explain"], env: env)
+        #expect(batch.status == 64 && batch.stderr.contains("--explain explains one request"), "\(batch.stderr)")
+    }
+}
