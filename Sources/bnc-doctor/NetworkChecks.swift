@@ -57,7 +57,7 @@ enum NetworkChecks {
             do {
                 let response = try client.send(HTTPRequest(method: "GET", url: url + "/"))
                 let ms = { (s: Double) in "\(Int((s * 1000).rounded())) ms" }
-                var detail = "\(url): HTTP \(response.status)"
+                var detail = "\(url): HTTP \(response.status)" + (response.httpVersion.map { " over \($0)" } ?? "")
                 if let t = response.timing { detail += " in \(ms(t.total)) (connect \(ms(t.connect))\(t.tls > 0 ? ", TLS \(ms(t.tls))" : ""))" }
                 checks.append(.ok(name, detail, kind: .upstream))
                 if skew == nil, let s = response.clockSkew() { skew = (s, url) }
