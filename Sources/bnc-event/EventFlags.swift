@@ -46,6 +46,9 @@ struct EventFlags: ParsableArguments {
             completion: .file(extensions: ["json"]))
     var itemsFile: String?
 
+    @Flag(name: .customLong("explain"), help: "On stderr, each body field and header with its value, where it came from (the name, a flag, the device file, state.db, the settings) and the rule that changed it.")
+    var explain = false
+
     @Option(name: .customLong("category-form"), help: ArgumentHelp("Send $product_category as display (\"Baby & Toddler\") or enum (BABY_AND_TODDLER).", valueName: "FORM"))
     var categoryForm: CategoryFormArgument = .display
 

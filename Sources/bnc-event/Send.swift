@@ -45,6 +45,7 @@ struct Send: SendingCommand {
     var inputs: [(flag: String, path: String?)] { [("--custom-json", event.customJSON), ("--items", event.itemsFile)] }
 
     func validate() throws {
+        if event.explain && batch.batch != nil { throw ValidationError("--explain explains one event: not with --batch") }
         if batch.batch == nil && name == nil { throw ValidationError("name the event (e.g. PURCHASE), or pass --batch FILE") }
     }
 
@@ -76,10 +77,14 @@ struct Send: SendingCommand {
         if !EventCatalog.isStandard(input.name), let command = EditDistance.closest(to: input.name, in: ["send", "list", "fields"]) {
             warnings.add("\(input.name) is sent as an event name (did you mean the command '\(command)'?)")
         }
-        guard let answer = try tool.exchange(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip), warnings: warnings) else {
-            return .success
+        let request = try tool.request(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip), warnings: warnings)
+        if event.explain {
+            let explanation = EventExplanation(flags: event, device: tool.device, settings: tool.settings, ipFromFlag: tool.ip != nil,
+                                               tokenFromState: input.randomizedDeviceToken != nil)
+            for line in explanation.lines(request, redactor: tool.redactor, userAgent: tool.context.userAgent) { tool.diagnostics.note("explain: " + line) }
         }
-        try tool.emit(answer)
+        if try tool.render(request) { return .success }
+        try tool.emit(try builder.answer(try tool.send(request), redactor: tool.redactor))
         return .success
     }
 }

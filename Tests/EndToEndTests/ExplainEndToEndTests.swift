@@ -39,4 +39,25 @@ import TestSupport
         let batch = try box.run("bnc-open", ["--batch", device, "--explain"], env: env)
         #expect(batch.status == 64 && batch.stderr.contains("--explain explains one request"), "\(batch.stderr)")
     }
+
+    @Test func anEventSaysWhereEachFieldCameFrom() throws {
+        let device = try box.write("pixel.json", #"{"os":"android","gaid":"38400000-8cf0-11bd-b23e-10b96e40000d","user_agent":"UA"}"#)
+        let env = ["BRANCH_KEY": "key_test_explain0002"]
+        let args = ["send", "PURCHASE", "--device", device, "--ip", "203.0.113.7", "--revenue", "9.99", "--custom", "tier=gold",
+                    "--item", "$sku=42", "--developer-identity", "u1", "--no-state", "--dry-run"]
+        let plain = try box.run("bnc-event", args, env: env)
+        let r = try box.run("bnc-event", args + ["--explain"], env: env)
+        #expect(r.status == 0 && r.stdout == plain.stdout, "\(r.output)")
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        func line(_ prefix: String) -> String { lines.first { $0.hasPrefix("bnc-event: explain: " + prefix) } ?? "(none: \(prefix))" }
+        #expect(line("body.name = ").hasSuffix("← the name argument; a standard event: sent to /v2/event/standard"))
+        #expect(line("body.user_data.os = ").hasSuffix("← os in \(device); canonical case (android → Android)"), "\(line("body.user_data.os"))")
+        #expect(line("body.user_data.aaid = ").contains("← gaid in \(device); Android's advertising id, named aaid in events"))
+        #expect(line("body.user_data.developer_identity = ").hasSuffix("← --developer-identity"))
+        #expect(line("body.event_data.revenue = 9.99").hasSuffix("← --revenue"))
+        #expect(line("body.custom_data.tier = ").contains("← --custom tier"))
+        #expect(line("body.content_items[0] = ").hasSuffix("← --item"))
+        #expect(line("body.branch_key = ").hasSuffix("← environment BRANCH_KEY"))
+        #expect(line("header X-IP-Override = 203.0.113.7").hasSuffix("← --ip"))
+    }
 }
