@@ -13,6 +13,8 @@ public struct BranchMapping: Sendable {
     public let ip: IPAddress?
     /// TUNE parameters that have no Branch counterpart (kept out, listed for a person).
     public let unmapped: [String]
+    /// The device the request described, each field with the TUNE parameter it came from (`--explain`).
+    public var device = Device()
 
     /// The batch-line shape both bnc-open and bnc-event read (`--body -` or `--batch -`): the body plus `"ip"`.
     public var line: JSONObject {
@@ -61,10 +63,14 @@ public enum TuneMapping {
             if counterpart.isEmpty && p.group != .routing { unmapped.append(name) }
         }
         if isSession {
-            return BranchMapping(api: .open, body: try openBody(r, device: device, warnings: warnings), ip: ip, unmapped: unmapped)
+            var mapping = BranchMapping(api: .open, body: try openBody(r, device: device, warnings: warnings), ip: ip, unmapped: unmapped)
+            mapping.device = device
+            return mapping
         }
-        return BranchMapping(api: .event, body: try eventBody(r, action: action, device: device, ip: ip, warnings: warnings), ip: ip,
-                             unmapped: unmapped)
+        var mapping = BranchMapping(api: .event, body: try eventBody(r, action: action, device: device, ip: ip, warnings: warnings), ip: ip,
+                                    unmapped: unmapped)
+        mapping.device = device
+        return mapping
     }
 
     /// The device the request describes: every table row with a `device` field, ad-tracking flags normalised to

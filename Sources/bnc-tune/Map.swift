@@ -31,6 +31,8 @@ struct Map: SendingCommand {
     @Flag(name: .customLong("to-tune"), help: "Map Branch bodies (v1/open or v2 event JSON) to TUNE URLs instead.") var toTune = false
     @Option(name: .customLong("advertiser-id"), help: ArgumentHelp("TUNE advertiser id for --to-tune.", valueName: "ID")) var advertiserID: String?
     @Option(name: .customLong("site-id"), help: ArgumentHelp("TUNE app id for --to-tune.", valueName: "ID")) var siteID: String?
+    @Flag(name: .customLong("explain"), help: "On stderr, each field of the Branch body with the TUNE parameter it came from and the rule that applied.")
+    var explain = false
     @OptionGroup(title: "Decryption") var key: KeyOptions
     @OptionGroup var shared: SharedOptions
 
@@ -63,6 +65,11 @@ struct Map: SendingCommand {
         let r = try RequestSource.read(number, bytes, key: conversionKey)
         let warnings = Warnings()
         let mapped = try TuneMapping.toBranch(r, warnings: warnings)
+        if explain {
+            for e in mapped.explanation(of: r) {
+                tool.diagnostics.note("explain: line \(number): body.\(e.path) = \(tool.redactor.redact(e.value).serialized()) ← \(e.origin)")
+            }
+        }
         if !mapped.unmapped.isEmpty && tool.network.verbose {
             tool.diagnostics.note("no Branch counterpart, not sent: " + mapped.unmapped.joined(separator: ", "))
         }

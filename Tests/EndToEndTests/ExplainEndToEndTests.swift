@@ -60,4 +60,18 @@ import TestSupport
         #expect(line("body.branch_key = ").hasSuffix("← environment BRANCH_KEY"))
         #expect(line("header X-IP-Override = 203.0.113.7").hasSuffix("← --ip"))
     }
+
+    /// bnc-tune map --explain names the TUNE parameter behind each Branch field.
+    @Test func aMappedTuneRequestNamesItsParameters() throws {
+        let url = "https://877.measure.mobileapptracking.com/serve?action=conversion&site_event_name=purchase&advertiser_id=877&sdk=android"
+            + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0&revenue=9.99&currency_code=USD&device_ip=8.8.8.8&user_agent=UA"
+        let plain = try box.run("bnc-tune", ["map", url])
+        let r = try box.run("bnc-tune", ["map", url, "--explain"])
+        #expect(r.status == 0 && r.stdout == plain.stdout, "\(r.output)")
+        for expected in ["body.name = \"PURCHASE\" ← TUNE site_event_name", "body.user_data.aaid = \"38400000-8cf0-11bd-b23e-10b96e40000d\" ← TUNE google_aid",
+                         "body.user_data.os = \"Android\" ← TUNE sdk", "body.event_data.revenue = 9.99 ← TUNE revenue",
+                         "body.event_data.currency = \"USD\" ← TUNE currency_code", "body.user_data.ip = \"8.8.8.8\" ← TUNE device_ip"] {
+            #expect(r.stderr.contains("bnc-tune: explain: line 1: " + expected), "\(expected)\n\(r.stderr)")
+        }
+    }
 }

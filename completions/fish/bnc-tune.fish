@@ -23,7 +23,7 @@ function __bnc-tune_parse_tokens -S
         __bnc-tune_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'map'
-            __bnc-tune_parse_subcommand 1 'command' 'to-tune' 'advertiser-id=' 'site-id=' 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
+            __bnc-tune_parse_subcommand 1 'command' 'to-tune' 'advertiser-id=' 'site-id=' 'explain' 'conversion-key-file=' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
         case 'check'
             __bnc-tune_parse_subcommand 1 'fail-on=' 'conversion-key-file=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'decrypt'
@@ -104,6 +104,7 @@ complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" to-tune' -l 'to-tune' -d 'Map Branch bodies (v1/open or v2 event JSON) to TUNE URLs instead.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" advertiser-id' -l 'advertiser-id' -d 'TUNE advertiser id for --to-tune.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" site-id' -l 'site-id' -d 'TUNE app id for --to-tune.' -rfka ''
+complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" explain' -l 'explain' -d 'On stderr, each field of the Branch body with the TUNE parameter it came from and the rule that applied.'
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" conversion-key-file' -l 'conversion-key-file' -d 'The advertiser\'s TUNE conversion key (16, 24 or 32 characters), to decrypt the SDKs\' data parameter.' -rF
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
 complete -c 'bnc-tune' -n '__bnc-tune_should_offer_completions_for_flags_or_options "bnc-tune map" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
