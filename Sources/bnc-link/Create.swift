@@ -22,8 +22,11 @@ struct Create: SendingCommand {
     var domain = "bnc.lt"
 
     func validate() throws {
+        if explain && batch.batch != nil { throw ValidationError("--explain explains one link: not with --batch") }
         if case .failure(let e) = HostName.validate(domain) { throw ValidationError("--domain \(e.rule)") }
     }
+    @Flag(name: .customLong("explain"), help: "On stderr, each field of the link with its value and where it came from (a flag, --param, the --data file, the settings).")
+    var explain = false
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -36,6 +39,11 @@ struct Create: SendingCommand {
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["POST"]) }
         let body = try LinkRequest.body(link.input(tool))
         let request = try tool.request(builder, body)
+        if explain {
+            for line in LinkExplanation.lines(request, flags: link, settings: tool.settings, redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
+        }
         if try tool.render(request) { return .success }
         do {
             let response = try tool.send(request)

@@ -74,4 +74,19 @@ import TestSupport
             #expect(r.stderr.contains("bnc-tune: explain: line 1: " + expected), "\(expected)\n\(r.stderr)")
         }
     }
+
+    @Test func aLinkSaysWhereEachFieldCameFrom() throws {
+        let data = try box.write("data.json", #"{"$deeplink_path":"item/42","color":"blue"}"#)
+        let env = ["BRANCH_KEY": "key_test_explain0003"]
+        let args = ["create", "--channel", "sms", "--tag", "a", "--data", data, "--param", "$ios_url=https://example.com", "--dry-run"]
+        let plain = try box.run("bnc-link", args, env: env)
+        let r = try box.run("bnc-link", args + ["--explain"], env: env)
+        #expect(r.status == 0 && r.stdout == plain.stdout, "\(r.output)")
+        for expected in ["body.channel = \"sms\" ← --channel", "body.tags = [\"a\"] ← --tag", "body.data.$deeplink_path = \"item/42\" ← --data \(data)",
+                         "body.data.$ios_url = \"https://example.com\" ← --param $ios_url", "body.branch_key = \"key_test_explain0003\" ← environment BRANCH_KEY"] {
+            #expect(r.stderr.contains("bnc-link: explain: " + expected), "\(expected)\n\(r.stderr)")
+        }
+        let batch = try box.run("bnc-link", ["create", "--batch", data, "--explain"], env: env)
+        #expect(batch.status == 64, "\(batch.stderr)")
+    }
 }
