@@ -71,18 +71,6 @@ public enum FileSystem {
         return Int(st.st_size)
     }
 
-    /// The names in a directory, sorted (none when it cannot be read); `.` and `..` left out.
-    public static func entries(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     /// When a file was last changed (seconds since 1970), or nil when it cannot be read.
     public static func modificationTime(_ path: String) -> Double? {
         var st = stat()

@@ -88,7 +88,7 @@ public struct Redactor: Sendable {
     }
 
     /// `scheme://user:password@` -> `scheme://user:<redacted>@`.
-    static func maskUserInfo(_ text: String) -> String {
+    public static func maskUserInfo(_ text: String) -> String {
         text.replacing(/(?<head>[A-Za-z][A-Za-z0-9+.\-]*:\/\/[^\/@\s:]*:)[^@\/\s]+@/) { match in
             "\(match.output.head)\(placeholder)@"
         }
@@ -195,6 +195,11 @@ public struct Redactor: Sendable {
         case nil: break
         }
         return r
+    }
+
+    /// One header's value, masked by the header's name and by value (a recording, an explanation).
+    public func redactHeaderValue(_ name: String, _ value: String) -> String {
+        String(redactHeaderLine("\(name): \(value)").dropFirst(name.count + 2))
     }
 
     /// One header line of a trace (`Access-Token: abc`), masked by name and by value.

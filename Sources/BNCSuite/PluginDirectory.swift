@@ -76,8 +76,13 @@ public enum PluginDirectory {
         return name.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" }
     }
 
-    /// Every `bnc-*` file in a directory.
+    /// Every `bnc-*` file in a directory, by its NAME.
     public static func entries(of dir: String) -> [String] {
+        names(in: dir).filter { $0.hasPrefix("bnc-") && $0.count > 4 }.map { String($0.dropFirst(4)) }
+    }
+
+    /// The names in a directory, sorted (none when it cannot be read); `.` and `..` left out.
+    public static func names(in dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
@@ -85,7 +90,7 @@ public enum PluginDirectory {
             let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix("bnc-"), name.count > 4 { names.append(String(name.dropFirst(4))) }
+            if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
     }

@@ -4,8 +4,8 @@ import BNCCore
 /// A check's outcome. `fail` in a configuration check is exit 78, in an upstream's reachability 69.
 struct Check {
     enum Status: String { case ok, warn, fail, skip }
-    /// What a failure means for the exit status.
-    enum Kind { case configuration, upstream, local }
+    /// What a failure means for the exit status: an upstream's is 69, any other (configuration, clock, state) 78.
+    enum Kind { case configuration, upstream }
 
     let name: String
     let status: Status

@@ -37,7 +37,7 @@ enum ConfigChecks {
                                 fix: "set BRANCH_KEY, pass --key, or add branch_key to a profile (bnc-config(5))"))
         }
         if let secret = settings.branchSecret {
-            checks.append(pairing(key: settings.branchKey?.kind, secret: secret, source: settings.secretSource.map { " (from \($0))" } ?? ""))
+            checks.append(secretCheck(secret, source: settings.secretSource.map { " (from \($0))" } ?? ""))
         } else {
             checks.append(.warn("branch secret", "none: bnc-open from a server, bnc-link update and bnc-api --with-secret need it",
                                 fix: "keep it in a file (chmod 600) and set branch_secret_file in a profile, or BRANCH_SECRET"))
@@ -47,16 +47,12 @@ enum ConfigChecks {
         return (checks, settings)
     }
 
-    /// A live key goes with a live secret and a test key with a test one (the resolver refuses a mixed pair before
-    /// this: Branch answers one only with "Authentication failed !"); a secret of neither shape is suspicious.
-    static func pairing(key: CredentialKind?, secret: Secret, source: String) -> Check {
+    /// The secret's kind; a live key with a test secret (or the reverse) never gets here: the resolver refuses
+    /// the pair, and the "credentials" check says so. A secret of neither shape is suspicious.
+    static func secretCheck(_ secret: Secret, source: String) -> Check {
         guard let kind = secret.branchKind else {
             return .warn("branch secret", "set\(source), but it starts with neither secret_live_ nor secret_test_",
                          fix: "copy the secret again from the dashboard's Account Settings")
-        }
-        if let key, key != kind {
-            return .fail("branch secret", "a \(kind.rawValue) secret\(source) with a \(key.rawValue) key: Branch refuses the pair",
-                         fix: "use the \(key.rawValue) secret of the same app (dashboard, Account Settings)")
         }
         return .ok("branch secret", "set, \(kind.rawValue)\(source)")
     }

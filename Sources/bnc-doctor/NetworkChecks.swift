@@ -8,15 +8,8 @@ enum NetworkChecks {
     /// The proxy variables libcurl reads, a password in one shown as <redacted>.
     static func proxy(_ environment: Environment) -> Check {
         let names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
-        let set = names.compactMap { name in environment[name].map { "\(name)=\(withoutPassword($0))" } }
+        let set = names.compactMap { name in environment[name].map { "\(name)=\(Redactor.maskUserInfo($0))" } }
         return .ok("proxy", set.isEmpty ? "none: connections are direct" : set.joined(separator: ", "))
-    }
-
-    /// `http://user:pass@host:3128` as `http://user:<redacted>@host:3128`.
-    static func withoutPassword(_ url: String) -> String {
-        guard let at = url.lastIndex(of: "@"), let scheme = url.firstRange(of: "://"), scheme.upperBound < at,
-              let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }
-        return String(url[..<url.index(after: colon)]) + Redactor.placeholder + String(url[at...])
     }
 
     /// libcurl, its TLS library, HTTP/2 (Branch serves it) and the CA bundle certificates are checked against.

@@ -1,6 +1,7 @@
 // bnc doctor's local state: state.db (size, schema versions against this bnc's, SQLite's check of its pages) and
 // the batch journals kept for --resume (how many, how big, how old; each checked like state.db).
 import BNCCore
+import BNCSuite
 
 enum StateChecks {
     static func run(_ environment: Environment, now: Double) -> [Check] {
@@ -12,7 +13,7 @@ enum StateChecks {
             checks.append(database(path, parts: StateStore.parts, name: "state.db", what: "state database"))
         }
         let dir = environment.stateDirectory + "/journals"
-        let journals = FileSystem.entries(dir).filter { $0.hasSuffix(".db") }
+        let journals = PluginDirectory.names(in: dir).filter { $0.hasSuffix(".db") }
         if journals.isEmpty {
             checks.append(.ok("journals", "none kept: every batch finished"))
             return checks

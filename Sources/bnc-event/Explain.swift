@@ -15,7 +15,7 @@ struct EventExplanation {
         guard case .json(.object(let sent))? = request.body else { return [] }
         var lines: [String] = []
         func add(_ path: String, _ value: JSON, _ origin: String, _ rule: String? = nil) {
-            lines.append("body.\(path) = \(redactor.redact(value).serialized()) ← \(origin)" + (rule.map { "; \($0)" } ?? ""))
+            lines.append(Explanation.field(path, value, from: origin, rule: rule, redactor: redactor))
         }
         let source = { (field: String) in device.sources[field] ?? "the device" }
         let userDataKeys = Set(flags.userData.compactMap { $0.split(separator: ":", maxSplits: 1).first?.split(separator: "=", maxSplits: 1).first.map(String.init) })
@@ -59,11 +59,8 @@ struct EventExplanation {
                 add(key, value, settings.credentialOrigin(key) ?? "the request")
             }
         }
-        lines.append("header User-Agent = \(userAgent) ← bnc-event's own")
-        for (name, value) in request.headers {
-            let origin = name == "X-IP-Override" ? (ipFromFlag ? "--ip" : "the settings") : "fixed for /v2/event"
-            lines.append("header \(name) = \(redactor.redactHeaderLine("\(name): \(value)").dropFirst(name.count + 2)) ← \(origin)")
+        return lines + Explanation.headers(request, tool: "bnc-event", userAgent: userAgent, redactor: redactor) { name in
+            name == "X-IP-Override" ? (ipFromFlag ? "--ip" : "the settings") : "fixed for /v2/event"
         }
-        return lines
     }
 }

@@ -9,7 +9,7 @@ enum LinkExplanation {
         let params = Set(flags.params.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
         var lines: [String] = []
         func add(_ path: String, _ value: JSON, _ origin: String) {
-            lines.append("body.\(path) = \(redactor.redact(value).serialized()) ← \(origin)")
+            lines.append(Explanation.field(path, value, from: origin, redactor: redactor))
         }
         for (key, value) in sent {
             if key == "data", let members = value.objectValue {
@@ -24,10 +24,6 @@ enum LinkExplanation {
                 add(key, value, LinkFields.link[key]?.flag ?? (key == "tags" ? "--tag" : "the link"))
             }
         }
-        lines.append("header User-Agent = \(userAgent) ← bnc-link's own")
-        for (name, value) in request.headers {
-            lines.append("header \(name) = \(redactor.redactHeaderLine("\(name): \(value)").dropFirst(name.count + 2)) ← fixed for /v1/url")
-        }
-        return lines
+        return lines + Explanation.headers(request, tool: "bnc-link", userAgent: userAgent, redactor: redactor) { _ in "fixed for /v1/url" }
     }
 }

@@ -24,23 +24,19 @@ struct OpenExplanation {
         guard case .json(.object(let sent))? = request.body else { return [] }
         var lines: [String] = []
         for (key, value) in sent {
-            let shown = redactor.redact(value).serialized()
             var (origin, rule) = self.origin(key, deviceLayer, flagLayer, fieldLayer)
             if let before = prepared[key], before != value, rule == nil {
                 let was = before.stringValue ?? before.serialized(), now = value.stringValue ?? value.serialized()
                 rule = was.lowercased() == now.lowercased() ? "canonical case (\(was) → \(now))" : "as the table sends it (\(was) → \(now))"
             }
-            lines.append("body.\(key) = \(shown) ← \(origin)" + (rule.map { "; \($0)" } ?? ""))
+            lines.append(Explanation.field(key, value, from: origin, rule: rule, redactor: redactor))
         }
         if deviceLayer["ad_tracking_enabled"] == nil, start["ad_tracking_enabled"] != nil || device.limitAdTracking == true {
             lines.append("body.ad_tracking_enabled left out ← \(device.sources["limit_ad_tracking"] ?? "limit_ad_tracking"); the user limited ad tracking (the SDKs send no ad_tracking_enabled then)")
         }
-        lines.append("header User-Agent = \(userAgent) ← bnc-open's own")
-        for (name, value) in request.headers {
-            let origin = name == "X-IP-Override" ? (ipSource ?? "--ip") : "fixed for /v1/open"
-            lines.append("header \(name) = \(redactor.redactHeaderLine("\(name): \(value)").dropFirst(name.count + 2)) ← \(origin)")
+        return lines + Explanation.headers(request, tool: "bnc-open", userAgent: userAgent, redactor: redactor) { name in
+            name == "X-IP-Override" ? (ipSource ?? "--ip") : "fixed for /v1/open"
         }
-        return lines
     }
 
     /// Where a key's value came from, and the rule that made it (nil: taken as given).

@@ -67,7 +67,7 @@ struct Map: SendingCommand {
         let mapped = try TuneMapping.toBranch(r, warnings: warnings)
         if explain {
             for e in mapped.explanation(of: r) {
-                tool.diagnostics.note("explain: line \(number): body.\(e.path) = \(tool.redactor.redact(e.value).serialized()) ← \(e.origin)")
+                tool.diagnostics.note("explain: line \(number): " + Explanation.field(e.path, e.value, from: e.origin, redactor: tool.redactor))
             }
         }
         if !mapped.unmapped.isEmpty && tool.network.verbose {

@@ -101,7 +101,7 @@ public final class HARRecorder: @unchecked Sendable {
             res["statusText"] = ""
             res["httpVersion"] = .string(answer.httpVersion ?? "HTTP/1.1")
             res["cookies"] = .array([])
-            res["headers"] = .array(answer.headers.map { .object(["name": .string($0.name), "value": .string(String(redactor.redactHeaderLine("\($0.name): \($0.value)").dropFirst($0.name.count + 2)))]) })
+            res["headers"] = .array(answer.headers.map { .object(["name": .string($0.name), "value": .string(redactor.redactHeaderValue($0.name, $0.value))]) })
             res["content"] = .object(["size": .int(answer.body.count), "mimeType": .string(answer.headers["Content-Type"] ?? "application/octet-stream"),
                                       "text": .string(text)])
             res["redirectURL"] = .string(answer.headers["Location"] ?? "")
