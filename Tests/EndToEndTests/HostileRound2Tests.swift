@@ -166,7 +166,7 @@ import Glibc
         let status = run.wait()
         let took = Date().timeIntervalSince(start)
         #expect(status == 130, "\(run.stderr)")
-        #expect(took < 3, "stopped \(took) s after the signal")
+        #expect(took < 5, "stopped \(took) s after the signal (the waits run to 10 s and more)")
         #expect(run.stderr.contains("not sent (stopped)"), "\(run.stderr)")
     }
 

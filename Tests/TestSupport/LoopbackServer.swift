@@ -102,7 +102,7 @@ public final class LoopbackServer: @unchecked Sendable {
         if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
-    /// From now on, connections are accepted but never answered (to provoke client timeouts).
+    /// From now on, connections are accepted but never answered (to provoke client timeouts); each is held 30 s.
     public func stopAnswering() {
         lock.lock(); silent = true; lock.unlock()
     }
@@ -127,7 +127,7 @@ public final class LoopbackServer: @unchecked Sendable {
             let mute = server.silent
             server.lock.unlock()
             if mute {
-                Thread.detachNewThread { sleep(3); close(client) }
+                Thread.detachNewThread { sleep(30); close(client) }
                 continue
             }
             Thread.detachNewThread { [server] in server.serve(client, id: id) }
