@@ -66,6 +66,9 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     @Flag(name: .customLong("raw"), help: "The answer need not be JSON: print it as it is (a link's page, an image). Without it a 2xx that is not JSON is exit 76.")
     var raw = false
 
+    @Flag(name: .customLong("explain"), help: "On stderr, each body field, query parameter and header with its value and where it came from (-f, --body, -q, -H, --ip, the credentials' source).")
+    var explain = false
+
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -75,11 +78,12 @@ struct BncAPI: BNCRootCommand, SendingCommand {
 
     func validate() throws {
         if replay != nil {
-            guard method == nil, path == nil, body == nil, fields.isEmpty, query.isEmpty, headers.isEmpty, batch.batch == nil else {
-                throw ValidationError("--replay sends the recording's own requests: give no method, path, --body, -f, -q, -H or --batch")
+            guard method == nil, path == nil, body == nil, !explain, fields.isEmpty, query.isEmpty, headers.isEmpty, batch.batch == nil else {
+                throw ValidationError("--replay sends the recording's own requests: give no method, path, --body, -f, -q, -H, --batch or --explain")
             }
             return
         }
+        if explain && batch.batch != nil { throw ValidationError("--explain explains one request: not with --batch") }
         guard method != nil, path != nil else { throw ValidationError("give a method and a path (bnc-api GET /v1/url ...), or --replay FILE") }
         do { try spec().checkShape() } catch { throw ValidationError(error.message) }
         if batch.batch != nil && body != nil { throw ValidationError("--batch lines are the bodies: drop --body") }
@@ -112,6 +116,12 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         }
         if let file = body { request.body = try tool.readJSON(file, what: "--body") }
         let built = try request.build(settings: tool.settings, ip: tool.ip)
+        if explain {
+            for line in APIExplanation.lines(built, spec: request, bodyFile: body, settings: tool.settings, ipFromFlag: tool.ip != nil,
+                                             redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
+        }
         if try tool.render(built) { return .success }
 
         let response = try tool.send(built)

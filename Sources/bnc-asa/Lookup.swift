@@ -26,6 +26,7 @@ struct Lookup: SendingCommand {
     @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404 (default 3).", valueName: "N")) var attempts = 3
     @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries (default 5).", valueName: "S")) var retryInterval = 5.0
     @Flag(name: .customLong("no-cache"), help: "Ask Apple even when the state database holds this token's record.") var noCache = false
+    @Flag(name: .customLong("explain"), help: "On stderr, the token sent, where it came from and what was removed from it, and the headers.") var explain = false
     @OptionGroup var shared: ServiceOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -36,6 +37,7 @@ struct Lookup: SendingCommand {
         guard (1...10).contains(attempts) else { throw ValidationError("--attempts must be between 1 and 10") }
         guard retryInterval >= 0, retryInterval <= 60 else { throw ValidationError("--retry-interval must be between 0 and 60 seconds") }
         let given = [token != nil, tokenFile != nil, batch.batch != nil].filter { $0 }.count
+        if explain && batch.batch != nil { throw ValidationError("--explain explains one token: not with --batch") }
         if given != 1 { throw ValidationError("give one token (an argument, - or --token-file), or --batch FILE") }
     }
 
@@ -56,6 +58,12 @@ struct Lookup: SendingCommand {
         }
         if let made { try AdServices.checkAge(generatedAt: made, now: now) }
         let request = try tool.request(builder, ["token": .string(value)])
+        if explain {
+            let origin = tokenFile.map { "--token-file \($0)" } ?? (token == "-" ? "standard input" : "the argument")
+            for line in LookupExplanation.lines(request, raw: raw, token: value, origin: origin, redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
+        }
         if try tool.render(request) { return .success }
         // A token reads one record: kept for its life, keyed by its hash, so a repeat does not call Apple again.
         let cache = noCache ? nil : LookupCache(store: try StateStore(path: StateStore.defaultPath(tool.environment)))

@@ -11,11 +11,14 @@ struct Delete: SendingCommand {
         discussion: "The API access token comes from --access-token-file, BRANCH_ACCESS_TOKEN or the profile; the app id from --app-id or the profile's app_id.")
     @Argument(help: ArgumentHelp("The link's URL (not with --batch).", valueName: "url")) var url: String?
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @Flag(name: .customLong("explain"), help: "On stderr, the query and headers with where each came from (the argument, --app-id, the access token's source).")
+    var explain = false
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
     var batchOptions: BatchOptions? { batch }
 
     func validate() throws {
+        if explain && batch.batch != nil { throw ValidationError("--explain explains one link: not with --batch") }
         if (url == nil) == (batch.batch == nil) { throw ValidationError("name one link URL, or pass --batch FILE") }
     }
 
@@ -26,8 +29,14 @@ struct Delete: SendingCommand {
         guard let app = appID ?? tool.settings.appID else { throw BNCError.usage("--app-id", "is required (or app_id in the profile)") }
         let builder = LinkDeleteBuilder(accessToken: token, appID: app, baseURL: tool.settings.apiURL)
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["DELETE"]) }
-        guard let answer = try tool.exchange(builder, ["url": .string(url!)]) else { return .success }
-        try tool.emit(answer)
+        let request = try tool.request(builder, ["url": .string(url!)])
+        if explain {
+            for line in LinkExplanation.common(request, settings: tool.settings, appIDFromFlag: appID != nil, redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
+        }
+        if try tool.render(request) { return .success }
+        try tool.emit(try builder.answer(try tool.send(request), redactor: tool.redactor))
         return .success
     }
 }

@@ -14,6 +14,8 @@ struct Update: SendingCommand {
     @OptionGroup(title: "Link") var link: LinkFlags
     @Flag(name: .customLong("merge"), help: "Read the link first and keep the data keys not given.") var merge = false
     @Flag(name: .customLong("replace"), help: "Replace the data wholesale, dropping keys not given.") var replace = false
+    @Flag(name: .customLong("explain"), help: "On stderr, each field of the change with its value and where it came from (a flag, --param, the --data file, the link as read for --merge, the settings).")
+    var explain = false
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
     var batchOptions: BatchOptions? { batch }
@@ -22,6 +24,7 @@ struct Update: SendingCommand {
     func validate() throws {
         if merge && replace { throw ValidationError("--merge and --replace cannot be combined") }
         if (url == nil) == (batch.batch == nil) { throw ValidationError("name one link URL, or pass --batch FILE") }
+        if explain && batch.batch != nil { throw ValidationError("--explain explains one link: not with --batch") }
         if batch.batch != nil && !replace { throw ValidationError("--batch updates replace each link's data as sent: pass --replace") }
     }
 
@@ -32,19 +35,27 @@ struct Update: SendingCommand {
                                      defaultRate: LinkFields.defaultRates["PUT"])
         }
         var body = try LinkRequest.body(link.input(tool))
+        var kept = Set<String>()
         if !replace && body["data"] != nil {
             let existing = try LinkTool.current(url!, key: key, tool: tool)
             if merge {
+                let given = Set(body["data"]?.objectValue?.keys ?? [])
                 body = LinkAnswers.merged(existing: existing, changes: body)
+                kept = Set(body["data"]?.objectValue?.keys ?? []).subtracting(given)
             } else if case let dropped = LinkAnswers.droppedKeys(existing: existing, changes: body), !dropped.isEmpty {
                 throw BNCError.invalid("data", "would lose \(dropped.joined(separator: ", ")): Branch replaces a link's data wholesale",
                                        hint: "--merge keeps them; --replace drops them")
             }
         }
-        guard let answer = try tool.exchange(LinkUpdateBuilder(key: key, secret: secret, baseURL: tool.settings.apiURL, url: url!), body) else {
-            return .success
+        let builder = LinkUpdateBuilder(key: key, secret: secret, baseURL: tool.settings.apiURL, url: url!)
+        let request = try tool.request(builder, body)
+        if explain {
+            for line in LinkExplanation.lines(request, flags: link, settings: tool.settings, kept: kept, redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
         }
-        try tool.emit(answer)
+        if try tool.render(request) { return .success }
+        try tool.emit(try builder.answer(try tool.send(request), redactor: tool.redactor))
         return .success
     }
 }

@@ -89,4 +89,65 @@ import TestSupport
         let batch = try box.run("bnc-link", ["create", "--batch", data, "--explain"], env: env)
         #expect(batch.status == 64, "\(batch.stderr)")
     }
+
+    /// update --merge: the data keys kept from the link as read say so; the sandbox receives what was explained.
+    @Test func aLinkUpdateAndDeleteSayWhereEachValueCameFrom() throws {
+        let s = try SandboxProcess()
+        let secretFile = try box.write("secret", Self.secret, mode: 0o600)
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_explain0004", "BRANCH_ACCESS_TOKEN": "tok_explain_0004", "BRANCH_APP_ID": "123"]
+        let made = try box.run("bnc-link", ["create", "--param", "color=blue", "--param", "size=2"], env: env)
+        let url = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(made.status == 0, "\(made.output)")
+        let r = try box.run("bnc-link", ["update", url, "--merge", "--param", "color=red", "--secret-file", secretFile, "--explain"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        for expected in ["body.data.color = \"red\" ← --param color", "body.data.size = \"2\" ← the link as read (--merge kept it)",
+                         "body.branch_secret = \"<redacted>\" ← flag --secret-file", "query url = \(url) ← the argument"] {
+            #expect(r.stderr.contains("bnc-link: explain: " + expected), "\(expected)\n\(r.stderr)")
+        }
+        #expect(!r.stderr.contains(Self.secret))
+        let put = try #require(try s.received().last { $0["method"] as? String == "PUT" })
+        #expect(((put["body"] as? [String: Any])?["data"] as? [String: Any])?["size"] as? String == "2", "what was explained was sent")
+
+        let d = try box.run("bnc-link", ["delete", url, "--app-id", "456", "--explain", "--dry-run"], env: env)
+        #expect(d.status == 0, "\(d.output)")
+        for expected in ["query app_id = 456 ← --app-id", "header Access-Token = <redacted> ← environment BRANCH_ACCESS_TOKEN"] {
+            #expect(d.stderr.contains("bnc-link: explain: " + expected), "\(expected)\n\(d.stderr)")
+        }
+        #expect(!d.stderr.contains("tok_explain_0004"))
+        let profileApp = try box.run("bnc-link", ["delete", url, "--explain", "--dry-run"], env: env)
+        #expect(profileApp.stderr.contains("query app_id = 123 ← environment BRANCH_APP_ID"), "\(profileApp.stderr)")
+        #expect(try box.run("bnc-link", ["update", "--batch", secretFile, "--replace", "--explain"], env: env).status == 64)
+    }
+
+    @Test func bncAPISaysWhichFlagMadeEachPart() throws {
+        let body = try box.write("b.json", #"{"name":"x","branch_key":"key_test_fromfile0001"}"#)
+        let secretFile = try box.write("secret", Self.secret, mode: 0o600)
+        let env = ["BRANCH_KEY": "key_test_explain0005"]
+        let r = try box.run("bnc-api", ["POST", "/v1/url", "--body", body, "-f", "channel=sms", "-q", "a=b", "--with-secret", "--secret-file", secretFile,
+                                        "-H", "X-Trace: 1", "--ip", "198.51.100.4", "--dry-run", "--explain"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        for expected in ["body.branch_key = \"key_test_fromfile0001\" ← --body \(body)", "body.name = \"x\" ← --body \(body)",
+                         "body.channel = \"sms\" ← -f channel", "body.branch_secret = \"<redacted>\" ← flag --secret-file; added by --with-secret",
+                         "query a = b ← -q a", "header X-Trace = 1 ← -H", "header X-IP-Override = 198.51.100.4 ← --ip"] {
+            #expect(r.stderr.contains("bnc-api: explain: " + expected), "\(expected)\n\(r.stderr)")
+        }
+        #expect(!r.stderr.contains(Self.secret))
+        let get = try box.run("bnc-api", ["GET", "/v1/url", "-q", "url=https://x.app.link/a", "--dry-run", "--explain"], env: env)
+        #expect(get.stderr.contains("query branch_key = key_test_explain0005 ← environment BRANCH_KEY; added to every request (--no-key leaves it out)"),
+                "\(get.stderr)")
+        #expect(try box.run("bnc-api", ["POST", "/v1/url", "--batch", body, "--explain"], env: env).status == 64)
+    }
+
+    @Test func anAdServicesLookupSaysWhereTheTokenCameFromAndWhatWasRemoved() throws {
+        let s = try SandboxProcess()
+        let token = String(repeating: "QUJD", count: 40)
+        let file = try box.write("token.txt", String(token.prefix(60)) + "\n" + String(token.dropFirst(60)) + "\n")
+        let env = ["BNC_API_URL": s.url]
+        let r = try box.run("bnc-asa", ["lookup", "--token-file", file, "--explain", "--dry-run"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.stderr.contains("bnc-asa: explain: body = \"<redacted>\" ← --token-file \(file); white space removed"), "\(r.stderr)")
+        #expect(!r.stderr.contains(token.prefix(60)), "the token is a secret")
+        let shown = try box.run("bnc-asa", ["lookup", token, "--explain", "--dry-run", "--show-secrets"], env: env)
+        #expect(shown.stderr.contains("bnc-asa: explain: body = \"\(token)\" ← the argument\n"), "\(shown.stderr)")
+    }
 }

@@ -20,7 +20,7 @@ function __bnc-api_parse_tokens -S
     set -l unparsed_tokens (__bnc-api_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-api'
-        __bnc-api_parse_subcommand 2 'replay=' 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
+        __bnc-api_parse_subcommand 2 'replay=' 'body=' 'f/field=+' 'q/query=+' 'H/header=+' 'no-key' 'with-secret' 'with-access-token' 'raw' 'explain' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'batch=' 'concurrency=' 'rate=' 'journal=' 'resume' 'unordered' 'fail-fast' 'shard=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-api_parse_subcommand -r 1 'version'
@@ -88,6 +88,7 @@ complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_option
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" with-secret' -l 'with-secret' -d 'Add branch_secret to the JSON body.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" with-access-token' -l 'with-access-token' -d 'Send the API access token as the Access-Token header.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" raw' -l 'raw' -d 'The answer need not be JSON: print it as it is (a link\'s page, an image). Without it a 2xx that is not JSON is exit 76.'
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" explain' -l 'explain' -d 'On stderr, each body field, query parameter and header with its value and where it came from (-f, --body, -q, -H, --ip, the credentials\' source).'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF

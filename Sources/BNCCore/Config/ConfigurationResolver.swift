@@ -146,6 +146,11 @@ public struct ConfigurationResolver: Sendable {
         }
 
         settings.appID = environment["BRANCH_APP_ID"] ?? profile.appID
+        if environment["BRANCH_APP_ID"] != nil {
+            settings.sources["app_id"] = .environment("BRANCH_APP_ID")
+        } else if profile.appID != nil {
+            settings.sources["app_id"] = profileLabel
+        }
 
         // API base URL.
         if let (url, source) = try Self.firstLayer([

@@ -32,9 +32,10 @@ public struct Settings: Sendable {
     /// Where the secret came from (a flag's file, the environment, a profile), for messages that name it.
     public var secretSource: SettingSource? { sources["branch_secret"] }
 
-    /// Where a credential field of a body came from (`--explain`), nil for any other field.
+    /// Where a credential (a body field, a query parameter: branch_key, branch_secret, access_token, app_id) came
+    /// from, for `--explain`; nil for any other name.
     public func credentialOrigin(_ field: String) -> String? {
-        guard ["branch_key", "branch_secret"].contains(field) else { return nil }
+        guard ["branch_key", "branch_secret", "access_token", "app_id"].contains(field) else { return nil }
         return sources[field].map { "\($0)" } ?? "the settings"
     }
 
