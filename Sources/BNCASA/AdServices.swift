@@ -39,8 +39,11 @@ public enum AdServices {
 
     /// `POST {base}/api/v1/` with the token as the raw `text/plain` body, nothing else.
     public static func lookup(_ token: String, baseURL: String?) -> HTTPRequest {
-        HTTPRequest(method: "POST", base: baseURL ?? defaultBaseURL, path: "/api/v1/", headers: ["Accept": "application/json"],
-                    body: .text(token))
+        var request = HTTPRequest(method: "POST", base: baseURL ?? defaultBaseURL, path: "/api/v1/", headers: ["Accept": "application/json"],
+                                  body: .text(token))
+        // A batch line's token is read by the builder, not by the tool: the request itself says it is secret.
+        request.secrets = [Secret(token)]
+        return request
     }
 
     /// Apple's rules: 404 ("not yet") every `interval` seconds, `attempts` in all; 400 never; 500 with a

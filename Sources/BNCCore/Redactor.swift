@@ -182,6 +182,11 @@ public struct Redactor: Sendable {
 
     public func redact(_ request: HTTPRequest) -> HTTPRequest {
         guard !showSecrets else { return request }
+        if !request.secrets.isEmpty {
+            var plain = request
+            plain.secrets = []
+            return adding(request.secrets).redact(plain)
+        }
         var r = request
         r.url = redact(request.url)
         var headers = HTTPHeaders()

@@ -74,6 +74,28 @@ import TestSupport
         #expect(r.stderr.contains("recorded 3 attempts") && r.stderr.contains("4 more left out"), "\(r.stderr)")
     }
 
+    /// A batch of AdServices tokens: every attempt of every line (Apple's 404 retried), each token redacted.
+    @Test func anAdServicesBatchRecordsEveryAttemptOfEveryToken() throws {
+        let s = try sandbox()
+        var tokens: [String] = []
+        for notFound in [0, 1, 0] {
+            let answer = try s.control("/_sandbox/asa-token", method: "POST", body: #"{"not_found_times": \#(notFound)}"#) as? [String: Any]
+            tokens.append(try #require(answer?["token"] as? String))
+        }
+        let input = try box.write("tokens.ndjson", tokens.map { #"{"token":"\#($0)"}"# }.joined(separator: "\n") + "\n")
+        let har = box.home + "/tokens.har"
+        let r = try box.run("bnc-asa", ["lookup", "--batch", input, "--retry-interval", "0.1", "--record", har, "--no-cache"], env: ["BNC_API_URL": s.url])
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.stdout.split(separator: "\n").count == 3, "one result per token")
+        #expect(r.stderr.contains("recorded 4 attempts in \(har)"), "\(r.stderr)")
+        let found = try read(har)
+        #expect(found["creator"] as? String == "bnc-asa")
+        #expect((found["statuses"] as? [Int])?.sorted() == [200, 200, 200, 404], "\(found)")
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        for token in tokens { #expect(!text.contains(token), "an AdServices token is a secret, in a batch too") }
+        #expect(!r.stdout.contains(tokens[0]) && !r.stderr.contains(tokens[0]))
+    }
+
     @Test func aFileOfAnotherKindIsNeverReplaced() throws {
         let s = try sandbox()
         let notes = try box.write("notes.txt", "my notes\n", mode: 0o644)

@@ -79,7 +79,7 @@ final class CurlEasy {
         maxResponseBytes = options.maxResponseBytes
         errorBuffer[0] = 0
         traceSink = trace
-        self.redactor = redactor
+        self.redactor = request.secrets.isEmpty ? redactor : redactor.adding(request.secrets)
         url = request.url
 
         let isPostWithBody = request.body != nil && request.method == "POST"

@@ -39,6 +39,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     public var headers: HTTPHeaders
     public var body: HTTPBody?
+    /// Values this request carries that are secret whatever field holds them (an AdServices token is a whole
+    /// text/plain body): every rendering of the request and of its exchange masks them, as the tool's own.
+    public var secrets: [Secret] = []
 
     public init(method: String, url: String, headers: HTTPHeaders = [:], body: HTTPBody? = nil) {
         self.method = method

@@ -70,7 +70,8 @@ public final class HARRecorder: @unchecked Sendable {
     }
 
     func entry(_ request: HTTPRequest, _ result: Result<HTTPResponse, TransportError>, started: Double, note: String, userAgent: String,
-               redactor: Redactor) -> JSON {
+               redactor base: Redactor) -> JSON {
+        let redactor = base.adding(request.secrets)
         let r = redactor.redact(request)
         var headers = [(name: String, value: String)]()
         if r.headers["User-Agent"] == nil { headers.append(("User-Agent", userAgent)) }
