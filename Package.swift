@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]),
+        // libqrencode, libpng and libjpeg: bnc-sandbox's /v2/qr-code renders real QR codes as PNG or JPEG.
+        .systemLibrary(
+            name: "CQRImage", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev", "libpng-dev", "libjpeg-dev"])]),
         // The suite's version and its catalog of built-in tools: all the front door needs, so it starts fast.
         .target(name: "BNCSuite"),
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
@@ -98,6 +102,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // --tls without a certificate: a self-signed one made through OpenSSL.
                 "COpenSSL",
+                // /v2/qr-code: QR codes rendered as PNG or JPEG.
+                "CQRImage",
             ]),
         // Local emulator of every endpoint above: the test oracle and the demo's server.
         .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"]),

@@ -74,7 +74,7 @@ extension Sandbox {
     }
 
     /// Validates creation parameters and stores the link (or returns the existing one for a repeated alias).
-    private func makeLink(_ rawBody: JSONObject, key: String) throws -> StoredLink {
+    func makeLink(_ rawBody: JSONObject, key: String) throws -> StoredLink {
         // Analytics labels may come `~`-prefixed at the top level, as the SDKs and long links spell them.
         var body = rawBody
         for label in ["channel", "feature", "campaign", "stage", "tags"] {
@@ -107,6 +107,11 @@ extension Sandbox {
             }
             // The dashboard lists a Quick Link by data.$marketing_title; the API takes one without (the Web SDK's
             // link() passes any type through).
+        }
+        // A Quick Link's QR code takes the QR Code API's settings, by the same rules (custom-qr-codes-via-api).
+        if let q = params["qr_code_settings"] {
+            _ = try qrSettings(q)
+            if type != 2 { lint("qr_code_settings applies to Quick Links (type 2) only: Branch ignores it on type \(type)") }
         }
         var duration = 7200
         if let d = params["duration"] {

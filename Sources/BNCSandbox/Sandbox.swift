@@ -133,9 +133,10 @@ public final class Sandbox: @unchecked Sendable {
         case ("GET", "/v1/url"): return try readLink(r)
         case ("PUT", "/v1/url"): return try updateLink(r)
         case ("DELETE", "/v1/url"): return try deleteLink(r)
+        case ("POST", "/v2/qr-code"): return try qrCode(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
-        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/api/v1/"), (_, "/serve"):
+        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/api/v1/"), (_, "/serve"):
             return .branchError(405, "Method \(r.method) is not allowed on \(r.path)")
         default:
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
@@ -164,7 +165,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/api/v1/", "/serve"]
+        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         return "\(r.method) /{link}"
