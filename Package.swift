@@ -102,8 +102,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // --tls without a certificate: a self-signed one made through OpenSSL.
                 "COpenSSL",
-                // /v2/qr-code: QR codes rendered as PNG or JPEG.
+                // /v2/qr-code: QR codes rendered as PNG or JPEG, and as SVG through libxml2's writer.
                 "CQRImage",
+                "CLibXML2",
             ]),
         // Local emulator of every endpoint above: the test oracle and the demo's server.
         .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"]),

@@ -12,8 +12,11 @@ extension ToolRun {
     /// - Parameter defaultRate: the `--rate` when none is given (an endpoint's documented limit).
     /// - Parameter input: the lines' file when it is not `--batch` (a tool's positional FILE|-).
     /// - Parameter textLines: the lines are text (logged URLs), handed to `prepare` as `{"text": line}`.
+    /// - Parameter windows: the endpoint's documented limits over longer windows, honoured whatever --rate says.
+    /// - Parameter answer: what a 2xx answer becomes in the line's result (an image written to a file).
     public func runBatch(input: String? = nil, textLines: Bool = false, retry: RetryPolicy? = nil, requireJSON: Bool = true,
-                         defaultRate: Double? = nil,
+                         defaultRate: Double? = nil, windows: [RateWindow] = [],
+                         answer: (@Sendable (Int, HTTPResponse) throws -> JSON)? = nil,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         guard let batch, let input = input ?? batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate ?? defaultRate, ordered: !batch.unordered,
@@ -31,6 +34,8 @@ extension ToolRun {
             settings.transport.maxResponseBytes = share
         }
         settings.requireJSON = requireJSON
+        settings.windows = windows
+        settings.answer = answer
         settings.textLines = textLines
 
         // The journal: named, or kept in the state directory under the input's path and content fingerprint.

@@ -22,6 +22,8 @@ public enum OwnKind: Sendable {
     case address
     /// A HAR recording (`--record`): a JSON object whose first member is `log`.
     case har
+    /// A PNG, JPEG or SVG image (a QR code): its signature bytes.
+    case image
 
     var name: String {
         switch self {
@@ -32,6 +34,7 @@ public enum OwnKind: Sendable {
         case .pid: "a process id"
         case .address: "a listening address"
         case .har: "a HAR recording"
+        case .image: "a PNG, JPEG or SVG image"
         }
     }
 
@@ -56,6 +59,7 @@ public enum OwnKind: Sendable {
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
         case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
         case .har: return starts("{\"log\":{\"version\":\"1.2\"")
+        case .image: return ImageFormat(signature: head) != nil
         }
     }
 }
@@ -165,4 +169,26 @@ public final class AtomicFile {
     }
 
     deinit { discard() }
+}
+
+/// The image formats an API answers with (the QR Code API's), known by their first bytes.
+public enum ImageFormat: String, Sendable {
+    case png, jpeg, svg
+
+    public init?(signature head: some Collection<UInt8>) {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else {
+            // SVG: XML whose first 512 bytes open an <svg element.
+            let text = String(decoding: head.prefix(512), as: UTF8.self)
+            let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+            guard trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<svg"), text.contains("<svg") else { return nil }
+            self = .svg
+        }
+    }
+
+    /// The file name extension.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

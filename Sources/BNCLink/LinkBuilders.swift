@@ -65,3 +65,45 @@ public struct LinkDeleteBuilder: JSONAnswering {
         try LinkRequest.delete(url: try LinkRequest.splitURL(body).url, accessToken: accessToken, appID: appID, baseURL: baseURL)
     }
 }
+
+/// A QR code as the QR Code API answered it.
+public struct QRImage: Sendable {
+    public let format: ImageFormat
+    public let bytes: [UInt8]
+}
+
+/// Makes POST /v2/qr-code requests; the answer is the image. `settings` (the flags') apply under a line's own
+/// qr_code_settings.
+public struct QRCodeBuilder: RequestBuilder {
+    public static let tables = [LinkFields.link, LinkFields.data, LinkFields.qr]
+    let key: BranchKey
+    let baseURL: String?
+    let settings: JSONObject
+
+    public init(key: BranchKey, baseURL: String?, settings: JSONObject = [:]) {
+        self.key = key
+        self.baseURL = baseURL
+        self.settings = settings
+    }
+
+    public func request(_ body: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var b = body
+        if !settings.isEmpty {
+            var merged = settings
+            if case .object(let own)? = body["qr_code_settings"] { merged.overlay(own) }
+            b["qr_code_settings"] = .object(merged)
+        }
+        return try LinkRequest.qrCode(b, key: key, baseURL: baseURL, warnings: warnings)
+    }
+
+    /// A 2xx answer must be a PNG, JPEG or SVG image (its signature, whatever the Content-Type says).
+    public func answer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> QRImage {
+        guard response.isSuccess else { throw response.httpError(redactor: redactor) }
+        guard let format = ImageFormat(signature: response.body) else {
+            let what = response.headers["Content-Type"].map { " (\($0))" } ?? ""
+            throw BNCError(.malformedResponse, "answered HTTP \(response.status) with something that is not a PNG, JPEG or SVG image\(what)",
+                           requestID: response.requestID)
+        }
+        return QRImage(format: format, bytes: response.body)
+    }
+}

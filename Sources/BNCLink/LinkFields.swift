@@ -19,8 +19,36 @@ public enum LinkFields {
         FieldSpec("data", .object, "Deep-link data: control params ($...) and your own keys", flag: "--param"),
         FieldSpec("source", .string, "Who made it: ios, android, web"),
         FieldSpec("analytics", .object, "Analytics labels as an object (~channel, ~campaign_id, ...)"),
-        FieldSpec("qr_code_settings", .object, "QR code settings (Quick Links with QR access)"),
+        FieldSpec("qr_code_settings", .object, "QR code settings (a Quick Link's, type 2; see bnc-link qr)"),
     ])
+
+    /// `code_pattern`'s values in order (1 standard ... 7 octagons) and `finder_pattern`'s (1 square ... 3 circle).
+    public static let codePatterns = ["standard", "squares", "circles", "triangles", "diamonds", "hexagons", "octagons"]
+    public static let finderPatterns = ["square", "rounded-square", "circle"]
+
+    /// qr_code_settings: the QR Code API's (POST /v2/qr-code) and a Quick Link's (help.branch.io/apidocs/qr-code,
+    /// account-hub/custom-qr-codes-via-api).
+    public static let qr = FieldTable("qr_code_settings", [
+        FieldSpec("image_format", .string, "Image format (svg: sent by Branch's MCP server, not in the API reference)",
+                  allowed: ["png", "jpeg", "jpg", "svg"], foldsCase: true, flag: "--format"),
+        FieldSpec("width", .integer, "Width and height of the image in pixels", range: 300...2000, flag: "--width", valueName: "PX"),
+        FieldSpec("margin", .integer, "Margin around the code in pixels", range: 1...20, flag: "--margin", valueName: "PX"),
+        FieldSpec("code_color", .string, "Colour of the code", pattern: .hexColor, flag: "--code-color", valueName: "#RRGGBB"),
+        FieldSpec("background_color", .string, "Colour of the background", pattern: .hexColor, flag: "--background-color", valueName: "#RRGGBB"),
+        FieldSpec("finder_pattern_color", .string, "Colour of the three corner squares", pattern: .hexColor, flag: "--finder-pattern-color", valueName: "#RRGGBB"),
+        FieldSpec("finder_eye_color", .string, "Colour of the corner squares' centres", pattern: .hexColor, flag: "--finder-eye-color", valueName: "#RRGGBB"),
+        FieldSpec("code_pattern", .integer, "Shape of the modules: 1 standard, 2 squares, 3 circles, 4 triangles, 5 diamonds, 6 hexagons, 7 octagons",
+                  range: 1...7, flag: "--code-pattern", valueName: "N|NAME"),
+        FieldSpec("finder_pattern", .integer, "Shape of the corner squares: 1 square, 2 rounded square, 3 circle", range: 1...3,
+                  flag: "--finder-pattern", valueName: "N|NAME"),
+        FieldSpec("center_logo_url", .string, "Image drawn in the centre of the code", pattern: .httpURL, flag: "--center-logo-url", valueName: "URL"),
+        FieldSpec("background_image_url", .string, "Image the code is drawn over", pattern: .httpURL, flag: "--background-image-url", valueName: "URL"),
+        FieldSpec("code_pattern_url", .string, "Image used as the code's pattern", pattern: .httpURL, flag: "--code-pattern-url", valueName: "URL"),
+    ])
+
+    /// The QR Code API's documented limits: 25 a second, 100 a minute, 1,000 an hour.
+    public static let qrRate = 25.0
+    public static let qrWindows = [RateWindow(count: 100, seconds: 60), RateWindow(count: 1000, seconds: 3600)]
 
     static func url(_ name: String, _ help: String) -> FieldSpec { FieldSpec(name, .string, help, pattern: .httpURL) }
     static func bool(_ name: String, _ help: String) -> FieldSpec { FieldSpec(name, .boolean, help) }

@@ -57,7 +57,35 @@ public enum LinkRequest {
         if b["type"]?.numberValue?.int64 == 2, b["data"]?["$marketing_title"]?.stringValue?.isEmpty != false {
             throw BNCError.invalid("type", "2 (a Quick Link) needs data.$marketing_title (--param '$marketing_title=...')")
         }
+        if case .object(let settings)? = b["qr_code_settings"] {
+            // Branch draws a custom QR code for a Quick Link only (custom-qr-codes-via-api): elsewhere it is ignored.
+            guard b["type"]?.numberValue?.int64 == 2 else {
+                throw BNCError.invalid("qr_code_settings", "apply to Quick Links only: pass --type 2 (with $marketing_title), or use bnc-link qr")
+            }
+            b["qr_code_settings"] = .object(try checkQRSettings(settings, warnings: warnings))
+        }
         return b
+    }
+
+    /// qr_code_settings by LinkFields.qr: ranges, colours, URLs; image_format in its documented spelling.
+    public static func checkQRSettings(_ settings: JSONObject, warnings: Warnings) throws(BNCError) -> JSONObject {
+        try LinkFields.qr.check(settings, prefix: "qr_code_settings.", warnings: warnings)
+    }
+
+    /// POST /v2/qr-code: the link's fields and data as for a link, and its qr_code_settings; the answer is the image.
+    public static func qrCode(_ body: JSONObject, key: BranchKey, baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        var link = body
+        let settings = link["qr_code_settings"]
+        link["qr_code_settings"] = nil
+        var full: JSONObject = ["branch_key": .string(key.value)]
+        for (k, v) in try validate(link, warnings: warnings) where k != "branch_key" { full[k] = v }
+        switch settings {
+        case nil, .null?: break
+        case .object(let o)?: full["qr_code_settings"] = .object(try checkQRSettings(o, warnings: warnings))
+        case let other?: throw BNCError.invalid("qr_code_settings", "must be an object, got \(other.typeName)")
+        }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/qr-code",
+                           headers: ["Accept": "image/png, image/jpeg, application/json"], body: .json(.object(full)))
     }
 
     /// `data`: restricted keys refused, control params checked (per-country variants too), `$custom_meta_tags`

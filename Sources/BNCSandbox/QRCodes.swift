@@ -2,6 +2,7 @@
 // (libqrencode) in the requested colours, size and margin, answered as PNG or JPEG. The settings are checked by
 // the documented rules (help.branch.io/apidocs/qr-code); the same rules hold for /v1/url's qr_code_settings.
 import BNCCore
+import CLibXML2
 import CQRImage
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +50,8 @@ extension Sandbox {
         let link = try makeLink(linkBody, key: key)
         let image = try renderQR(link.url, settings)
         bump("qr_codes_created")
-        return SandboxResponse(status: 200, headers: [("Content-Type", settings.format == "png" ? "image/png" : "image/jpeg")], body: image)
+        let type = ["png": "image/png", "svg": "image/svg+xml"][settings.format] ?? "image/jpeg"
+        return SandboxResponse(status: 200, headers: [("Content-Type", type)], body: image)
     }
 
     /// qr_code_settings checked by the documented rules: a 400 naming the setting and its range otherwise.
@@ -82,11 +84,13 @@ extension Sandbox {
             lint("qr_code_settings.\(name): the sandbox fetches no images; the code is drawn without it")
         }
         if let f = o["image_format"], !f.isNull {
-            guard let text = f.stringValue, ["png", "jpeg", "jpg"].contains(text.lowercased()) else {
+            // Branch's MCP server sends PNG, JPEG and SVG in upper case; the reference documents png, jpeg, jpg.
+            guard let text = f.stringValue, ["png", "jpeg", "jpg", "svg"].contains(text.lowercased()) else {
                 throw Rejection("qr_code_settings.image_format must be png, jpeg or jpg")
             }
             if text != text.lowercased() { lint("qr_code_settings.image_format \(text): the API documents png, jpeg and jpg in lower case") }
-            s.format = text.lowercased() == "png" ? "png" : "jpeg"
+            if text.lowercased() == "svg" { lint("qr_code_settings.image_format svg is not in Branch's API reference (Branch's MCP server sends it)") }
+            s.format = ["png", "svg"].contains(text.lowercased()) ? text.lowercased() : "jpeg"
         }
         s.width = try int("width", 300...2000) ?? s.width
         s.margin = try int("margin", 1...20)
@@ -114,16 +118,14 @@ extension Sandbox {
         let scale = (size - 2 * margin) / n
         guard scale >= 1 else { throw Rejection("qr_code_settings.width \(size) is too small for this link's code", status: 400) }
         let offset = (size - scale * n) / 2
+        if s.format == "svg" { return try svg(code.pointee, n: n, size: size, scale: scale, offset: offset, s) }
         var raster = [UInt8](repeating: 0, count: size * size * 3)
         for i in stride(from: 0, to: raster.count, by: 3) {
             raster[i] = s.background.r; raster[i + 1] = s.background.g; raster[i + 2] = s.background.b
         }
         for y in 0..<n {
             for x in 0..<n where code.pointee.data[y * n + x] & 1 == 1 {
-                let finder = (x < 7 && y < 7) || (x >= n - 7 && y < 7) || (x < 7 && y >= n - 7)
-                let fx = x >= n - 7 ? x - (n - 7) : x, fy = y >= n - 7 ? y - (n - 7) : y
-                let eye = finder && (2...4).contains(fx) && (2...4).contains(fy)
-                let c = eye ? (s.eye ?? s.finder ?? s.code) : finder ? (s.finder ?? s.code) : s.code
+                let c = Self.moduleColor(x: x, y: y, n: n, s)
                 for py in (offset + y * scale)..<(offset + (y + 1) * scale) {
                     var p = (py * size + offset + x * scale) * 3
                     for _ in 0..<scale {
@@ -140,5 +142,43 @@ extension Sandbox {
         guard written > 0, let out else { throw Rejection("cannot write the \(s.format) image", status: 500) }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: written))
+    }
+
+    /// A dark module's colour: the finder patterns' and their eyes' own when set, else the code's.
+    static func moduleColor(x: Int, y: Int, n: Int, _ s: QRSettings) -> QRSettings.RGB {
+        let finder = (x < 7 && y < 7) || (x >= n - 7 && y < 7) || (x < 7 && y >= n - 7)
+        let fx = x >= n - 7 ? x - (n - 7) : x, fy = y >= n - 7 ? y - (n - 7) : y
+        let eye = finder && (2...4).contains(fx) && (2...4).contains(fy)
+        return eye ? (s.eye ?? s.finder ?? s.code) : finder ? (s.finder ?? s.code) : s.code
+    }
+
+    /// The code as SVG, written by libxml2's writer: a background rectangle and one per dark module.
+    func svg(_ code: QRcode, n: Int, size: Int, scale: Int, offset: Int, _ s: QRSettings) throws -> [UInt8] {
+        func hex(_ c: QRSettings.RGB) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return "#" + String([c.r, c.g, c.b].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        }
+        guard let buffer = xmlBufferCreate() else { throw Rejection("cannot write the svg image", status: 500) }
+        defer { xmlBufferFree(buffer) }
+        guard let w = xmlNewTextWriterMemory(buffer, 0) else { throw Rejection("cannot write the svg image", status: 500) }
+        var ok = xmlTextWriterStartDocument(w, "1.0", "UTF-8", nil) >= 0
+        func element(_ name: String, _ attributes: [(String, String)], close: Bool = true) {
+            ok = ok && xmlTextWriterStartElement(w, name) >= 0
+            for (k, v) in attributes { ok = ok && xmlTextWriterWriteAttribute(w, k, v) >= 0 }
+            if close { ok = ok && xmlTextWriterEndElement(w) >= 0 }
+        }
+        element("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", "\(size)"), ("height", "\(size)"),
+                        ("viewBox", "0 0 \(size) \(size)"), ("shape-rendering", "crispEdges")], close: false)
+        element("rect", [("width", "\(size)"), ("height", "\(size)"), ("fill", hex(s.background))])
+        for y in 0..<n {
+            for x in 0..<n where code.data[y * n + x] & 1 == 1 {
+                element("rect", [("x", "\(offset + x * scale)"), ("y", "\(offset + y * scale)"), ("width", "\(scale)"), ("height", "\(scale)"),
+                                 ("fill", hex(Self.moduleColor(x: x, y: y, n: n, s)))])
+            }
+        }
+        ok = ok && xmlTextWriterEndDocument(w) >= 0
+        xmlFreeTextWriter(w)
+        guard ok, let content = xmlBufferContent(buffer) else { throw Rejection("cannot write the svg image", status: 500) }
+        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
     }
 }

@@ -80,6 +80,8 @@ public final class BatchRunner {
         var stopped = false
         var tokens = 1.0
         var lastRefill = MonotonicClock.now()
+        /// One bucket per documented window, starting full.
+        lazy var windowTokens: [Double] = settings.windows.map { Double($0.count) }
         var failure: BNCError?
         var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
         let keys = JSONKeyCache()           // the member names every line repeats
@@ -161,12 +163,21 @@ public final class BatchRunner {
             let now = MonotonicClock.now()
             // Stopped: no wait for the rate limiter or a back-off, only for the transfers already on the wire.
             if stopped { return inFlight.isEmpty ? .done : .wait(until: now + 1) }
-            // Rate limit: a token bucket holding at most one second's worth (or one request).
+            // Rate limit: a token bucket holding at most one second's worth (or one request), and one bucket per
+            // documented window, each holding that window's count; a request needs a token from every bucket.
+            let elapsed = now - lastRefill
+            lastRefill = now
+            var due = now
             if let rate = settings.rate {
-                tokens = min(max(1, rate), tokens + (now - lastRefill) * rate)
-                lastRefill = now
-                if tokens < 1 { return .wait(until: now + (1 - tokens) / rate) }
+                tokens = min(max(1, rate), tokens + elapsed * rate)
+                if tokens < 1 { due = max(due, now + (1 - tokens) / rate) }
             }
+            for (i, w) in settings.windows.enumerated() {
+                let perSecond = Double(w.count) / w.seconds
+                windowTokens[i] = min(Double(w.count), windowTokens[i] + elapsed * perSecond)
+                if windowTokens[i] < 1 { due = max(due, now + (1 - windowTokens[i]) / perSecond) }
+            }
+            if due > now { return .wait(until: due) }
             if !retries.isEmpty,
                let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
                 waiting.append(retries.remove(at: i))
@@ -191,6 +202,7 @@ public final class BatchRunner {
                 nextTag += 1
                 inFlight[tag] = item
                 if settings.rate != nil { tokens -= 1 }
+                for i in windowTokens.indices { windowTokens[i] -= 1 }
                 return .request(tag: tag, item.request)
             }
             if inputDone && retries.isEmpty {
@@ -223,7 +235,14 @@ public final class BatchRunner {
                 final.status = r.status
                 final.ok = r.isSuccess
                 let json = r.json  // parsed once
-                if final.ok && settings.requireJSON && json == nil {
+                if final.ok, let answer = settings.answer {
+                    do {
+                        final.response = try answer(item.line, r)
+                    } catch {
+                        final.ok = false
+                        final.error = redactor.redact((error as? BNCError)?.message ?? "\(error)")
+                    }
+                } else if final.ok && settings.requireJSON && json == nil {
                     final.ok = false
                     final.error = r.notJSONError().message
                 } else if final.ok {

@@ -1,10 +1,26 @@
 // How a batch runs: concurrency, rate, order, fail-fast, shard, retries, transport.
 
+/// At most `count` requests in any `seconds`.
+public struct RateWindow: Sendable, Equatable {
+    public var count: Int
+    public var seconds: Double
+    public init(count: Int, seconds: Double) {
+        self.count = count
+        self.seconds = seconds
+    }
+}
+
 /// How a batch runs.
 public struct BatchSettings: Sendable {
     public var concurrency: Int
     /// Most requests started per second (nil: no limit).
     public var rate: Double?
+    /// An endpoint's documented limits over longer windows (the QR Code API's 100 a minute and 1,000 an
+    /// hour), each a token bucket as full as its window allows: honoured on top of `rate`.
+    public var windows: [RateWindow] = []
+    /// Turns a 2xx answer into the line's result (an image written to a file, answered with its path) instead
+    /// of the answer's JSON; an error fails the line. Called on the batch's thread.
+    public var answer: (@Sendable (_ line: Int, _ response: HTTPResponse) throws -> JSON)?
     public var ordered: Bool
     public var failFast: Bool
     /// Take only lines whose hash falls in shard K (1-based) of N.

@@ -15,6 +15,10 @@ public enum FieldPattern: String, Sendable, Equatable {
     case countryCode
     /// Two or three letters (ISO 639).
     case languageCode
+    /// `#` and six (or three) hex digits: a colour.
+    case hexColor
+    /// An e-mail address: local part, `@`, a domain with a dot (the App API's dev_email).
+    case email
 
     /// The rule as an error message ends it: "must be <description>".
     public var description: String {
@@ -25,6 +29,8 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .httpURL: "an absolute http(s) URL (no spaces, controls, markup or user name)"
         case .countryCode: "a two-letter ISO 3166 country code such as US"
         case .languageCode: "an ISO 639 language code such as en"
+        case .hexColor: "a hex colour such as #1A2B3C"
+        case .email: "an e-mail address such as dev@example.com"
         }
     }
 
@@ -62,6 +68,17 @@ public enum FieldPattern: String, Sendable, Equatable {
             return false
         case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
         case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
+        case .hexColor:
+            let b = Array(s.utf8)
+            return (b.count == 7 || b.count == 4) && b[0] == UInt8(ascii: "#") && b.dropFirst().allSatisfy { Hex.digit($0) != nil }
+        case .email:
+            // One @, a non-empty local part of printable ASCII, a domain of letters, digits, - and . with a dot.
+            let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
+                  parts[0].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"()<>[]:;,\\\"".utf8.contains($0) }) else { return false }
+            let domain = parts[1]
+            return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+                && domain.utf8.allSatisfy { ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
         }
     }
 }
