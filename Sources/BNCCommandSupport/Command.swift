@@ -21,7 +21,7 @@ extension BNCRootCommand {
         StandardDescriptors.reserve()
         signal(SIGPIPE, SIG_IGN)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
-        umask(0o077)
+        FileSystem.userUmask = umask(0o077)
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
         // --color rules the final error too, and a parse error's (ArgumentParser has not read it yet then).

@@ -50,13 +50,26 @@ public enum FileSystem {
         return stat(path, &st) == 0
     }
 
-    /// Creates a directory and its parents, private to the user (mode 700) where they are new.
-    public static func makeDirectories(_ path: String) {
-        var current = ""
+    /// Creates a directory and its parents, private to the user (mode 700) where they are new, or with the mode the
+    /// user's umask gives when `shared` (a folder of images).
+    public static func makeDirectories(_ path: String, shared: Bool = false) {
+        let mode = shared ? 0o777 & ~userUmask : 0o700
+        // A relative path stays relative (its first part is not made at the root).
+        var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
-            mkdir(current, 0o700)
+            if mkdir(current, mode) == 0, shared { chmod(current, mode) }
         }
+    }
+
+    /// The umask the user ran the tool with (a tool runs with 077 so that what it keeps is private): files meant
+    /// to be shared, such as images, get the mode it gives.
+    nonisolated(unsafe) public static var userUmask: mode_t = 0o022
+
+    /// True when the path is a directory (a link to one too).
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     /// A regular file this process may execute.

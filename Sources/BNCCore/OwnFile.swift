@@ -142,6 +142,24 @@ public final class AtomicFile {
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
+    /// A file anyone may read (an image, not a secret): the mode the user's umask gives a new file.
+    public func makePublic() {
+        fchmod(fd, 0o666 & ~FileSystem.userUmask)
+    }
+
+    /// The whole file at once: written to the temporary file, then renamed over `path` (refused, exit 78, when
+    /// something other than `kind` is there).
+    public static func write(_ bytes: [UInt8], to path: String, kind: OwnKind, what: String, publicMode: Bool = false) throws(BNCError) {
+        let file = try AtomicFile(path: path, kind: kind, what: what)
+        if publicMode { file.makePublic() }
+        guard FileSystem.writeAll(file.fd, bytes) else {
+            let error = FileSystem.errnoText()
+            file.discard()
+            throw BNCError(.io, "\(what): cannot write \(path): \(error)")
+        }
+        try file.commit(what: what)
+    }
+
     /// Syncs the data and renames it over the target.
     public func commit(what: String) throws(BNCError) {
         guard !done else { return }

@@ -85,7 +85,7 @@ public enum LinkRequest {
         case let other?: throw BNCError.invalid("qr_code_settings", "must be an object, got \(other.typeName)")
         }
         return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/qr-code",
-                           headers: ["Accept": "image/png, image/jpeg, application/json"], body: .json(.object(full)))
+                           headers: ["Accept": "image/*, application/json"], body: .json(.object(full)))
     }
 
     /// `data`: restricted keys refused, control params checked (per-country variants too), `$custom_meta_tags`

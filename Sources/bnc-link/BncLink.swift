@@ -31,7 +31,7 @@ struct BncLink: BNCRootCommand {
               bnc-link long --domain example.app.link --channel sms --tag a --tag b --param '$deeplink_path=item/42'
             """,
         version: BNCVersion.string,
-        subcommands: [Create.self, Bulk.self, Read.self, Update.self, Delete.self, Long.self, FieldsCommand<LinkParams>.self,
+        subcommands: [Create.self, Bulk.self, Read.self, Update.self, Delete.self, Long.self, QR.self, FieldsCommand<LinkParams>.self,
                       FieldsCommand<LinkFieldCatalog>.self])
 }
 

@@ -27,6 +27,7 @@ struct Create: SendingCommand {
     }
     @Flag(name: .customLong("explain"), help: "On stderr, each field of the link with its value and where it came from (a flag, --param, the --data file, the settings).")
     var explain = false
+    @OptionGroup(title: "QR code (a Quick Link's, with --type 2)") var qr: QRFlags
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 
@@ -37,7 +38,9 @@ struct Create: SendingCommand {
         let key = try tool.settings.requireKey()
         let builder = LinkCreateBuilder(key: key, baseURL: tool.settings.apiURL)
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["POST"]) }
-        let body = try LinkRequest.body(link.input(tool))
+        var body = try LinkRequest.body(link.input(tool))
+        let settings = try qr.settings()
+        if !settings.isEmpty { body["qr_code_settings"] = .object(settings) }
         let request = try tool.request(builder, body)
         if explain {
             for line in LinkExplanation.lines(request, flags: link, settings: tool.settings, redactor: tool.redactor, userAgent: tool.context.userAgent) {

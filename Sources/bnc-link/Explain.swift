@@ -21,6 +21,8 @@ enum LinkExplanation {
                         add("data.\(k)", v, params.contains(k) ? "--param \(k)"
                             : kept.contains(k) ? "the link as read (--merge kept it)" : file ?? "the link's data")
                     }
+                } else if key == "qr_code_settings", let members = value.objectValue {
+                    for (k, v) in members { add("qr_code_settings.\(k)", v, LinkFields.qr[k]?.flag ?? "the link") }
                 } else if let credential = settings.credentialOrigin(key) {
                     add(key, value, credential)
                 } else if params.contains(key) {

@@ -1,0 +1,100 @@
+// bnc-link qr: a QR code of a new link (POST /v2/qr-code), written to --out or to a stdout that is not a
+// terminal; with --batch, one image per line in --out-dir at the API's documented rates.
+import ArgumentParser
+import BNCCommandSupport
+import BNCCore
+import BNCLink
+
+struct QR: SendingCommand {
+    static let toolName = "bnc-link"
+    static let configuration = CommandConfiguration(
+        commandName: "qr",
+        abstract: "Make a QR code of a new link (POST /v2/qr-code): a PNG, JPEG or SVG image.",
+        discussion: """
+            The link is described by the same flags as `bnc-link create` (labels, --param, --data); the code's look \
+            by one flag per qr_code_settings member, each checked before anything is sent (exit 65 naming the setting \
+            and its documented range). The image goes to --out FILE (written whole, then renamed; a file that is not \
+            an image is never replaced) or to standard output when it is not a terminal. With --batch each NDJSON \
+            line is a link body (its own qr_code_settings over the flags'), its image written to \
+            --out-dir/qr-LINE.png; the API's limits (25 a second, 100 a minute, 1,000 an hour) are honoured.
+
+            EXAMPLES:
+              bnc-link qr --channel flyer --param '$deeplink_path=item/42' --code-color '#1A2B3C' --out flyer.png
+              bnc-link qr --campaign spring --format jpeg --width 1000 > spring.jpg
+              bnc-link qr --batch posters.ndjson --out-dir qr/ > results.ndjson
+            """)
+
+    @OptionGroup(title: "Link") var link: LinkFlags
+    @OptionGroup(title: "QR code") var qr: QRFlags
+    @Option(name: .customLong("out"), help: ArgumentHelp("Write the image to FILE (default: standard output, when it is not a terminal).", valueName: "FILE"),
+            completion: .file(extensions: ["png", "jpg", "jpeg", "svg"]))
+    var out: String?
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("With --batch: the directory each line's image is written to (qr-LINE.png).", valueName: "DIR"),
+            completion: .directory)
+    var outDir: String?
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup(title: "Batch") var batch: BatchOptions
+    var batchOptions: BatchOptions? { batch }
+    var inputs: [(flag: String, path: String?)] { [("--data", link.data)] }
+
+    func validate() throws {
+        if batch.batch != nil {
+            if out != nil { throw ValidationError("--out names one image: with --batch give --out-dir DIR") }
+            if outDir == nil { throw ValidationError("--batch writes one image per line: give --out-dir DIR") }
+        } else if outDir != nil {
+            throw ValidationError("--out-dir is for --batch: give --out FILE for one image")
+        }
+        if out == "-" { throw ValidationError("--out writes a file: leave it out to write to standard output") }
+    }
+
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        let builder = QRCodeBuilder(key: try tool.settings.requireKey(), baseURL: tool.settings.apiURL, settings: try qr.settings())
+        if tool.isBatch { return try QRBatch.run(tool, builder: builder, directory: outDir!) }
+        let showsRequest = tool.output.dryRun || tool.output.curl
+        if out == nil && tool.environment.stdoutIsTTY && !showsRequest {
+            throw BNCError.usage("--out", "is required when standard output is a terminal: an image is not printed there (or redirect: > qr.png)")
+        }
+        if let out { try FileSystem.requireOwnKind(out, .image, what: "--out") }
+        let request = try tool.request(builder, try LinkRequest.body(link.input(tool)))
+        if try tool.render(request) { return .success }
+        let image = try builder.answer(try tool.send(request), redactor: tool.redactor)
+        guard let out else {
+            tool.stdout.write(bytes: image.bytes)
+            return .success
+        }
+        if let wanted = ImageFormat(rawValue: QRBatch.extensionFormat(out) ?? ""), wanted != image.format {
+            tool.diagnostics.warning("\(out) holds a \(image.format.rawValue.uppercased()) image (its name says \(wanted.rawValue))")
+        }
+        try AtomicFile.write(image.bytes, to: out, kind: .image, what: "--out", publicMode: true)
+        try tool.emitOne("file", out, json: ["format": .string(image.format.rawValue), "bytes": .int(image.bytes.count)])
+        return .success
+    }
+}
+
+/// `bnc-link qr --batch`: each line's image written to the directory, its result naming the file.
+enum QRBatch {
+    static func run(_ tool: ToolRun, builder: QRCodeBuilder, directory: String) throws(BNCError) -> ExitStatus {
+        if FileSystem.exists(directory) {
+            guard FileSystem.isDirectory(directory) else { throw BNCError.configuration("--out-dir: \(directory) is not a directory") }
+        } else {
+            FileSystem.makeDirectories(directory, shared: true)
+            guard FileSystem.isDirectory(directory) else { throw BNCError(.io, "--out-dir: cannot create \(directory): \(FileSystem.errnoText())") }
+        }
+        let redactor = tool.redactor
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return try tool.runBatch(requireJSON: false, defaultRate: LinkFields.qrRate, windows: LinkFields.qrWindows, answer: { line, response in
+            let image = try builder.answer(response, redactor: redactor)
+            let path = "\(base)/qr-\(line).\(image.format.fileExtension)"
+            try AtomicFile.write(image.bytes, to: path, kind: .image, what: "line \(line)", publicMode: true)
+            return ["file": .string(path), "format": .string(image.format.rawValue), "bytes": .int(image.bytes.count)]
+        }) { _, line, warnings throws(BNCError) in
+            try builder.request(line: line, warnings: warnings)
+        }
+    }
+
+    /// The format a file name's extension names (png, jpeg, svg), if any.
+    static func extensionFormat(_ path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "svg": "svg"][path[path.index(after: dot)...].lowercased()]
+    }
+}
