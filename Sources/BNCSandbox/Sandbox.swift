@@ -142,6 +142,9 @@ public final class Sandbox: @unchecked Sendable {
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
                 return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
             }
+            if r.path.hasPrefix("/v1/app/"), !r.path.dropFirst("/v1/app/".count).contains("/") {
+                return try app(r, key: String(r.path.dropFirst("/v1/app/".count)))
+            }
             if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
                 return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
             }
@@ -168,6 +171,7 @@ public final class Sandbox: @unchecked Sendable {
         let known = ["/v1/open", "/v1/install", "/v1/pageview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
+        if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
         return "\(r.method) /{link}"
     }
 

@@ -158,6 +158,7 @@ final class Store {
     var tuneDevices: Set<String> = []              // "advertiser|device" seen by /serve
     var nonReferredByIP: [String: Double] = [:]    // "key|ip" -> time of the last counted non-referred open
     var tuneEvents: [String: Double] = [:]          // "advertiser|device|event|transaction" -> time last accepted
+    var apps: [String: JSONObject] = [:]            // App API settings by branch key (made on first read)
 
     private let database: SQLiteDatabase?
     /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
@@ -180,6 +181,7 @@ final class Store {
             case "tune": tuneDevices.insert(id)
             case "nonreferred": nonReferredByIP[id] = json.numberValue?.double
             case "tuneevent": tuneEvents[id] = json.numberValue?.double
+            case "app": if let o = json.objectValue { apps[id] = o }
             default: continue
             }
         }
@@ -210,9 +212,10 @@ final class Store {
     }
     func save(device: DeviceRecord, id: String) { devices[id] = device; persist("device", id, device.json) }
     func save(asa: ASAToken, token: String) { asaTokens[token] = asa; persist("asa", token, asa.json) }
+    func save(app: JSONObject, key: String) { apps[key] = app; persist("app", key, .object(app)) }
 
     func reset() {
-        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]
+        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]; apps = [:]
         try? database?.execute("DELETE FROM sandbox_state")
     }
 }

@@ -1,0 +1,132 @@
+// The App API (GET and PUT /v1/app/{branch_key}): an app's settings, kept per key in the sandbox's state, read
+// with the key and secret, changed by the documented settings only (help.branch.io/apidocs/app,
+// apidocs/updatebranchappconfig). Branch sets some fields itself; a PUT that tries to change one is refused.
+import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Sandbox {
+    enum SettingType { case string(max: Int?), email, flag(ClosedRange<Int>), boolean, strings, object }
+
+    /// The settings a PUT may change, with their types (the reference's PUT table; 0/1 flags, booleans, strings).
+    static let appSettings: [String: SettingType] = [
+        "app_name": .string(max: 255), "dev_name": .string(max: 255), "dev_email": .email,
+        "always_open_app": .flag(0...1), "android_app": .flag(0...2), "ios_app": .flag(0...2),
+        "android_url": .string(max: nil), "android_uri_scheme": .string(max: nil), "android_package_name": .string(max: nil),
+        "sha256_cert_fingerprints": .strings, "android_app_links_enabled": .boolean, "android_cd_enabled": .boolean,
+        "android_cd_hashed": .string(max: nil), "android_tablet_url": .string(max: nil), "auto_fetch": .boolean,
+        "deepview_configs": .object, "default_short_url_domain": .string(max: nil),
+        "ios_url": .string(max: nil), "ios_uri_scheme": .string(max: nil), "ios_store_country": .string(max: 255),
+        "ios_bundle_id": .string(max: nil), "ios_team_id": .string(max: nil), "universal_linking_enabled": .boolean,
+        "web_url": .string(max: nil), "default_desktop_url": .string(max: nil), "text_message": .string(max: 255),
+        "og_app_id": .string(max: 255), "og_title": .string(max: 255), "og_description": .string(max: 255),
+        "og_image_url": .string(max: 255), "fire_url": .string(max: nil), "windows_phone_url": .string(max: nil),
+        "blackberry_url": .string(max: nil), "deepview_desktop": .string(max: nil), "deepview_ios": .string(max: nil),
+        "deepview_android": .string(max: nil),
+    ]
+    /// What Branch sets and a PUT cannot change: the credentials, the app's id, its creation date and domains.
+    static let readOnlyAppSettings: Set<String> = ["branch_key", "creation_date", "id", "app_id", "short_url_domain", "alternate_short_url_domain"]
+
+    /// GET /v1/app/{key}?branch_secret= and PUT /v1/app/{key}.
+    func app(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {
+        let key = try checkKey(.string(Percent.decode(rawKey, plus: false)))
+        switch r.method {
+        case "GET":
+            let secret = r.query.first { $0.0 == "branch_secret" }.map { JSON.string($0.1) }
+            try checkSecret(secret, key: key)
+            var settings = appSettings(key)
+            settings["branch_secret"] = secret
+            return .json(200, .object(settings))
+        case "PUT":
+            let body = try jsonObject(r)
+            try checkSecret(body["branch_secret"], key: key)
+            var settings = appSettings(key)
+            guard body["dev_email"]?.stringValue?.isEmpty == false else { throw Rejection("dev_email is required") }
+            for (name, value) in body where name != "branch_secret" {
+                if Self.readOnlyAppSettings.contains(name) {
+                    guard value == settings[name] else { throw Rejection("\(name) cannot be changed") }
+                    continue
+                }
+                guard let type = Self.appSettings[name] else {
+                    lint("\(name) is not a documented app setting: Branch ignores it")
+                    continue
+                }
+                try checkSetting(name, value, type)
+                settings[name] = value
+            }
+            store.save(app: settings, key: key)
+            bump("apps_updated")
+            settings["branch_secret"] = body["branch_secret"]
+            return .json(200, .object(settings))
+        default:
+            return .branchError(405, "Method \(r.method) is not allowed on /v1/app/{branch_key}")
+        }
+    }
+
+    private func checkSetting(_ name: String, _ value: JSON, _ type: SettingType) throws {
+        switch type {
+        case .string(let max):
+            guard let s = value.stringValue else { throw Rejection("\(name) must be a string, got \(value.typeName)") }
+            if let max, s.count > max { throw Rejection("\(name) must be at most \(max) characters") }
+        case .email:
+            // The reference's pattern: ^([a-zA-Z0-9_\-\.]+)@([a-zA-Z0-9_\-\.]+)\.([a-zA-Z]{2,5})$
+            guard let s = value.stringValue, s.count <= 255, Self.isDocumentedEmail(s) else {
+                throw Rejection("\(name) must be an e-mail address (at most 255 characters)")
+            }
+        case .flag(let range):
+            guard let n = value.numberValue?.int64, value.numberValue?.isInteger == true, range.contains(Int(n)) else {
+                throw Rejection("\(name) must be \(range.map(String.init).joined(separator: " or "))")
+            }
+        case .boolean:
+            // The reference shows both true/false and "True"/"False".
+            if value.boolValue == nil {
+                guard let s = value.stringValue, ["true", "false"].contains(s.lowercased()) else { throw Rejection("\(name) must be true or false") }
+                lint("\(name) sent as the string \(s): send a JSON boolean")
+            }
+        case .strings:
+            guard value.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw Rejection("\(name) must be an array of strings") }
+        case .object:
+            guard value.objectValue != nil else { throw Rejection("\(name) must be an object") }
+        }
+    }
+
+    /// `2026-11-24T20:15:00.000Z`, as the legacy App API's creation_date reads.
+    static func iso8601(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).000Z"
+    }
+
+    static func isDocumentedEmail(_ s: String) -> Bool {
+        func part(_ p: Substring) -> Bool { !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) } }
+        let at = s.split(separator: "@", omittingEmptySubsequences: false)
+        guard at.count == 2, part(at[0]), let dot = at[1].lastIndex(of: ".") else { return false }
+        let tld = at[1][at[1].index(after: dot)...]
+        return part(at[1][..<dot]) && (2...5).contains(tld.count) && tld.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+    }
+
+    /// The app's settings: kept, or made on first read from its key (a name, a contact, its link domain).
+    func appSettings(_ key: String) -> JSONObject {
+        if let kept = store.apps[key] { return kept }
+        // The secret is not kept: an answer carries the one the request was authenticated with.
+        let entry = config.keys?.first { $0.branchKey == key }
+        let domain = linkBase(linkDomain(of: key)).split(separator: "/").last.map(String.init) ?? "sandbox.localhost"
+        let settings: JSONObject = [
+            "branch_key": .string(key),
+            "id": .string(entry?.appID ?? "100000000000000001"), "creation_date": .string(Self.iso8601(now)),
+            "app_name": "Sandbox app", "dev_name": "Sandbox developer", "dev_email": "dev@example.com",
+            "always_open_app": 1, "android_app": 0, "ios_app": 0, "android_url": "", "android_uri_scheme": "",
+            "android_package_name": "", "sha256_cert_fingerprints": .array([]), "android_app_links_enabled": false,
+            "ios_url": "", "ios_uri_scheme": "", "ios_store_country": "US", "ios_bundle_id": "", "ios_team_id": "",
+            "universal_linking_enabled": false, "web_url": "", "default_desktop_url": "", "text_message": "",
+            "og_app_id": "", "og_title": "", "og_description": "", "og_image_url": "",
+            "short_url_domain": .string(domain), "default_short_url_domain": .string(domain),
+            "alternate_short_url_domain": .string("alternate." + domain),
+        ]
+        store.save(app: settings, key: key)
+        return settings
+    }
+}
