@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "bnc-asa", targets: ["bnc-asa"]),
         .executable(name: "bnc-tune", targets: ["bnc-tune"]),
         .executable(name: "bnc-api", targets: ["bnc-api"]),
+        .executable(name: "bnc-app", targets: ["bnc-app"]),
         .executable(name: "bnc-sandbox", targets: ["bnc-sandbox"]),
         .library(name: "BNCCore", targets: ["BNCCore"]),
     ],
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "BNCASA", dependencies: ["BNCCore", "COpenSSL"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
+        // The App API: an app's settings as a field table, its GET and PUT requests and an update's diff. Pure values.
+        .target(name: "BNCApp", dependencies: ["BNCCore"]),
         // Legacy TUNE requests: the parameter table with Branch counterparts, log-line reading, the SDKs' `data`
         // decryption (OpenSSL), mapping both ways (into BNCOpen's and BNCEvent's builders) and the checks.
         .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"]),
@@ -86,6 +89,8 @@ let package = Package(
         .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport", "BNCASA"]),
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport"]),
+        // An app's settings: read them, change the documented ones.
+        .executableTarget(name: "bnc-app", dependencies: ["BNCCommandSupport", "BNCApp"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
         .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"]),
         // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
@@ -139,6 +144,6 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCLink", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa",
-                           "bnc-tune", "bnc-api", "bnc-sandbox"]),
+                           "bnc-tune", "bnc-api", "bnc-app", "bnc-sandbox"]),
     ]
 )

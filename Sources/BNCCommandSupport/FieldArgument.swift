@@ -4,17 +4,18 @@ import BNCCore
 /// Parses a `--field` argument: `KEY=VALUE` gives a string, `KEY:=JSON` a typed value.
 public enum FieldArgument {
     /// `key=value` (a string) or `key:=json` (a typed value; `key:=null` removes the key).
-    public static func parse(_ field: String) throws(BNCError) -> (String, JSON) {
+    /// - Parameter flag: the flag errors name (`--field`, `--set`).
+    public static func parse(_ field: String, flag: String = "--field") throws(BNCError) -> (String, JSON) {
         if let r = field.firstRange(of: ":="), r.lowerBound != field.startIndex {
             let raw = String(field[r.upperBound...])
             do {
                 return (String(field[..<r.lowerBound]), try JSON.parse(raw))
             } catch {
-                throw BNCError.usage("--field \(field[..<r.lowerBound])", "value is not JSON: \(error.description)")
+                throw BNCError.usage("\(flag) \(field[..<r.lowerBound])", "value is not JSON: \(error.description)")
             }
         }
         guard let eq = field.firstIndex(of: "="), eq != field.startIndex else {
-            throw BNCError.usage("--field", "must be KEY=VALUE or KEY:=JSON (got \(field))")
+            throw BNCError.usage(flag, "must be KEY=VALUE or KEY:=JSON (got \(field))")
         }
         return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])))
     }

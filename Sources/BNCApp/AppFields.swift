@@ -1,0 +1,58 @@
+// The App API's settings, declared once (help.branch.io/apidocs/app and apidocs/updatebranchappconfig, with the
+// legacy public API README's fields): what `bnc-app update --set` may change, each with its type and rule, and
+// what Branch sets itself. Validation, --help, `bnc-app fields`, the man page and completion come from here.
+import BNCCore
+
+/// An app's settings as field tables.
+public enum AppFields {
+    static func text(_ name: String, _ help: String, max: Int? = nil) -> FieldSpec { FieldSpec(name, .string, help, maxLength: max) }
+    static func flag(_ name: String, _ help: String, _ range: ClosedRange<Double> = 0...1) -> FieldSpec { FieldSpec(name, .integer, help, range: range) }
+    static func bool(_ name: String, _ help: String) -> FieldSpec { FieldSpec(name, .boolean, help) }
+
+    /// The settings a PUT may change.
+    public static let settings = FieldTable("app setting", [
+        text("app_name", "The app's name", max: 255),
+        text("dev_name", "The main contact's name", max: 255),
+        FieldSpec("dev_email", .string, "The main contact's e-mail (sent with every update: the API requires it)", pattern: .email, maxLength: 255),
+        flag("always_open_app", "1: try to open the app on a click; 0: do not"),
+        flag("android_app", "Android app: 0 disabled, 1 enabled, 2 fallback URL (legacy)", 0...2),
+        text("android_url", "Play Store URL or package name, or the fallback URL with android_app 2"),
+        text("android_uri_scheme", "The Android URI scheme (myapp://)"),
+        text("android_package_name", "The Android package name"),
+        FieldSpec("sha256_cert_fingerprints", .strings, "SHA-256 certificate fingerprints for App Links"),
+        bool("android_app_links_enabled", "App Links enabled"),
+        bool("android_cd_enabled", "Content Discovery enabled on Android"),
+        text("android_cd_hashed", "Content Discovery hash details"),
+        text("android_tablet_url", "Redirect for Android tablets"),
+        bool("auto_fetch", "Auto fetching"),
+        FieldSpec("deepview_configs", .object, "Deepview configurations: {ios: {...}, android: {...}}"),
+        text("default_short_url_domain", "The default link domain"),
+        flag("ios_app", "iOS app: 0 disabled, 1 enabled, 2 fallback URL (legacy)", 0...2),
+        text("ios_url", "App Store URL or app id (id512451233), or the fallback URL with ios_app 2"),
+        text("ios_uri_scheme", "The iOS URI scheme (myapp://)"),
+        FieldSpec("ios_store_country", .string, "The App Store country (default US)", pattern: .countryCode),
+        text("ios_bundle_id", "The iOS bundle id"),
+        text("ios_team_id", "The Apple team id"),
+        bool("universal_linking_enabled", "Universal Links enabled"),
+        text("web_url", "Backup website when no URL applies"),
+        text("default_desktop_url", "Default desktop redirect"),
+        text("text_message", "Text-me message; {{ link }} becomes the link", max: 255),
+        text("og_app_id", "Default Open Graph app id", max: 255),
+        text("og_title", "Default Open Graph title", max: 255),
+        text("og_description", "Default Open Graph description", max: 255),
+        text("og_image_url", "Default Open Graph image URL", max: 255),
+        text("fire_url", "Redirect on Amazon Fire"),
+        text("windows_phone_url", "Redirect on Windows Phone"),
+        text("blackberry_url", "Redirect on BlackBerry"),
+        text("deepview_desktop", "The deepview chosen for desktop"),
+        text("deepview_ios", "The deepview chosen for iOS"),
+        text("deepview_android", "The deepview chosen for Android"),
+    ])
+
+    /// Fields an app's settings show that Branch sets itself: never sent in an update. The reference lists none of
+    /// them among the PUT parameters; keys and domains change in the dashboard only.
+    public static let readOnly: Set<String> = [
+        "branch_key", "branch_secret", "creation_date", "id", "app_id", "short_url_domain", "alternate_short_url_domain",
+        "dev_phone_number", "origin",
+    ]
+}

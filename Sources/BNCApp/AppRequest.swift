@@ -1,0 +1,61 @@
+// The App API's requests (GET and PUT /v1/app/{branch_key}) and the change an update makes.
+import BNCCore
+
+/// Builds the App API's requests and the diff an update shows.
+public enum AppRequest {
+    /// GET /v1/app/{key}?branch_secret=...: the app's settings.
+    public static func get(key: BranchKey, secret: Secret, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "GET", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/app/" + HTTPURL.percentEncode(key.value),
+                    query: [("branch_secret", secret.exposed)], headers: ["Accept": "application/json"])
+    }
+
+    /// One `--set KEY=VALUE` (or `KEY:=JSON`) typed by the settings table: true/false and 0/1 for booleans, whole
+    /// numbers for integers, `a,b` for a list. Unknown and read-only keys are refused.
+    public static func setting(_ name: String, _ value: JSON) throws(BNCError) -> (String, JSON) {
+        if AppFields.readOnly.contains(name) {
+            throw BNCError.invalid(name, "is set by Branch and cannot be changed through the App API")
+        }
+        guard let spec = AppFields.settings[name] else {
+            let guess = AppFields.settings.suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
+            throw BNCError.usage("--set \(name)", "is not an app setting (bnc-app fields lists them)\(guess)")
+        }
+        guard case .string(let raw) = value else { return (name, try spec.check(value, at: name)) }
+        let typed: JSON
+        switch spec.type {
+        case .boolean:
+            switch raw.lowercased() {
+            case "true", "1": typed = true
+            case "false", "0": typed = false
+            default: throw BNCError.invalid(name, "must be true or false (got \(raw))")
+            }
+        case .integer:
+            guard let n = JSONNumber(literal: raw.trimmingWhitespace()), n.isInteger else {
+                throw BNCError.invalid(name, "must be a whole number (got \(raw))")
+            }
+            typed = .number(n)
+        case .strings:
+            typed = .array(raw.isEmpty ? [] : raw.split(separator: ",").map { .string(String($0).trimmingWhitespace()) })
+        case .object:
+            throw BNCError.usage("--set \(name)", "is an object: give it as JSON with := (--set '\(name):={...}')")
+        default:
+            typed = value
+        }
+        return (name, try spec.check(typed, at: name))
+    }
+
+    /// What the update changes: each setting whose value differs from the current one, with both values.
+    public static func changes(current: JSONObject, wanted: JSONObject) -> [(name: String, from: JSON, to: JSON)] {
+        wanted.compactMap { name, value in
+            let old = current[name] ?? .null
+            return old == value ? nil : (name, old, value)
+        }
+    }
+
+    /// PUT /v1/app/{key}: the secret and the contact e-mail the API requires with every update, then the changes.
+    public static func update(key: BranchKey, secret: Secret, devEmail: String, changes: JSONObject, baseURL: String?) -> HTTPRequest {
+        var body: JSONObject = ["branch_secret": .string(secret.exposed), "dev_email": .string(devEmail)]
+        for (k, v) in changes { body[k] = v }
+        return HTTPRequest(method: "PUT", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/app/" + HTTPURL.percentEncode(key.value),
+                           headers: ["Accept": "application/json"], body: .json(.object(body)))
+    }
+}
