@@ -1,4 +1,4 @@
-// The QR Code API (POST /v2/qr-code): a link made from the body's data and labels, drawn as a real QR code
+// The QR Code API (POST /v2/qr-code, and /v1/qr-code where Branch's SDKs send it): a link made from the body's data and labels, drawn as a real QR code
 // (libqrencode) in the requested colours, size and margin, answered as PNG or JPEG. The settings are checked by
 // the documented rules (help.branch.io/apidocs/qr-code); the same rules hold for /v1/url's qr_code_settings.
 import BNCCore
@@ -64,6 +64,8 @@ extension Sandbox {
         }
         func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
             guard let v = o[name], !v.isNull else { return nil }
+            // The Web SDK sends every setting as a string ("width":"1000", Tests/Fixtures/sdk/web/qr-code.json).
+            if let text = v.stringValue, let n = Int(text), range.contains(n) { return n }
             guard let n = v.numberValue?.int64, v.numberValue?.isInteger == true, range.contains(Int(n)) else {
                 throw Rejection("qr_code_settings.\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
@@ -81,14 +83,14 @@ extension Sandbox {
             guard let text = v.stringValue, text.hasPrefix("https://") || text.hasPrefix("http://"), !text.contains(" ") else {
                 throw Rejection("qr_code_settings.\(name) must be an http(s) URL")
             }
-            lint("qr_code_settings.\(name): the sandbox fetches no images; the code is drawn without it")
+            // The sandbox fetches no images (it reaches no network): the code is drawn without it.
         }
         if let f = o["image_format"], !f.isNull {
-            // Branch's MCP server sends PNG, JPEG and SVG in upper case; the reference documents png, jpeg, jpg.
+            // The Android and iOS SDKs send PNG and JPEG in upper case, Branch's MCP server SVG too; the reference
+            // documents png, jpeg and jpg (Tests/Fixtures/sdk/*/qr-code.json).
             guard let text = f.stringValue, ["png", "jpeg", "jpg", "svg"].contains(text.lowercased()) else {
                 throw Rejection("qr_code_settings.image_format must be png, jpeg or jpg")
             }
-            if text != text.lowercased() { lint("qr_code_settings.image_format \(text): the API documents png, jpeg and jpg in lower case") }
             if text.lowercased() == "svg" { lint("qr_code_settings.image_format svg is not in Branch's API reference (Branch's MCP server sends it)") }
             s.format = ["png", "svg"].contains(text.lowercased()) ? text.lowercased() : "jpeg"
         }
