@@ -8,7 +8,11 @@ public enum SandboxManual {
             Emulates, on 127.0.0.1 only: Branch's POST /v1/install and /v1/open, /v2/event/standard and \
             /v2/event/custom, the Deep Linking API (POST /v1/url, POST /v1/url/bulk/KEY, GET, PUT and DELETE \
             /v1/url) and the links themselves (GET /ALIAS records a click and redirects by User-Agent; ?debug=1 \
-            shows the link data); the Web SDK's GET /_r and POST /v1/pageview; Apple's AdServices POST /api/v1/ \
+            shows the link data); the QR Code API (POST /v2/qr-code, and /v1/qr-code where the SDKs post: a real QR \
+            code of a new link, as PNG, JPEG or SVG, in the requested size, margin and colours; patterns are drawn \
+            standard and no image URL is fetched); the App API (GET and PUT /v1/app/KEY: settings kept per key, the \
+            documented ones changeable, branch_key, creation_date, id and the link domains refused, dev_email \
+            required); the Web SDK's GET /_r and POST /v1/pageview; Apple's AdServices POST /api/v1/ \
             (and /api/v1); and TUNE's /serve. A later session from the IP and User-Agent of a click, within the \
             link's match duration, is attributed to the link.
 
@@ -75,7 +79,7 @@ public enum SandboxManual {
             routed by the Host header. Other apps share the sandbox's domain.
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
-            analytics (?stats=1), QR codes (/v2/qr-code, /v1/qr-code), the SDKs' other calls (/v1/cpid/latd, \
+            analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls (/v1/cpid/latd, \
             /v1/app-link-settings, /v1/deepview, JSONP fallbacks), journeys (pageview answers none), and Branch's \
             exact deep-link key set for Apple Search Ads installs (the documents give none).
 
