@@ -16,7 +16,7 @@ enum APIExplanation {
                 for (key, value) in object {
                     let origin = fieldNames.contains(key) ? "-f \(key)"
                         : fileMembers.contains(key) ? file
-                        : settings.credentialOrigin(key).map { "\($0); " + (key == "branch_secret" ? "added by --with-secret" : Self.keyRule) }
+                        : settings.credentialOrigin(key).map { "\($0); " + (CredentialFields.table[key]?.secret == true ? "added by --with-secret" : Self.keyRule) }
                         ?? file
                     lines.append(Explanation.field(key, value, from: origin, redactor: redactor))
                 }

@@ -36,11 +36,12 @@ import Testing
         "BNCOpen": ["BNCCore", "BNCSuite"],
         "BNCEvent": ["BNCCore", "BNCSuite"],
         "BNCLink": ["BNCCore", "BNCSuite"],
+        "BNCApp": ["BNCCore", "BNCSuite"],
         "BNCASA": ["BNCCore", "BNCSuite", "COpenSSL"],
         "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
         "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],
         "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser", "CJQ"],
-        "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL"],
+        "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL", "CQRImage", "CLibXML2"],
     ]
 
     @Test func everyModuleImportsOnlyDownwards() throws {
@@ -93,7 +94,7 @@ import Testing
     /// Core owns the databases (state.db's parts and the journals, one versioned schema: StoreSchema): an API
     /// module keeps no table of its own.
     @Test func noAPIModuleKeepsADatabase() throws {
-        for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune"] {
+        for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune", "BNCApp"] {
             for (name, text) in try allFiles(module) {
                 #expect(!text.contains("SQLiteDatabase") && !text.contains("CREATE TABLE"), "\(module)/\(name) keeps a database")
             }
@@ -102,7 +103,7 @@ import Testing
 
     @Test func theSandboxImportsNoClientAPIModule() throws {
         for (name, text) in try allFiles("BNCSandbox") + (try files(in: "bnc-sandbox")) {
-            for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune"] {
+            for module in ["BNCOpen", "BNCEvent", "BNCLink", "BNCASA", "BNCTune", "BNCApp"] {
                 #expect(!text.contains("import \(module)"), "\(name) imports \(module)")
             }
         }

@@ -146,6 +146,23 @@ import TestSupport
         #expect(server.received.count == 11)
     }
 
+    /// A documented window (the QR Code API's 100 a minute, here 3 in 1 s) holds a run to it whatever the
+    /// per-second rate: a full bucket lets 3 through at once, the 4th and 5th wait a third of a second each.
+    @Test func aRateWindowHoldsTheRunToItsCount() throws {
+        let server = try LoopbackServer()
+        let input = try file((1...5).map { "{\"n\":\($0)}" })
+        var settings = BatchSettings(concurrency: 8, rate: 1000, retry: RetryPolicy(maxAttempts: 1))
+        settings.windows = [RateWindow(count: 3, seconds: 1)]
+        let start = MonotonicClock.now()
+        var answers: [Int: JSON] = [:]
+        settings.answer = { line, response in .int(response.status * 10 + line % 10) }
+        let r = BatchRunner(settings: settings, journal: nil, redactor: Redactor(secrets: []))
+        _ = try r.run(reader: try LineReader(path: input), prepare: prepare(server)) { answers[$0.line] = $0.response }
+        #expect(MonotonicClock.now() - start >= 0.6, "two requests past the window's three wait 1/3 s each")
+        #expect(server.received.count == 5)
+        #expect(answers[4] == .int(2004), "the answer hook makes the result: \(answers)")
+    }
+
     /// Results may be buffered between rounds, so each round must end with a roundEnded call that follows its
     /// results: a rate-limited run ends rounds as it goes (the caller writes them out), not only at the end.
     @Test func roundsEndAsResultsArrive() throws {

@@ -87,6 +87,10 @@ import TestSupport
             // the same ('$ios_wechat_url='https://… is one word).
             ("bnc link create --param '$ios_wec", shell == .bash ? "bnc link create --param '$ios_wechat_url='"
                 : "bnc link create --param '$ios_wechat_url="),
+            ("bnc-link qr --code-pattern circ", "bnc-link qr --code-pattern circles "),
+            ("bnc link qr --finder-pattern rou", "bnc link qr --finder-pattern rounded-square "),
+            ("bnc-app update --set og_ti", "bnc-app update --set og_title="),
+            ("bnc-app get dev_em", "bnc-app get dev_email "),
         ]
         for (typed, expected) in cases {
             let line = try box.complete(in: shell, typed, completions: Self.scripts, env: env)

@@ -16,7 +16,8 @@ import TestSupport
         return try SandboxProcess(["--keys", keys])
     }
 
-    func env(_ s: SandboxProcess) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key] }
+    func env(_ s: SandboxProcess) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": "secret_test_qrcode0001"] }
+    static let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15"
 
     /// What zbarimg reads in the image: the QR code's text, or nil.
     func decode(_ path: String) throws -> String? {
@@ -42,9 +43,17 @@ import TestSupport
         let settings = try #require(sent["qr_code_settings"] as? [String: Any])
         #expect(settings["code_color"] as? String == "#1A2B3C" && settings["width"] as? Int == 600 && settings["code_pattern"] as? Int == 3)
         #expect(sent["channel"] as? String == "flyer" && (sent["data"] as? [String: Any])?["$deeplink_path"] as? String == "item/42")
-        // The link resolves: a click is redirected, and the link's data carries what was given.
-        let click = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", link])
+        // The link resolves and attributes like any other: a phone scans it (a click from its IP and browser), then
+        // the app's first session from that phone gets the link's data.
+        let click = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-A", Self.ua, "-H", "X-Forwarded-For: 8.8.4.4", link])
         #expect(["200", "302", "307"].contains(click.stdout), "\(click.stdout)")
+        let open = try box.run("bnc-open", ["--os", "ios", "--os-version", "17.4", "--model", "iPhone15,2", "--app-version", "2.3.0",
+                                            "--user-agent", Self.ua, "--ip", "8.8.4.4", "--no-state", "--idfv", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11",
+                                            "--output", "json"], env: env(s))
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [String: Any], "\(open.output)")
+        let data = try #require(session["data"] as? [String: Any], "\(session)")
+        #expect(data["+clicked_branch_link"] as? Bool == true && data["$deeplink_path"] as? String == "item/42" && data["~channel"] as? String == "flyer",
+                "\(data)")
         let read = try box.run("bnc-link", ["read", link, "--output", "json"], env: env(s))
         #expect(read.status == 0 && read.stdout.contains("item/42") && read.stdout.contains("\"~channel\": \"flyer\""), "\(read.output)")
         var st = stat()
