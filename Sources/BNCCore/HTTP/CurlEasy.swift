@@ -34,6 +34,11 @@ final class CurlEasy {
     var busyIndex = -1
     /// The URL of the request under way, for error messages.
     private(set) var url = ""
+    /// A download's destination: a 2xx (and 206) answer's body goes here chunk by chunk instead of into memory;
+    /// returning false stops the transfer (a write error). Other answers are buffered as usual (error bodies).
+    var bodySink: ((UnsafeRawBufferPointer) -> Bool)?
+    /// The sink refused a chunk (the disk is full): the transfer failed for that reason, not the network's.
+    private(set) var sinkFailed = false
 
     /// The handle's owner, from the pointer libcurl keeps for it (CURLOPT_PRIVATE).
     static func owner(of handle: UnsafeMutableRawPointer) -> CurlEasy? {
@@ -73,6 +78,7 @@ final class CurlEasy {
     /// between POSTs with a body under the same options, the options that do not depend on the request.
     func prepare(_ request: HTTPRequest, options: TransportOptions, trace: TraceSink?, redactor: Redactor) throws(BNCError) {
         responseBody.removeAll(keepingCapacity: true)
+        sinkFailed = false
         responseHeaders = HTTPHeaders()
         statusLineSeen = false
         tooLarge = false
@@ -124,6 +130,17 @@ final class CurlEasy {
         try check(bnc_easy_setopt_write(handle, { ptr, size, count, user in
             let me = Unmanaged<CurlEasy>.fromOpaque(user!).takeUnretainedValue()
             let n = size * count
+            if let sink = me.bodySink {
+                var status = 0
+                bnc_easy_getinfo_long(me.handle, CURLINFO_RESPONSE_CODE, &status)
+                if (200..<300).contains(status) {
+                    guard let ptr, sink(UnsafeRawBufferPointer(start: ptr, count: n)) else {
+                        me.sinkFailed = n > 0
+                        return n > 0 ? 0 : n
+                    }
+                    return n
+                }
+            }
             if me.responseBody.count + n > me.maxResponseBytes {
                 me.tooLarge = true
                 return 0  // libcurl stops the transfer with CURLE_WRITE_ERROR

@@ -1,0 +1,79 @@
+// Exports' plumbing: a download streamed to disk and resumed with an HTTP range, its partial file renamed only
+// when complete; CSV read a record at a time from gzip, quoted commas, quotes and line breaks kept.
+import Foundation
+import Testing
+import TestSupport
+@testable import BNCCore
+
+@Suite struct DownloadAndCSVTests {
+    let dir = NSTemporaryDirectory() + "bnc-download-\(UUID().uuidString)"
+
+    init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+
+    func download(_ server: LoopbackServer, to name: String) -> Download {
+        let d = Download(url: server.baseURL + "/export/eo_open.csv.gz", to: dir + "/" + name, options: TransportOptions(), redactor: Redactor(secrets: []))
+        d.sleep = { _ in }
+        return d
+    }
+
+    @Test func aFileIsStreamedToDiskAndRenamedWhenComplete() throws {
+        let body = String(repeating: "id,name\n1,OPEN\n", count: 5000)
+        let server = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/gzip")], body: body)])
+        var seen: [Int64] = []
+        let d = download(server, to: "a.csv.gz")
+        d.progress = { have, _ in seen.append(have) }
+        let outcome = try d.run()
+        #expect(outcome.bytes == Int64(body.utf8.count) && outcome.resumedFrom == 0)
+        #expect(try String(contentsOfFile: dir + "/a.csv.gz", encoding: .utf8) == body)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a.csv.gz.part"))
+        #expect(seen.last == Int64(body.utf8.count) && seen.count >= 1)
+    }
+
+    @Test func aPartialFileIsResumedWithARange() throws {
+        let whole = String(repeating: "0123456789", count: 100)
+        try Data(whole.utf8.prefix(400)).write(to: URL(fileURLWithPath: dir + "/b.csv.gz.part"))
+        let rest = String(whole.dropFirst(400))
+        let server = try LoopbackServer(script: [.respond(status: 206, headers: [("Content-Range", "bytes 400-999/1000")], body: rest)])
+        let outcome = try download(server, to: "b.csv.gz").run()
+        #expect(server.received.first?.header("Range") == "bytes=400-")
+        #expect(outcome.resumedFrom == 400 && outcome.bytes == 1000)
+        #expect(try String(contentsOfFile: dir + "/b.csv.gz", encoding: .utf8) == whole)
+    }
+
+    @Test func aServerThatIgnoresTheRangeStartsTheFileAgain() throws {
+        try Data("stale bytes".utf8).write(to: URL(fileURLWithPath: dir + "/c.csv.gz.part"))
+        let server = try LoopbackServer(script: [.respond(status: 200, headers: [], body: "the whole file")])
+        _ = try download(server, to: "c.csv.gz").run()
+        #expect(try String(contentsOfFile: dir + "/c.csv.gz", encoding: .utf8) == "the whole file")
+    }
+
+    @Test func anErrorAnswerIsNotWrittenAndKeepsNoFile() throws {
+        let server = try LoopbackServer(script: [.json(403, #"{"error":{"code":403,"message":"Request has expired"}}"#)])
+        let error = try #require(throws: BNCError.self) { try download(server, to: "d.csv.gz").run() }
+        #expect(error.message.contains("Request has expired"), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/d.csv.gz"))
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: dir + "/d.csv.gz.part")))?.isEmpty != false)
+    }
+
+    @Test func csvRecordsKeepQuotedCommasQuotesAndLineBreaks() throws {
+        let text = "id,name,custom_data\r\n1,\"PURCHASE, big\",\"{\"\"a\"\":1}\"\r\n2,\"two\nlines\",\r\n"
+        let path = dir + "/e.csv.gz"
+        try GzipInputTests.gzip(text).write(to: URL(fileURLWithPath: path))
+        let reader = try CSVReader(path: path, what: "test")
+        #expect(try reader.next() == ["id", "name", "custom_data"])
+        #expect(try reader.next() == ["1", "PURCHASE, big", #"{"a":1}"#])
+        #expect(try reader.next() == ["2", "two\nlines", ""])
+        #expect(reader.recordLine == 3)
+        #expect(try reader.next() == nil)
+        #expect(CSVReader.line(["a,b", #"c"d"#, "e"]) == #""a,b","c""d",e"#)
+    }
+
+    @Test func anUnclosedQuoteIsAnError() throws {
+        let path = dir + "/f.csv"
+        try Data("id,name\n1,\"never closed\n2,x\n".utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try CSVReader(path: path, what: "test")
+        _ = try reader.next()
+        let error = try #require(throws: BNCError.self) { try reader.next() }
+        #expect(error.message.contains("never closed"))
+    }
+}
