@@ -41,7 +41,11 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
 @Suite struct SDKCorpusTests {
     static let fixtures = CorpusFixture.all()
     /// Endpoints of the corpus the sandbox does not emulate yet, each with the issue that brings it.
-    static let notEmulated: [String: String] = [:]
+    /// Path prefixes, each with the issue that brings it.
+    static let notEmulated: [String: String] = [
+        "/v3/export": "issue 29 (Data APIs)", "/v2/logs": "issue 29 (Data APIs)", "/v2/data/ready": "issue 29 (Data APIs)",
+        "/v1/query/analytics": "issue 29 (Data APIs)", "/v2/analytics": "issue 29 (Data APIs)", "/v1/branch_aggregate/": "issue 29 (Data APIs)",
+    ]
     static let placeholderHost = "https://example.app.link/"
     static let key = "key_test_sdkcorpus"
 
@@ -66,7 +70,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: fixtures)
     func theSandboxAnswersWhatTheClientReads(_ fixture: CorpusFixture) throws {
-        if let issue = Self.notEmulated[fixture.path] {
+        if let issue = Self.notEmulated.first(where: { fixture.path.hasPrefix($0.key) })?.value {
             let h = try Harness()
             #expect(h.send(fixture.method, fixture.path, fixture.body).status == 404, "\(fixture.path) is emulated now: take it off notEmulated (\(issue))")
             return
