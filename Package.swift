@@ -107,6 +107,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // --tls without a certificate: a self-signed one made through OpenSSL.
                 "COpenSSL",
+                // Export files served gzip-compressed, as Branch's signed S3 links serve them.
+                "CZlib",
                 // /v2/qr-code: QR codes rendered as PNG or JPEG, and as SVG through libxml2's writer.
                 "CQRImage",
                 "CLibXML2",

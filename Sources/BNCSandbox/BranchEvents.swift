@@ -57,7 +57,7 @@ extension Sandbox {
     /// POST /v2/event/standard and /custom, as JSON or as the Web SDK's form (its objects as JSON text).
     func event(_ r: SandboxRequest, standard: Bool) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.eventForm)
-        _ = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"])
         let ip = try ipOverride(r, required: false)
         guard let name = body["name"]?.stringValue, !name.isEmpty else { throw Rejection("name is required") }
         if standard && !Self.standardEvents.contains(name) {
@@ -134,6 +134,16 @@ extension Sandbox {
             for (i, item) in list.enumerated() { try checkContentItem(item, index: i) }
         }
         bump(standard ? "events_standard" : "events_custom")
+        // The export row: user_data, event_data, custom_data as JSON text, the alias.
+        var cells = Self.userCells(user)
+        if let ip, cells["user_data_ip"] == nil { cells["user_data_ip"] = ip }
+        for (field, value) in body["event_data"]?.objectValue ?? [:] {
+            cells["event_data_" + field] = value.stringValue ?? value.numberValue?.literal ?? SandboxJSON.encodeText(value)
+        }
+        if let custom = body["custom_data"], custom.objectValue != nil { cells["custom_data"] = SandboxJSON.encodeText(custom) }
+        if let alias = body["customer_event_alias"]?.stringValue { cells["customer_event_alias"] = alias }
+        if let items = body["content_items"] { cells["content_items"] = SandboxJSON.encodeText(items) }
+        recordExport(Self.eventTopic(name, standard: standard), key: key, name: name, cells: cells)
         return .json(200, ["branch_view_enabled": false])
     }
 

@@ -417,6 +417,12 @@ extension Sandbox {
         click.referrer = referrer
         store.save(click: click)
         bump("clicks")
+        // The export row: the click, its link's data as the touch data.
+        var cells = touchCells(linkData(link), type: "CLICK", time: now)
+        cells["user_data_ip"] = ip
+        cells["user_data_user_agent"] = userAgent
+        cells["last_attributed_touch_type"] = nil
+        recordExport("eo_click", key: link.branchKey, name: "CLICK", cells: cells)
         return click
     }
 

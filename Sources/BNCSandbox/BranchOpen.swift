@@ -310,6 +310,19 @@ extension Sandbox {
             }
         }
 
+        // The export row: an install, reinstall or open, with its attribution when a link was clicked.
+        var cells = Self.userCells(body)
+        cells["user_data_ip"] = cells["user_data_ip"] ?? ip
+        cells["user_data_user_agent"] = cells["user_data_user_agent"] ?? userAgent
+        cells["first_event_for_user"] = isFirstSession ? "true" : "false"
+        cells["deep_linked"] = referred ? "true" : "false"
+        cells["attributed"] = referred ? "true" : "false"
+        if referred {
+            let clicked = data["+click_timestamp"]?.numberValue?.double
+            for (k, v) in touchCells(data, type: "CLICK", time: clicked) { cells[k] = v }
+        }
+        recordExport(isOpen ? "eo_open" : (isFirstSession ? "eo_install" : "eo_reinstall"), key: key, name: isOpen ? "OPEN" : (isFirstSession ? "INSTALL" : "REINSTALL"), cells: cells)
+
         var response: JSONObject = ["session_id": .string(random.branchID()),
                                     "randomized_device_token": .string(device.randomizedDeviceToken)]
         if let bundleToken, issuesIdentity {

@@ -26,6 +26,11 @@ public final class Sandbox: @unchecked Sendable {
     private var clockOffset = 0.0
     /// Branch keys granted Quick Links (type 2) by POST /_sandbox/grant.
     var grantedQuickLinks: Set<String> = []
+    /// Export files by token, and custom export jobs by handle (in memory: a restart expires their URLs).
+    var exportFiles: [String: ExportFile] = [:]
+    var exportJobs: [String: ExportJob] = [:]
+    /// Custom export calls per app, for their documented rate limits.
+    var exportCalls: [String: [Double]] = [:]
     /// Answers given, for X-Branch-Request-Id (a counter: the seeded id stream is not disturbed).
     private var requestCount = 0
 
@@ -69,6 +74,7 @@ public final class Sandbox: @unchecked Sendable {
         }
         response.delay = config.chaos.latency
         response.lints = pendingLints
+        if request.path.hasPrefix("/_exports/") { record(request, response); return response }  // S3's, not Branch's: no id, no Date
         for reason in pendingLints { response.headers.append(("X-Sandbox-Lint", reason)) }
         // Every Branch answer carries a request id support can trace (not Apple's, not TUNE's).
         if !response.reset, !["/api/v1/", "/api/v1", "/serve"].contains(request.path) {
@@ -134,6 +140,8 @@ public final class Sandbox: @unchecked Sendable {
         case ("PUT", "/v1/url"): return try updateLink(r)
         case ("DELETE", "/v1/url"): return try deleteLink(r)
         case ("POST", "/v2/qr-code"), ("POST", "/v1/qr-code"): return try qrCode(r)
+        case ("POST", "/v3/export"): return try dailyExport(r)
+        case ("POST", "/v2/logs"): return try customExportCreate(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
         case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
@@ -141,6 +149,10 @@ public final class Sandbox: @unchecked Sendable {
         default:
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
                 return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
+            }
+            if r.method == "GET", r.path.hasPrefix("/_exports/") { return exportFile(r) }
+            if r.method == "GET", r.path.hasPrefix("/v2/logs/"), !r.path.dropFirst("/v2/logs/".count).contains("/") {
+                return try customExportStatus(r, handle: String(r.path.dropFirst("/v2/logs/".count)))
             }
             if r.path.hasPrefix("/v1/app/"), !r.path.dropFirst("/v1/app/".count).contains("/") {
                 return try app(r, key: String(r.path.dropFirst("/v1/app/".count)))
@@ -172,6 +184,9 @@ public final class Sandbox: @unchecked Sendable {
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
+        if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
+        if r.path.hasPrefix("/v2/logs/") { return "GET /v2/logs/{handle}" }
+        if ["/v3/export", "/v2/logs"].contains(r.path) { return "\(r.method) \(r.path)" }
         return "\(r.method) /{link}"
     }
 
@@ -191,6 +206,7 @@ public final class Sandbox: @unchecked Sendable {
             counts = [:]
             counters = [:]
             grantedQuickLinks = []
+            exportFiles = [:]; exportJobs = [:]; exportCalls = [:]
             store.reset()
             return .json(200, ["reset": true])
         case ("POST", "/_sandbox/click"):

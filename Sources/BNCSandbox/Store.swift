@@ -159,6 +159,7 @@ final class Store {
     var nonReferredByIP: [String: Double] = [:]    // "key|ip" -> time of the last counted non-referred open
     var tuneEvents: [String: Double] = [:]          // "advertiser|device|event|transaction" -> time last accepted
     var apps: [String: JSONObject] = [:]            // App API settings by branch key (made on first read)
+    var exportRows: [ExportRow] = []                // the exports' rows, oldest first (live keys only)
 
     private let database: SQLiteDatabase?
     /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
@@ -182,10 +183,12 @@ final class Store {
             case "nonreferred": nonReferredByIP[id] = json.numberValue?.double
             case "tuneevent": tuneEvents[id] = json.numberValue?.double
             case "app": if let o = json.objectValue { apps[id] = o }
+            case "eo": if let row = ExportRow(json: json) { exportRows.append(row) }
             default: continue
             }
         }
         clickOrder = clicks.values.sorted { $0.time < $1.time }.map(\.id)
+        exportRows.sort { $0.time < $1.time }
     }
 
     /// Writes one document through to the state file (no-op in memory mode).
@@ -213,9 +216,10 @@ final class Store {
     func save(device: DeviceRecord, id: String) { devices[id] = device; persist("device", id, device.json) }
     func save(asa: ASAToken, token: String) { asaTokens[token] = asa; persist("asa", token, asa.json) }
     func save(app: JSONObject, key: String) { apps[key] = app; persist("app", key, .object(app)) }
+    func save(exportRow row: ExportRow) { exportRows.append(row); persist("eo", row.id, row.json) }
 
     func reset() {
-        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]; apps = [:]
+        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]; apps = [:]; exportRows = []
         try? database?.execute("DELETE FROM sandbox_state")
     }
 }

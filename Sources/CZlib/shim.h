@@ -10,4 +10,9 @@ static inline int bnc_inflate_init_gzip(z_stream *stream) {
     return inflateInit2(stream, 15 + 16);
 }
 
+/// Starts deflating into a gzip wrapper (windowBits 15 + 16) at the default level: bnc-sandbox's export files.
+static inline int bnc_deflate_init_gzip(z_stream *stream) {
+    return deflateInit2(stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+}
+
 #endif

@@ -41,7 +41,7 @@ import Testing
         "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
         "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],
         "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser", "CJQ"],
-        "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL", "CQRImage", "CLibXML2"],
+        "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL", "CQRImage", "CLibXML2", "CZlib"],
     ]
 
     @Test func everyModuleImportsOnlyDownwards() throws {
