@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "bnc-tune", targets: ["bnc-tune"]),
         .executable(name: "bnc-api", targets: ["bnc-api"]),
         .executable(name: "bnc-app", targets: ["bnc-app"]),
+        .executable(name: "bnc-export", targets: ["bnc-export"]),
         .executable(name: "bnc-sandbox", targets: ["bnc-sandbox"]),
         .library(name: "BNCCore", targets: ["BNCCore"]),
     ],
@@ -65,6 +66,8 @@ let package = Package(
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
         // The App API: an app's settings as a field table, its GET and PUT requests and an update's diff. Pure values.
         .target(name: "BNCApp", dependencies: ["BNCCore"]),
+        // Branch's Data APIs: topics, fields and limits, the requests checked against them, the answers read. Pure values.
+        .target(name: "BNCExport", dependencies: ["BNCCore", "BNCSuite"]),
         // Legacy TUNE requests: the parameter table with Branch counterparts, log-line reading, the SDKs' `data`
         // decryption (OpenSSL), mapping both ways (into BNCOpen's and BNCEvent's builders) and the checks.
         .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"]),
@@ -91,6 +94,8 @@ let package = Package(
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport"]),
         // An app's settings: read them, change the documented ones.
         .executableTarget(name: "bnc-app", dependencies: ["BNCCommandSupport", "BNCApp"]),
+        // Branch's Data APIs: daily and custom exports downloaded, resumed and streamed as rows.
+        .executableTarget(name: "bnc-export", dependencies: ["BNCCommandSupport", "BNCExport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
         .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"]),
         // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
@@ -146,6 +151,6 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCLink", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa",
-                           "bnc-tune", "bnc-api", "bnc-app", "bnc-sandbox"]),
+                           "bnc-tune", "bnc-api", "bnc-app", "bnc-export", "bnc-sandbox"]),
     ]
 )

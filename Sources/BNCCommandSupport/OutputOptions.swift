@@ -6,7 +6,7 @@ import BNCCore
 /// (`scan`, `fields`, `list` take only these: `--dry-run` and `--curl` would do nothing there).
 public struct PrintOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("output"), help: ArgumentHelp(
-        "Output format: json, ndjson or table (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table).", valueName: "FORMAT"))
+        "Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects' keys, nested values as JSON).", valueName: "FORMAT"))
     public var output: OutputFormatArgument?
 
     @Flag(name: .customLong("show-secrets"), help: "Show secrets instead of <redacted> (in renderings, traces, reports and errors).")
@@ -26,7 +26,7 @@ public struct PrintOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard let jq else { return }
-        if output == .table { throw ValidationError("--jq filters JSON: it cannot be combined with --output table") }
+        if output == .table || output == .csv { throw ValidationError("--jq filters JSON: it cannot be combined with --output \(output!.rawValue)") }
         do { _ = try JQFilter(jq) } catch { throw ValidationError(error.description) }
     }
 
@@ -62,7 +62,7 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
 /// `--output` values, parsed by ArgumentParser (an invalid one is a usage error naming the choices).
 public enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case json, ndjson, table
+    case json, ndjson, table, csv
     public var format: OutputFormat { OutputFormat(rawValue: rawValue)! }
 }
 

@@ -59,6 +59,7 @@ public final class ToolContext {
         switch format {
         case .json: stdout.line(value.serialized(pretty: true))
         case .ndjson: stdout.line(value.serialized())
+        case .csv: stdout.write(CSVRendering.render(value.arrayValue ?? [value]))
         case .table:
             if let t = table?(value) ?? Self.defaultTable(value) {
                 stdout.write(t.render(color: stdoutColor))
@@ -82,6 +83,7 @@ public final class ToolContext {
         switch format {
         case .ndjson: rows.forEach { stdout.line($0.serialized()) }
         case .json: stdout.line(JSON.array(rows).serialized(pretty: true))
+        case .csv: stdout.write(CSVRendering.render(rows))
         case .table:
             var t = TextTable(columns: columns)
             for r in rows { t.add(cells(r)) }

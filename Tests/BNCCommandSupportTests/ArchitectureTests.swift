@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyExecutableFileIsUnder150Lines() throws {
-        #expect(executables.count == 11)
+        #expect(executables.count == 12)
         for target in executables {
             for (name, text) in try files(in: target) {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
@@ -37,6 +37,7 @@ import Testing
         "BNCEvent": ["BNCCore", "BNCSuite"],
         "BNCLink": ["BNCCore", "BNCSuite"],
         "BNCApp": ["BNCCore", "BNCSuite"],
+        "BNCExport": ["BNCCore", "BNCSuite"],
         "BNCASA": ["BNCCore", "BNCSuite", "COpenSSL"],
         "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
         "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],

@@ -7,7 +7,7 @@ import Glibc
 
 /// `--output json|ndjson|table`.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    case json, ndjson, table
+    case json, ndjson, table, csv
 
     /// Table for a person at a terminal, JSON for a pipe.
     public static func `default`(for environment: Environment) -> OutputFormat {

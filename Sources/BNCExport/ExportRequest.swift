@@ -1,0 +1,151 @@
+// The Data APIs' requests, each checked against the documented limits before it is built, and their answers read.
+import BNCCore
+import BNCSuite
+
+/// Builds and checks export requests.
+public enum ExportRequest {
+    /// `YYYY-MM-DD` within the rolling window: its UTC midnight.
+    public static func checkDailyDate(_ date: String, now: Double) throws(BNCError) -> Double {
+        guard date.count == 10, let day = Timestamp.parse(date), date.dropFirst(4).first == "-" else {
+            throw BNCError.invalid("--date", "must be a UTC date as YYYY-MM-DD (got \(date))")
+        }
+        let today = (now / 86400).rounded(.down) * 86400
+        guard day <= today else { throw BNCError.invalid("--date", "\(date) is in the future (UTC)") }
+        guard day >= today - Double(ExportFields.dailyWindowDays) * 86400 else {
+            throw BNCError.invalid("--date", "must be within the last \(ExportFields.dailyWindowDays) days: daily exports are a rolling window (got \(date))")
+        }
+        return day
+    }
+
+    /// POST /v3/export: one day's files, every topic; the key and secret in the body.
+    public static func daily(key: BranchKey, secret: Secret, date: String, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v3/export", headers: ["Accept": "application/json"],
+                    body: .json(["branch_key": .string(key.value), "branch_secret": .string(secret.exposed), "export_date": .string(date)]))
+    }
+
+    /// A custom export's body, checked: the topic, the window (within the last 120 days, at most 60), the fields
+    /// (did-you-mean for a typo), one filter `OP,FIELD,VALUE`, the limit.
+    public static func customBody(topic: String, start: String, end: String, fields: [String], filter: String?, limit: Int?,
+                                  timezone: String?, now: Double) throws(BNCError) -> JSONObject {
+        guard ExportFields.customTopics.contains(topic) else {
+            let guess = EditDistance.closest(to: topic, in: ExportFields.customTopics).map { "; did you mean \($0)?" } ?? ""
+            throw BNCError.invalid("--topic", "must be an Event Ontology topic such as eo_install or eo_commerce_event (got \(topic))\(guess)")
+        }
+        guard let s = Timestamp.parse(start), start.contains("-") else { throw BNCError.invalid("--start", "must be an ISO 8601 date-time (got \(start))") }
+        guard let e = Timestamp.parse(end), end.contains("-") else { throw BNCError.invalid("--end", "must be an ISO 8601 date-time (got \(end))") }
+        guard e > s else { throw BNCError.invalid("--end", "must be after --start") }
+        guard s >= now - Double(ExportFields.customHistoryDays) * 86400 else {
+            throw BNCError.invalid("--start", "must be within the last \(ExportFields.customHistoryDays) days")
+        }
+        guard e - s <= Double(ExportFields.customMaxDays) * 86400 else {
+            throw BNCError.invalid("--end", "a custom export covers at most \(ExportFields.customMaxDays) days; split the window")
+        }
+        let known = Set(ExportFields.customFields)
+        for f in fields where f != "all" && !known.contains(f) {
+            let guess = EditDistance.closest(to: f, in: ExportFields.customFields).map { "; did you mean \($0)?" } ?? ""
+            throw BNCError.invalid("--field", "\(f) is not an export field\(guess)")
+        }
+        var body: JSONObject = [
+            "report_type": .string(topic), "start_date": .string(Self.iso(s)), "end_date": .string(Self.iso(e)),
+            "fields": .array((fields.isEmpty ? ["all"] : fields).map(JSON.string)),
+            "limit": .int(limit ?? 100),
+        ]
+        if let limit, !(1...ExportFields.customMaxLimit).contains(limit) {
+            throw BNCError.invalid("--limit", "must be between 1 and \(ExportFields.customMaxLimit) (got \(limit))")
+        }
+        if let filter {
+            let parts = filter.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, ExportFields.filterOperators.contains(parts[0]) else {
+                throw BNCError.invalid("--filter", "must be OP,FIELD,VALUE with OP one of \(ExportFields.filterOperators.joined(separator: ", ")) (got \(filter))")
+            }
+            guard known.contains(parts[1]) else { throw BNCError.invalid("--filter", "\(parts[1]) is not an export field") }
+            body["filter"] = .array(parts.map(JSON.string))
+        }
+        if let timezone { body["timezone"] = .string(timezone) }
+        return body
+    }
+
+    /// `2023-05-15T00:00:00Z`.
+    public static func iso(_ seconds: Double) -> String {
+        let days = Int((seconds / 86400).rounded(.down))
+        let rest = Int(seconds) - days * 86400
+        let (y, m, d) = civil(days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+
+    /// Days since the epoch as a civil date (Howard Hinnant's civil-from-days).
+    static func civil(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// POST /v2/logs?app_id=: a custom export job, with the Access-Token.
+    public static func customCreate(token: Secret, appID: String, body: JSONObject, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/logs", query: [("app_id", appID)],
+                    headers: ["Accept": "application/json", "Access-Token": token.exposed], body: .json(.object(body)))
+    }
+
+    /// GET /v2/logs/HANDLE?app_id=: the job's status.
+    public static func customStatus(token: Secret, appID: String, handle: String, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "GET", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/logs/" + HTTPURL.percentEncode(handle),
+                    query: [("app_id", appID)], headers: ["Accept": "application/json", "Access-Token": token.exposed])
+    }
+}
+
+/// Reads the Data APIs' answers.
+public enum ExportAnswers {
+    /// The daily answer's files by topic (every URL an absolute http(s) URL), for the topics asked (all: nil).
+    public static func dailyFiles(_ json: JSON, topics: [String]?) throws(BNCError) -> [(topic: String, urls: [String])] {
+        guard let o = json.objectValue else { throw BNCError(.malformedResponse, "the daily export's answer is not an object of topics") }
+        var out: [(String, [String])] = []
+        for (topic, value) in o where topics?.contains(topic) ?? true {
+            guard let list = value.arrayValue else { throw BNCError(.malformedResponse, "the daily export's \(topic) is not a list of files") }
+            var urls: [String] = []
+            for v in list {
+                guard let u = v.stringValue, FieldPattern.httpURL.matches(u) || u.hasPrefix("http://127.0.0.1") else {
+                    throw BNCError(.malformedResponse, "the daily export's \(topic) holds something that is not a file URL")
+                }
+                urls.append(u)
+            }
+            out.append((topic, urls))
+        }
+        return out
+    }
+
+    /// A custom export job's handle.
+    public static func handle(_ json: JSON) throws(BNCError) -> String {
+        guard let h = json["handle"]?.stringValue, !h.isEmpty, h.count <= 200, !h.contains("/") else {
+            throw BNCError(.malformedResponse, "the custom export's answer has no job handle")
+        }
+        return h
+    }
+
+    /// A job's state: pending, running, complete (with its file) or fail.
+    public enum JobState: Sendable, Equatable {
+        case waiting(String)
+        case complete(url: String, lines: Int)
+        case failed(String)
+    }
+
+    public static func jobState(_ json: JSON) throws(BNCError) -> JobState {
+        guard let status = json["status"]?.stringValue else { throw BNCError(.malformedResponse, "the job's status answer has no status") }
+        switch status.lowercased() {
+        case "pending", "running", "queued": return .waiting(status)
+        case "complete", "completed", "finished":
+            guard let url = json["response_url"]?.stringValue ?? json["status_url"]?.stringValue, url.hasPrefix("http") else {
+                throw BNCError(.malformedResponse, "the job is complete but its answer names no file (response_url)")
+            }
+            return .complete(url: url, lines: Int(json["lines_exported"]?.numberValue?.int64 ?? 0))
+        default:
+            return .failed(json["error_message"]?.stringValue ?? json["message"]?.stringValue ?? status)
+        }
+    }
+}

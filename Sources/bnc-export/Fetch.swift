@@ -1,0 +1,38 @@
+// The files an export answer points to, fetched into the download directory: resumed from a partial file, kept
+// once complete (a rerun reuses them), each with a progress line on a terminal.
+import BNCCommandSupport
+import BNCCore
+
+enum Fetch {
+    /// The directory an app's exports are kept in: --dir, or the state directory's exports/.
+    static func directory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) -> String {
+        let dir = given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
+        if FileSystem.exists(dir) && !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
+        FileSystem.makeDirectories(dir)
+        guard FileSystem.isDirectory(dir) else { throw BNCError(.io, "--dir: cannot create \(dir): \(FileSystem.errnoText())") }
+        return dir
+    }
+
+    /// Fetches `url` to `path` unless a complete copy is there; returns the path.
+    static func file(_ url: String, to path: String, label: String, tool: ToolRun) throws(BNCError) -> String {
+        if FileSystem.regularFileSize(path) != nil {
+            if tool.network.verbose { tool.diagnostics.note("\(label): \(path) is already here") }
+            return path
+        }
+        let download = Download(url: url, to: path, options: tool.transportOptions, redactor: tool.redactor)
+        download.recorder = tool.recorder
+        download.attempts = tool.network.retries + 1
+        let line = tool.environment.stderrIsTTY && !tool.output.quiet ? ProgressLine() : nil
+        download.progress = { have, total in
+            line?.draw(label + "  " + (total.map { ProgressLine.bar(Int(have), of: Int($0)) + Self.size(have) + " of " + Self.size($0) } ?? Self.size(have)))
+        }
+        defer { line?.clear() }
+        let outcome = try download.run()
+        if outcome.resumedFrom > 0 { tool.diagnostics.note("\(label): resumed at byte \(outcome.resumedFrom)") }
+        return path
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? "\((Double(bytes) / 1048576 * 10).rounded() / 10) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) B"
+    }
+}

@@ -1,0 +1,79 @@
+// Rows out, one at a time, whatever the export's size: NDJSON (each row's non-empty cells, as an object), CSV (the
+// header once, then the rows as they came) or one JSON array written as it goes. Files are read through CSVReader
+// (gzip inflated and its checksum verified as it is read), so memory holds one row.
+import BNCCommandSupport
+import BNCCore
+
+/// Writes rows in the run's format.
+final class RowOutput {
+    enum Format { case ndjson, csv, json }
+    let format: Format
+    let stdout: OutputStream
+    private var header: [String]?
+    private var first = true
+    private(set) var rows = 0
+
+    init(_ format: OutputFormat, stdout: OutputStream) throws(BNCError) {
+        switch format {
+        case .ndjson: self.format = .ndjson
+        case .csv: self.format = .csv
+        case .json: self.format = .json
+        case .table: throw BNCError.usage("--output", "an export is rows: ndjson (the default), csv or json")
+        }
+        self.stdout = stdout
+    }
+
+    /// Every record of a CSV file (plain or gzip), after its header; `extra` columns (the topic) come first.
+    func copy(csv path: String, extra: [(String, String)]) throws(BNCError) {
+        let reader = try CSVReader(path: path, what: path)
+        guard let columns = try reader.next() else { return }
+        let names = extra.map(\.0) + columns
+        if format == .csv {
+            if header == nil {
+                header = names
+                stdout.line(CSVReader.line(names))
+            } else if header! != names {
+                throw BNCError(.malformedResponse, "\(path): its columns differ from the first file's; ask for --output ndjson")
+            }
+        }
+        while let record = try reader.next() {
+            guard record.count == columns.count else {
+                throw BNCError(.malformedResponse, "\(path): the row at line \(reader.recordLine) has \(record.count) cells for \(columns.count) columns")
+            }
+            emit(names, extra.map(\.1) + record)
+            if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }
+        }
+    }
+
+    /// Every element of a JSON array file (a custom export asked for as json).
+    func copy(jsonArray path: String, extra: [(String, String)]) throws(BNCError) {
+        let text = try FileSystem.read(path, what: path, limit: 1 << 30)
+        guard case .array(let items) = try JSON.parseInput(text, what: path) else {
+            throw BNCError(.malformedResponse, "\(path): not a JSON array of rows")
+        }
+        for item in items {
+            guard let o = item.objectValue else { continue }
+            var names = extra.map(\.0), values = extra.map(\.1)
+            for (k, v) in o { names.append(k); values.append(v.stringValue ?? v.serialized()) }
+            emit(names, values)
+        }
+    }
+
+    private func emit(_ names: [String], _ values: [String]) {
+        rows += 1
+        switch format {
+        case .csv:
+            stdout.line(CSVReader.line(values))
+        case .ndjson, .json:
+            var o = JSONObject()
+            for (n, v) in zip(names, values) where !v.isEmpty { o[n] = .string(v) }
+            let text = JSON.object(o).serialized()
+            if format == .ndjson { stdout.line(text) } else { stdout.write((first ? "[\n" : ",\n") + text); first = false }
+        }
+    }
+
+    /// Ends the output (the JSON array's bracket).
+    func finish() {
+        if format == .json { stdout.line(first ? "[]" : "\n]") }
+    }
+}
