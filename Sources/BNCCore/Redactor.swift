@@ -21,6 +21,8 @@ public struct Redactor: Sendable {
     public static let alwaysSecret: Set<String> = [
         "branch_secret", "access_token", "access-token", "authorization", "proxy-authorization", "apple_attribution_token",
         "api_key", "apikey", "x-api-key", "client_secret", "password", "attribution_token", "conversion_key",
+        // A signed download URL's credentials (S3's, as the Data APIs' files are served).
+        "x-amz-signature", "x-amz-credential", "x-amz-security-token",
     ]
 
     public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {

@@ -111,7 +111,7 @@ extension Sandbox {
                 let token = random.code() + random.code()
                 exportFiles[token] = ExportFile(rows: rows, columns: job.fields, gzip: false, json: job.json)
                 let name = "\(job.appID)-\(job.topic)-\(job.handle).\(job.json ? "json" : "csv")"
-                job.file = "\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Expires=604800&X-Amz-Signature=\(token)"
+                job.file = "\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Expires=604800&X-Amz-Signature=\(random.code())"
                 job.lines = rows.count
             }
             return .json(200, ["status": "complete", "code": 200, "lines_exported": .int(job.lines), "response_url": .string(job.file!)])

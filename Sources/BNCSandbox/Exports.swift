@@ -222,7 +222,7 @@ extension Sandbox {
                 let token = random.code() + random.code()
                 let name = "\(appID)-\(date)-\(topic)-v2-\(token)-\(part).csv.gz"
                 exportFiles[token] = ExportFile(rows: slice, columns: Self.exportColumns, gzip: true)
-                urls.append(.string("\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=604800&X-Amz-Signature=\(token)"))
+                urls.append(.string("\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=604800&X-Amz-Signature=\(random.code())"))
                 part += 1
             }
             answer[topic] = .array(urls)

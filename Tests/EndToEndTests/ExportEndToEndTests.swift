@@ -1,0 +1,148 @@
+// bnc-export against bnc-sandbox: traffic sent with a live key comes back through the daily export once the day is
+// over and through a custom export job, as NDJSON, CSV or JSON rows; downloads resume from a partial file and a
+// damaged file is refused; the documented limits are checked before anything is sent; no secret is printed.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ExportEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let key = "key_live_export0001"
+    static let secret = "secret_live_export0001"
+    static let token = "api_app_export0001"
+
+    func sandbox() throws -> SandboxProcess {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"777","access_token":"\#(Self.token)"}]"#)
+        return try SandboxProcess(["--keys", keys])
+    }
+
+    func env(_ s: SandboxProcess) -> [String: String] {
+        ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": "777"]
+    }
+
+    static var today: String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        return f.string(from: Date())
+    }
+
+    /// Sends 3 purchases and a custom event, then moves the sandbox's clock past the end of the day.
+    func traffic(_ s: SandboxProcess) throws {
+        for i in 1...3 {
+            let r = try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "u\(i)", "--user-agent", "UA", "--os", "ios",
+                                              "--revenue", "9.9\(i)", "--currency", "USD", "--transaction-id", "T\(i)"], env: env(s))
+            #expect(r.status == 0, "\(r.output)")
+        }
+        #expect(try box.run("bnc-event", ["send", "signup", "--custom-event", "--developer-identity", "u9", "--user-agent", "UA"], env: env(s)).status == 0)
+    }
+
+    func rows(_ ndjson: String) -> [[String: Any]] {
+        ndjson.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func aDaysTrafficComesBackThroughTheDailyExport() throws {
+        let s = try sandbox()
+        try traffic(s)
+        let early = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s))
+        #expect(early.status == 0 && early.stdout.isEmpty && early.stderr.contains("is not over yet"), "\(early.output)")
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        let r = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s))
+        #expect(r.status == 0, "\(r.output)")
+        let all = rows(r.stdout)
+        let purchases = all.filter { $0["name"] as? String == "PURCHASE" }
+        #expect(purchases.count == 3 && purchases.allSatisfy { $0["topic"] as? String == "eo_commerce_event" }, "\(all)")
+        #expect(Set(purchases.compactMap { $0["event_data_transaction_id"] as? String }) == ["T1", "T2", "T3"])
+        #expect(all.contains { $0["name"] as? String == "signup" && $0["topic"] as? String == "eo_custom_event" })
+        #expect(!r.stdout.contains(Self.secret) && !r.stderr.contains(Self.secret))
+        // One topic, as CSV: the header once, then the rows.
+        let csv = try box.run("bnc-export", ["daily", "--date", Self.today, "--topic", "eo_commerce_event", "--output", "csv"], env: env(s))
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.count == 4 && lines[0].hasPrefix("topic,id,name,timestamp,timestamp_iso,origin,"), "\(csv.output)")
+        let json = try box.run("bnc-export", ["daily", "--date", Self.today, "--output", "json"], env: env(s))
+        #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.count == 4, "\(json.stdout.prefix(300))")
+        // The files were kept: a rerun reads them without a download.
+        let before = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }.count
+        _ = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s))
+        #expect(try s.received().filter { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }.count == before)
+    }
+
+    @Test func anInterruptedDownloadResumesAndADamagedFileIsRefused() throws {
+        let s = try sandbox()
+        try traffic(s)
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        let dir = box.root.appendingPathComponent("exports").path
+        let args = ["daily", "--date", Self.today, "--topic", "eo_commerce_event", "--dir", dir]
+        let whole = try box.run("bnc-export", args, env: env(s))
+        #expect(whole.status == 0)
+        // Half the file left as an interrupted run leaves it.
+        let file = "\(dir)/\(Self.today)/eo_commerce_event-0.csv.gz"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.removeItem(atPath: file)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file + ".part"))
+        let resumed = try box.run("bnc-export", args, env: env(s))
+        #expect(resumed.status == 0 && resumed.stdout == whole.stdout, "\(resumed.output)")
+        #expect(resumed.stderr.contains("resumed at byte \(bytes.count / 2)"), "\(resumed.stderr)")
+        let ranged = try s.received().last { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }
+        #expect((ranged?["headers"] as? [String: Any])?["range"] as? String == "bytes=\(bytes.count / 2)-", "\(String(describing: ranged))")
+        // A kept file damaged on disk: its gzip checksum fails, named.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: file))
+        damaged[damaged.count - 6] ^= 0xFF
+        try damaged.write(to: URL(fileURLWithPath: file))
+        let bad = try box.run("bnc-export", args, env: env(s))
+        #expect(bad.status == 65 && bad.stderr.contains("gzip data is damaged"), "\(bad.output)")
+    }
+
+    @Test func aCustomExportJobIsPolledAndItsRowsPrinted() throws {
+        let s = try sandbox()
+        try traffic(s)
+        let f = ISO8601DateFormatter()
+        let start = f.string(from: Date().addingTimeInterval(-3600)), end = f.string(from: Date().addingTimeInterval(3600))
+        let r = try box.run("bnc-export", ["custom", "--topic", "eo_commerce_event", "--start", start, "--end", end, "--field", "name",
+                                           "--field", "event_data_revenue", "--field", "event_data_transaction_id",
+                                           "--filter", "gt,event_data_revenue,9.915", "-v"], env: env(s))
+        #expect(r.status == 0, "\(r.output)")
+        let got = rows(r.stdout)
+        #expect(got.count == 2 && Set(got.compactMap { $0["event_data_transaction_id"] as? String }) == ["T2", "T3"], "\(r.stdout)")
+        #expect(Set(got.flatMap { $0.keys }) == ["name", "event_data_revenue", "event_data_transaction_id"])
+        #expect(!r.stderr.contains(Self.token) && !r.stderr.contains(Self.secret), "the access token and secret stay out of -v")
+        let polls = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v2/logs/") == true }
+        #expect(polls.count == 3, "pending, running, complete")
+        // A job picked up by its handle.
+        let handle = try #require((polls.first?["path"] as? String)?.split(separator: "/").last.map(String.init))
+        let again = try box.run("bnc-export", ["custom", "--handle", handle, "--output", "csv"], env: env(s))
+        #expect(again.status == 0 && again.stdout.hasPrefix("name,event_data_revenue,event_data_transaction_id\n"), "\(again.output)")
+    }
+
+    @Test(arguments: [
+        (["daily", "--date", "2020-01-01"], 65, "--date must be within the last 7 days"),
+        (["daily", "--date", "tomorrow"], 65, "--date must be a UTC date as YYYY-MM-DD"),
+        (["daily", "--date", today, "--topic", "eo_instal"], 64, "did you mean eo_install?"),
+        (["daily", "--date", today, "--output", "table"], 64, "an export is rows"),
+        (["custom", "--topic", "eo_install", "--start", "2020-01-01T00:00:00Z", "--end", "2020-01-02T00:00:00Z"], 65, "--start must be within the last 120 days"),
+        (["custom", "--topic", "eo_install", "--start", "-", "--end", "x"], 65, "--start must be an ISO 8601 date-time"),
+        (["custom", "--topic", "eo_commerce_event", "--start", isoAgo(70), "--end", isoAgo(1)], 65, "covers at most 60 days"),
+        (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--field", "user_data_odfa"], 65, "did you mean user_data_idfa?"),
+        (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--filter", "like,name,x"], 65, "--filter must be OP,FIELD,VALUE"),
+    ] as [([String], Int32, String)])
+    func theDocumentedLimitsAreCheckedBeforeSending(_ args: [String], _ status: Int32, _ message: String) throws {
+        let s = try sandbox()
+        let r = try box.run("bnc-export", args, env: env(s))
+        #expect(r.status == status && r.stderr.contains(message), "\(args): \(r.output)")
+        #expect(try s.received().isEmpty)
+    }
+
+    static func isoAgo(_ days: Double) -> String { ISO8601DateFormatter().string(from: Date().addingTimeInterval(-days * 86400)) }
+
+    @Test func testKeysAndMissingTokensAreRefused() throws {
+        let s = try sandbox()
+        let test = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s).merging(["BRANCH_KEY": "key_test_export0001", "BRANCH_SECRET": "secret_test_export0001"]) { $1 })
+        #expect(test.status == 78 && test.stderr.contains("exports hold live data only"), "\(test.output)")
+        var noToken = env(s)
+        noToken["BRANCH_ACCESS_TOKEN"] = nil
+        let custom = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", Self.isoAgo(1), "--end", Self.isoAgo(0)], env: noToken)
+        #expect(custom.status == 78 && custom.stderr.contains("no access token"), "\(custom.output)")
+        #expect(try s.received().isEmpty)
+    }
+}
