@@ -91,7 +91,7 @@ let package = Package(
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
         .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport", "BNCASA"]),
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
-        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport"]),
+        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport", "BNCExport"]),
         // An app's settings: read them, change the documented ones.
         .executableTarget(name: "bnc-app", dependencies: ["BNCCommandSupport", "BNCApp"]),
         // Branch's Data APIs: daily and custom exports downloaded, resumed and streamed as rows.

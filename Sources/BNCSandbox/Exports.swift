@@ -118,14 +118,25 @@ extension Sandbox {
         let map = ["os_version": "user_data_os_version", "model": "user_data_model", "brand": "user_data_brand",
                    "app_version": "user_data_app_version", "sdk_version": "user_data_sdk_version", "aaid": "user_data_aaid",
                    "idfa": "user_data_idfa", "idfv": "user_data_idfv", "ios_vendor_id": "user_data_idfv", "android_id": "user_data_android_id",
-                   "hardware_id": "user_data_android_id", "user_agent": "user_data_user_agent", "ip": "user_data_ip",
+                   "user_agent": "user_data_user_agent", "ip": "user_data_ip",
                    "developer_identity": "user_data_developer_identity", "identity": "user_data_developer_identity",
                    "language": "user_data_language", "country": "user_data_geo_country_code", "screen_width": "user_data_screen_width",
                    "screen_height": "user_data_screen_height", "google_advertising_id": "user_data_aaid"]
         for (field, column) in map where c[column] == nil {
             if let v = text(user[field]), !v.isEmpty { c[column] = v }
         }
-        if user["hardware_id"] != nil, os == "IOS" { c["user_data_android_id"] = nil }
+        // A session's hardware_id is the id its type names (an iOS IDFA or IDFV, an Android ID or GAID).
+        if let hw = text(user["hardware_id"]), !hw.isEmpty, user["is_hardware_id_real"]?.boolValue != false {
+            let column: String
+            switch text(user["hardware_id_type"])?.lowercased() {
+            case "idfa": column = "user_data_idfa"
+            case "vendor_id", "idfv": column = "user_data_idfv"
+            case "aaid", "gaid", "google_advertising_id": column = "user_data_aaid"
+            case "android_id": column = "user_data_android_id"
+            default: column = os == "IOS" ? "user_data_idfv" : "user_data_android_id"
+            }
+            if c[column] == nil { c[column] = hw }
+        }
         if let lat = user["limit_ad_tracking"]?.boolValue { c["user_data_limit_ad_tracking"] = lat ? "true" : "false" }
         if let enabled = user["ad_tracking_enabled"]?.boolValue { c["user_data_limit_ad_tracking"] = enabled ? "false" : "true" }
         return c

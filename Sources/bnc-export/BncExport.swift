@@ -85,11 +85,11 @@ struct Daily: SendingCommand {
         }
         let (_, json) = try tool.deliver(request)
         let files = try ExportAnswers.dailyFiles(json, topics: topics.isEmpty ? nil : topics)
-        let directory = try Fetch.directory(dir, tool: tool, app: key.value) + "/" + date
+        let directory = try ExportFiles.directory(dir, tool: tool, app: key.value) + "/" + date
         FileSystem.makeDirectories(directory)
         for (topic, urls) in files {
             for (n, url) in urls.enumerated() {
-                let path = try Fetch.file(url, to: "\(directory)/\(topic)-\(n).csv.gz", label: "\(topic) \(n + 1)/\(urls.count)", tool: tool)
+                let path = try ExportFiles.file(url, to: "\(directory)/\(topic)-\(n).csv.gz", label: "\(topic) \(n + 1)/\(urls.count)", tool: tool)
                 try out.copy(csv: path, extra: [("topic", topic)])
             }
         }

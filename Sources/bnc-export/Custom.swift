@@ -72,7 +72,7 @@ struct Custom: SendingCommand {
                 throw BNCError(.http(status: 500), "job \(job!) failed: \(why)")
             case .complete(let url, let lines):
                 let json = url.split(separator: "?").first?.hasSuffix(".json") == true
-                let path = try Fetch.file(url, to: try Fetch.directory(dir, tool: tool, app: app) + "/\(job!).\(json ? "json" : "csv")",
+                let path = try ExportFiles.file(url, to: try ExportFiles.directory(dir, tool: tool, app: app) + "/\(job!).\(json ? "json" : "csv")",
                                           label: "job \(job!)", tool: tool)
                 if json { try out.copy(jsonArray: path, extra: []) } else { try out.copy(csv: path, extra: []) }
                 out.finish()

@@ -29,5 +29,5 @@ struct BncTune: BNCRootCommand {
               bnc-open --dry-run ... | jq .body | bnc-tune map --to-tune - --advertiser-id 877 --site-id 1234
             """,
         version: BNCVersion.string,
-        subcommands: [Map.self, Check.self, Decrypt.self, Scan.self, Replay.self, Params.self])
+        subcommands: [Map.self, Check.self, Decrypt.self, Scan.self, Replay.self, Reconcile.self, Params.self])
 }

@@ -1,11 +1,11 @@
 // The files an export answer points to, fetched into the download directory: resumed from a partial file, kept
 // once complete (a rerun reuses them), each with a progress line on a terminal.
-import BNCCommandSupport
 import BNCCore
 
-enum Fetch {
+/// Fetches export files (bnc-export, bnc-tune reconcile) into a kept directory.
+public enum ExportFiles {
     /// The directory an app's exports are kept in: --dir, or the state directory's exports/.
-    static func directory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) -> String {
+    public static func directory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) -> String {
         let dir = given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
         if FileSystem.exists(dir) && !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
         FileSystem.makeDirectories(dir)
@@ -14,7 +14,7 @@ enum Fetch {
     }
 
     /// Fetches `url` to `path` unless a complete copy is there; returns the path.
-    static func file(_ url: String, to path: String, label: String, tool: ToolRun) throws(BNCError) -> String {
+    public static func file(_ url: String, to path: String, label: String, tool: ToolRun) throws(BNCError) -> String {
         if FileSystem.regularFileSize(path) != nil {
             if tool.network.verbose { tool.diagnostics.note("\(label): \(path) is already here") }
             return path
@@ -32,7 +32,7 @@ enum Fetch {
         return path
     }
 
-    static func size(_ bytes: Int64) -> String {
+    public static func size(_ bytes: Int64) -> String {
         bytes >= 1 << 20 ? "\((Double(bytes) / 1048576 * 10).rounded() / 10) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) B"
     }
 }

@@ -1,0 +1,107 @@
+// reconcile's inputs and report: the log's expectations, Branch's rows (daily exports or bnc-export's files) and the
+// HTML page.
+import BNCCommandSupport
+import BNCCore
+import BNCExport
+import BNCReport
+import BNCTune
+
+enum ReconcileInput {
+    /// Every session and conversion of the log that maps to Branch; other lines are left out (said with -v).
+    static func expectations(_ path: String, key: ConversionKey?, tool: ToolRun) throws(BNCError) -> [ExpectedRecord] {
+        let reader = try LineReader(path: path, what: "the log")
+        var out: [ExpectedRecord] = []
+        var skipped = 0
+        while let line = try reader.next() {
+            if TuneLog.isSkippable(line) { continue }
+            guard let r = try? RequestSource.read(reader.lineNumber, line, key: key), let action = r.action,
+                  let mapping = try? TuneMapping.toBranch(r, warnings: Warnings()) else { skipped += 1; continue }
+            out.append(ExpectedRecord(line: reader.lineNumber, action: action, mapping: mapping, time: r.effectiveTime))
+        }
+        if skipped > 0 { tool.diagnostics.note("\(skipped) lines are not sessions or conversions Branch would hold: left out") }
+        return out
+    }
+
+    /// The rows of each day's session and event topics, fetched as bnc-export daily fetches them.
+    static func branchRows(days: [String], tool: ToolRun, dir: String?) throws(BNCError) -> [HeldRecord] {
+        guard !days.isEmpty else { throw BNCError.usage("--date", "is required: the log's lines carry no time to take the days from") }
+        let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
+        guard key.kind == .live else { throw BNCError.configuration("exports hold live data only: reconcile with the app's live key (key_live_...)") }
+        let topics = ["eo_install", "eo_reinstall", "eo_open", "eo_commerce_event", "eo_content_event", "eo_custom_event", "eo_user_lifecycle_event"]
+        var rows: [HeldRecord] = []
+        for date in days {
+            _ = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
+            let (_, json) = try tool.deliver(ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL))
+            let directory = try ExportFiles.directory(dir, tool: tool, app: key.value) + "/" + date
+            FileSystem.makeDirectories(directory)
+            for (topic, urls) in try ExportAnswers.dailyFiles(json, topics: topics) {
+                for (n, url) in urls.enumerated() {
+                    let path = try ExportFiles.file(url, to: "\(directory)/\(topic)-\(n).csv.gz", label: "\(date) \(topic)", tool: tool)
+                    try readCSV(path, topic: topic) { rows.append($0) }
+                }
+            }
+        }
+        return rows
+    }
+
+    static func readCSV(_ path: String, topic: String?, _ each: (HeldRecord) -> Void) throws(BNCError) {
+        let reader = try CSVReader(path: path, what: path)
+        guard let columns = try reader.next() else { return }
+        while let record = try reader.next() {
+            var cells: [String: String] = [:]
+            for (c, v) in zip(columns, record) where !v.isEmpty { cells[c] = v }
+            each(HeldRecord(topic: topic ?? cells["topic"] ?? Self.topic(of: cells["name"] ?? ""), cells: cells))
+        }
+    }
+
+    /// A row's topic when its file does not say (a session's by its name; anything else an event).
+    static func topic(of name: String) -> String {
+        ["INSTALL": "eo_install", "REINSTALL": "eo_reinstall", "OPEN": "eo_open"][name] ?? "eo_custom_event"
+    }
+
+    /// Rows from files bnc-export wrote: NDJSON, a JSON array, or CSV (by their first byte).
+    static func rows(files: [String]) throws(BNCError) -> [HeldRecord] {
+        var rows: [HeldRecord] = []
+        for path in files {
+            let head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
+            let first = head.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                let items: [JSON]
+                if first == UInt8(ascii: "[") {
+                    guard case .array(let a) = try JSON.parseInput(head, what: path) else { throw BNCError.invalid("--export", "\(path) is not rows") }
+                    items = a
+                } else {
+                    items = try head.split(separator: 0x0A).filter { !$0.isEmpty }.map { line throws(BNCError) in try JSON.parseInput(Array(line), what: path) }
+                }
+                for item in items {
+                    var cells: [String: String] = [:]
+                    for (k, v) in item.objectValue ?? [:] { cells[k] = v.stringValue ?? v.serialized() }
+                    rows.append(HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells))
+                }
+            } else {
+                try readCSV(path, topic: nil) { rows.append($0) }
+            }
+        }
+        return rows
+    }
+
+    /// The HTML page: the totals, then the missing, duplicated and different lines.
+    static func report(_ findings: [ReconcileFinding], held: Int, log: String, to path: String, seconds: Double) throws(BNCError) {
+        let summary = Reconciler.summary(findings)
+        func count(_ s: ReconcileFinding.Status) -> Int { Int(summary[s.rawValue]?.numberValue?.int64 ?? 0) }
+        let share = findings.isEmpty ? 100 : (count(.matched) * 100) / findings.count
+        func table(_ status: ReconcileFinding.Status, _ title: String) -> ReportTable {
+            ReportTable(name: status.rawValue, title: title, columns: ["line", "name", "transaction", "Branch ids", "differences"],
+                        rows: findings.filter { $0.status == status }.map {
+                            [String($0.expected.line), $0.expected.name, $0.expected.transactionID ?? "", $0.branchIDs.joined(separator: " "),
+                             $0.differences.joined(separator: "; ")]
+                        })
+        }
+        let s = ReportSummary(title: "Reconciliation of \(log): \(share)% of \(findings.count) lines matched", counts: [
+            ("lines", findings.count), ("Branch rows", held), ("matched", count(.matched)), ("differs", count(.differs)),
+            ("duplicated", count(.duplicated)), ("missing", count(.missing)),
+        ], tables: [table(.missing, "Missing from Branch"), table(.duplicated, "Held more than once"), table(.differs, "Held, with differences")],
+            examples: [], seconds: seconds)
+        try HTMLReport(path: path).finish(s)
+    }
+}
