@@ -1,0 +1,73 @@
+// bnc-tune reconcile against bnc-sandbox: a TUNE log replayed in part (one line twice, one with another revenue,
+// one never), the day closed, then reconciled through the daily exports and through bnc-export's files: exactly the
+// missing line is named missing, the others duplicated, different or matched; exit 1; an HTML page.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ReconcileEndToEndTests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let key = "key_live_recon0001"
+    static let secret = "secret_live_recon0001"
+    static let ifa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+    static let base = "https://1234.measurementapi.com/serve?advertiser_id=1234&site_id=5678&sdk=ios&device_ip=8.8.4.4&user_agent=UA"
+
+    static func conversion(_ ref: String, revenue: String, currency: String = "USD") -> String {
+        "\(base)&action=conversion&site_event_name=purchase&revenue=\(revenue)&currency_code=\(currency)&advertiser_ref_id=\(ref)&ios_ifa=\(ifa)&user_id=u1"
+    }
+    static let session = "\(base)&action=session&ios_ifa=\(ifa)&os_version=17.4&device_model=iPhone15,2&app_version=2.3"
+
+    static var today: String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        return f.string(from: Date())
+    }
+
+    @Test func exactlyTheMissingLinesAreNamed() throws {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)"}]"#)
+        let s = try SandboxProcess(["--keys", keys])
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]
+        // What reached Branch: ORD-1 twice, ORD-2 at 19.99, the session; ORD-3 never.
+        let sent = try box.write("sent.log", [Self.conversion("ORD-1", revenue: "9.99"), Self.conversion("ORD-2", revenue: "19.99"), Self.session,
+                                              Self.conversion("ORD-1", revenue: "9.99")].joined(separator: "\n") + "\n")
+        #expect(try box.run("bnc-tune", ["replay", sent], env: env).status == 0)
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        // What TUNE logged.
+        let log = try box.write("tune.log", [Self.conversion("ORD-1", revenue: "9.99"), Self.conversion("ORD-2", revenue: "5.00"),
+                                             Self.conversion("ORD-3", revenue: "7.00", currency: "EUR"), "# a comment", Self.session,
+                                             "not a request"].joined(separator: "\n") + "\n")
+        let html = box.root.appendingPathComponent("reconcile.html").path
+        let r = try box.run("bnc-tune", ["reconcile", log, "--date", Self.today, "--html", html], env: env)
+        #expect(r.status == 1, "a missing line: \(r.output)")
+        let findings = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let byLine = Dictionary(uniqueKeysWithValues: findings.map { ($0["line"] as? Int ?? 0, $0) })
+        #expect(findings.filter { $0["status"] as? String == "missing" }.compactMap { $0["line"] as? Int } == [3], "\(r.stdout)")
+        #expect(byLine[3]?["transaction_id"] as? String == "ORD-3")
+        #expect(byLine[1]?["status"] as? String == "duplicated" && (byLine[1]?["branch_ids"] as? [String])?.count == 2)
+        #expect(byLine[2]?["status"] as? String == "differs" && (byLine[2]?["differences"] as? [String]) == ["revenue: TUNE 5, Branch 19.99"])
+        #expect(byLine[5]?["status"] as? String == "matched" && byLine[5]?["kind"] as? String == "session")
+        #expect(r.stderr.contains("4 lines against 4 Branch rows: 1 matched, 1 differs, 1 duplicated, 1 missing"), "\(r.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("Missing from Branch") && page.contains("ORD-3") && !page.contains("<script"), "\(page.prefix(300))")
+
+        // The same from bnc-export's file, without asking Branch again.
+        let exported = box.root.appendingPathComponent("branch.ndjson").path
+        #expect(try box.run("/bin/sh", ["-c", "\"$0\" daily --date \"$1\" > \"$2\"", Executables.path("bnc-export"), Self.today, exported], env: env).status == 0)
+        let before = try s.received().count
+        let offline = try box.run("bnc-tune", ["reconcile", log, "--export", exported], env: ["BRANCH_KEY": Self.key])
+        #expect(offline.status == 1 && offline.stdout == r.stdout, "\(offline.output)")
+        #expect(try s.received().count == before, "nothing asked of Branch")
+    }
+
+    @Test func aTestKeyAndAnHTMLPathOfAnotherKindAreRefused() throws {
+        let log = try box.write("tune.log", Self.session + "\n")
+        let notes = try box.write("notes.html", "<p>mine</p>\n", mode: 0o644)
+        let r = try box.run("bnc-tune", ["reconcile", log, "--date", Self.today, "--html", notes], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
+        let kept = try String(contentsOfFile: notes, encoding: .utf8)
+        #expect(r.status == 78 && kept == "<p>mine</p>\n", "\(r.output)")
+        let test = try box.run("bnc-tune", ["reconcile", log, "--date", Self.today], env: ["BRANCH_KEY": "key_test_recon0001", "BRANCH_SECRET": "secret_test_recon0001"])
+        #expect(test.status == 78 && test.stderr.contains("live data only"), "\(test.output)")
+    }
+}
