@@ -6,7 +6,7 @@ import BNCCore
 
 extension Sandbox {
     /// The app a custom export is for, from its Access-Token and app_id: its keys, or nil (any live key) without --keys.
-    private func exportApp(_ r: SandboxRequest) throws -> (appID: String, keys: Set<String>?) {
+    func exportApp(_ r: SandboxRequest) throws -> (appID: String, keys: Set<String>?) {
         guard let token = r.header("Access-Token"), !token.isEmpty else { throw Rejection("Authentication failed !") }
         guard let appID = r.query.first(where: { $0.0 == "app_id" || $0.0 == "organization_id" })?.1, !appID.isEmpty,
               appID.allSatisfy(\.isNumber) else {
@@ -19,7 +19,7 @@ extension Sandbox {
     }
 
     /// A rolling-hour rate limit: true when this call is over `perMinute` in the last minute or `perHour` in the last hour.
-    private func overLimit(_ name: String, perMinute: Int, perHour: Int) -> Double? {
+    func overLimit(_ name: String, perMinute: Int, perHour: Int) -> Double? {
         var calls = (exportCalls[name] ?? []).filter { now - $0 < 3600 }
         defer { exportCalls[name] = calls }
         if calls.filter({ now - $0 < 60 }).count >= perMinute { return 60 - (now - calls.filter { now - $0 < 60 }.min()!) }
@@ -28,7 +28,7 @@ extension Sandbox {
         return nil
     }
 
-    private func limited(_ retryAfter: Double, org: String) -> SandboxResponse {
+    func limited(_ retryAfter: Double, org: String) -> SandboxResponse {
         let seconds = Int(retryAfter.rounded(.up))
         return .json(429, ["errors": .array([["message": .string("Limit is exceeded for org-\(org), retry after \(seconds) seconds"), "error_code": 7]])],
                      headers: [("Retry-After", String(seconds))])

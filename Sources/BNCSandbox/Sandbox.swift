@@ -29,6 +29,9 @@ public final class Sandbox: @unchecked Sendable {
     /// Export files by token, and custom export jobs by handle (in memory: a restart expires their URLs).
     var exportFiles: [String: ExportFile] = [:]
     var exportJobs: [String: ExportJob] = [:]
+    /// Query answers by query_id (their later pages), and aggregate jobs by id.
+    var queryResults: [String: QueryResult] = [:]
+    var analyticsJobs: [String: AnalyticsJob] = [:]
     /// Custom export calls per app, for their documented rate limits.
     var exportCalls: [String: [Double]] = [:]
     /// Answers given, for X-Branch-Request-Id (a counter: the seeded id stream is not disturbed).
@@ -142,6 +145,8 @@ public final class Sandbox: @unchecked Sendable {
         case ("POST", "/v2/qr-code"), ("POST", "/v1/qr-code"): return try qrCode(r)
         case ("POST", "/v3/export"): return try dailyExport(r)
         case ("POST", "/v2/logs"): return try customExportCreate(r)
+        case ("POST", "/v1/query/analytics"): return try query(r)
+        case ("POST", "/v2/analytics"): return try analyticsCreate(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
         case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
@@ -151,6 +156,9 @@ public final class Sandbox: @unchecked Sendable {
                 return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
             }
             if r.method == "GET", r.path.hasPrefix("/_exports/") { return exportFile(r) }
+            if r.method == "GET", r.path.hasPrefix("/v2/analytics/"), !r.path.dropFirst("/v2/analytics/".count).contains("/") {
+                return try analyticsStatus(r, job: String(r.path.dropFirst("/v2/analytics/".count)))
+            }
             if r.method == "GET", r.path.hasPrefix("/v2/logs/"), !r.path.dropFirst("/v2/logs/".count).contains("/") {
                 return try customExportStatus(r, handle: String(r.path.dropFirst("/v2/logs/".count)))
             }
@@ -186,7 +194,8 @@ public final class Sandbox: @unchecked Sendable {
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
         if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
         if r.path.hasPrefix("/v2/logs/") { return "GET /v2/logs/{handle}" }
-        if ["/v3/export", "/v2/logs"].contains(r.path) { return "\(r.method) \(r.path)" }
+        if ["/v3/export", "/v2/logs", "/v1/query/analytics", "/v2/analytics"].contains(r.path) { return "\(r.method) \(r.path)" }
+        if r.path.hasPrefix("/v2/analytics/") { return "GET /v2/analytics/{job}" }
         return "\(r.method) /{link}"
     }
 
@@ -206,7 +215,7 @@ public final class Sandbox: @unchecked Sendable {
             counts = [:]
             counters = [:]
             grantedQuickLinks = []
-            exportFiles = [:]; exportJobs = [:]; exportCalls = [:]
+            exportFiles = [:]; exportJobs = [:]; exportCalls = [:]; queryResults = [:]; analyticsJobs = [:]
             store.reset()
             return .json(200, ["reset": true])
         case ("POST", "/_sandbox/click"):
