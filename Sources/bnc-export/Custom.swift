@@ -56,29 +56,43 @@ struct Custom: SendingCommand {
             job = try ExportAnswers.handle(try tool.deliver(request).1)
             tool.diagnostics.note("job \(job!) created")
         }
+        let (url, lines) = try JobWait.complete(job!, flag: "--handle", wait: wait, tool: tool) {
+            ExportRequest.customStatus(token: token, appID: app, handle: job!, baseURL: base)
+        }
+        try JobWait.rows(url, job: job!, dir: dir, app: app, out: out, tool: tool)
+        tool.diagnostics.note("\(out.rows) rows (Branch counted \(lines))")
+        return .success
+    }
+}
+
+/// A job polled until it completes, backing off within the status endpoint's limit, then its file as rows.
+enum JobWait {
+    static func complete(_ job: String, flag: String, wait: Double, tool: ToolRun, status: () -> HTTPRequest) throws(BNCError) -> (url: String, lines: Int) {
         let deadline = MonotonicClock.now() + wait
-        var interval = 1.5  // at most 40 a minute: under the status endpoint's 50
+        var interval = 1.5  // at most 40 a minute: under the status endpoints' 50
         while true {
-            let status = ExportRequest.customStatus(token: token, appID: app, handle: job!, baseURL: base)
-            switch try ExportAnswers.jobState(try tool.deliver(status).1) {
+            switch try ExportAnswers.jobState(try tool.deliver(status()).1) {
             case .waiting(let state):
                 guard MonotonicClock.now() + interval < deadline else {
-                    throw BNCError(.temporary, "job \(job!) is still \(state) after \(Int(wait)) s; pick it up later with --handle \(job!)")
+                    throw BNCError(.temporary, "job \(job) is still \(state) after \(Int(wait)) s; pick it up later with \(flag) \(job)")
                 }
-                if tool.network.verbose { tool.diagnostics.note("job \(job!) is \(state); asking again in \(interval) s") }
+                if tool.network.verbose { tool.diagnostics.note("job \(job) is \(state); asking again in \(interval) s") }
                 MonotonicClock.sleep(interval)
                 interval = min(interval * 1.5, 30)
             case .failed(let why):
-                throw BNCError(.http(status: 500), "job \(job!) failed: \(why)")
+                throw BNCError(.http(status: 500), "job \(job) failed: \(why)")
             case .complete(let url, let lines):
-                let json = url.split(separator: "?").first?.hasSuffix(".json") == true
-                let path = try ExportFiles.file(url, to: try ExportFiles.directory(dir, tool: tool, app: app) + "/\(job!).\(json ? "json" : "csv")",
-                                          label: "job \(job!)", tool: tool)
-                if json { try out.copy(jsonArray: path, extra: []) } else { try out.copy(csv: path, extra: []) }
-                out.finish()
-                tool.diagnostics.note("\(out.rows) rows (Branch counted \(lines))")
-                return .success
+                return (url, lines)
             }
         }
+    }
+
+    /// The job's file (CSV or JSON by its name) fetched and printed as rows.
+    static func rows(_ url: String, job: String, dir: String?, app: String, out: RowOutput, tool: ToolRun) throws(BNCError) {
+        let json = url.split(separator: "?").first?.hasSuffix(".json") == true
+        let path = try ExportFiles.file(url, to: try ExportFiles.directory(dir, tool: tool, app: app) + "/\(job).\(json ? "json" : "csv")",
+                                        label: "job \(job)", tool: tool)
+        if json { try out.copy(jsonArray: path, extra: []) } else { try out.copy(csv: path, extra: []) }
+        out.finish()
     }
 }

@@ -59,6 +59,19 @@ final class RowOutput {
         }
     }
 
+    /// One row that is already an object (a query's result): its values keep their JSON types, a CSV cell its text.
+    func emit(_ object: JSONObject) {
+        if format == .csv {
+            if header == nil { header = object.map(\.0); stdout.line(CSVReader.line(header!)) }
+            stdout.line(CSVReader.line(header!.map { CSVRendering.cell(object[$0]) }))
+            rows += 1
+            return
+        }
+        rows += 1
+        let text = JSON.object(object).serialized()
+        if format == .ndjson { stdout.line(text) } else { stdout.write((first ? "[\n" : ",\n") + text); first = false }
+    }
+
     private func emit(_ names: [String], _ values: [String]) {
         rows += 1
         switch format {
