@@ -24,7 +24,11 @@ extension Sandbox {
         guard dims.count <= 11 else { throw Rejection("dimensions holds at most 11") }
         if !cohort && dims.isEmpty { throw Rejection("dimensions is required") }
         let columns = Set(Self.exportColumns)
-        for d in dims where !columns.contains(d) && d != "app_id" { throw Rejection("dimensions: \(d) is not a dimension") }
+        // A cohort's dimensions describe its install or re-engagement (install_activity_*, reengagement_activity_*).
+        let cohortPrefixes = ["install_activity_", "reengagement_activity_", "user_data_", "app_id", "customer_event_alias"]
+        for d in dims where !(cohort ? cohortPrefixes.contains { d.hasPrefix($0) } : columns.contains(d) || d == "app_id") {
+            throw Rejection("dimensions: \(d) is not a dimension")
+        }
         let mine = store.exportRows.filter { keys?.contains($0.key) ?? true }
         var rows: [[String: String]] = []
         var header: [String]

@@ -43,8 +43,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
     /// Endpoints of the corpus the sandbox does not emulate yet, each with the issue that brings it.
     /// Path prefixes, each with the issue that brings it.
     static let notEmulated: [String: String] = [
-        "/v2/data/ready": "issue 29 (Data APIs)",
-        "/v1/query/analytics": "issue 29 (Data APIs)", "/v2/analytics": "issue 29 (Data APIs)", "/v1/branch_aggregate/": "issue 29 (Data APIs)",
+        "/v2/data/ready": "issue 29 (Data APIs)", "/v1/branch_aggregate/": "issue 29 (Data APIs)",
     ]
     static let placeholderHost = "https://example.app.link/"
     static let key = "key_test_sdkcorpus"
@@ -112,6 +111,19 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
         if fixture.path == "/v2/logs", let s = fixture.body?["start_date"]?.stringValue, let e = fixture.body?["end_date"]?.stringValue {
             substitutions += [(s, iso(now - 3600)), (e, iso(now))]
         }
+        // Query, Aggregate and Cohort dates (YYYY-MM-DD) become the last week's.
+        if ["/v1/query/analytics", "/v2/analytics"].contains(fixture.path), let s = fixture.body?["start_date"]?.stringValue,
+           let e = fixture.body?["end_date"]?.stringValue, s.count == 10, e.count == 10 {
+            substitutions += [(s, iso(now - 6 * 86400, dateOnly: true)), (e, iso(now + (fixture.path == "/v1/query/analytics" ? 86400 : 0), dateOnly: true))]
+        }
+        if fixture.method == "GET", fixture.path.hasPrefix("/v2/analytics/") {
+            let body: JSON = ["data_source": "eo_install", "dimensions": ["name"], "start_date": .string(iso(now, dateOnly: true)),
+                              "end_date": .string(iso(now, dateOnly: true))]
+            let made = h.send("POST", "/v2/analytics?app_id=100000000000000001", body,
+                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_sdkcorpus")])
+            let job = try #require(made.json?["job_id"]?.stringValue, "\(made.status) \(made.message)")
+            substitutions.append((String(fixture.path.dropFirst("/v2/analytics/".count)), job))
+        }
         if fixture.method == "GET", fixture.path.hasPrefix("/v2/logs/") {
             let body: JSON = ["report_type": "eo_install", "start_date": .string(iso(now - 3600)), "end_date": .string(iso(now)), "fields": ["name"], "limit": 10]
             let made = h.send("POST", "/v2/logs?app_id=100000000000000001", body,
@@ -123,7 +135,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
 
         var target = substitute(fixture.path)
         if let query = fixture.request["query"]?.objectValue, !query.isEmpty {
-            target += "?" + query.map { "\(HTTPURL.percentEncode($0.0))=\(HTTPURL.percentEncode(substitute($0.1.stringValue ?? "")))" }
+            target += "?" + query.map { "\(HTTPURL.percentEncode($0.0))=\(HTTPURL.percentEncode(substitute($0.1.stringValue ?? $0.1.serialized())))" }
                 .joined(separator: "&")
         }
         var headers: [(String, String)] = []

@@ -145,4 +145,43 @@ import TestSupport
         #expect(custom.status == 78 && custom.stderr.contains("no access token"), "\(custom.output)")
         #expect(try s.received().isEmpty)
     }
+
+    /// Query (paged: every page followed by its query_id), Aggregate and Cohort jobs, from the same traffic.
+    @Test func aggregatesComeBackThroughQueryAggregateAndCohort() throws {
+        let s = try sandbox()
+        try traffic(s)
+        let open = try box.run("bnc-open", ["--os", "ios", "--os-version", "17.4", "--model", "iPhone15,2", "--app-version", "2.3.0", "--user-agent", "UA",
+                                            "--ip", "8.8.4.4", "--idfv", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "--no-state"], env: env(s))
+        #expect(open.status == 0, "\(open.output)")
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        let tomorrow = f.string(from: Date().addingTimeInterval(86400))
+        let q = try box.run("bnc-export", ["query", "--data-source", "eo_commerce_event", "--aggregation", "revenue", "--dimension", "user_data_developer_identity",
+                                           "--start", Self.today, "--end", tomorrow, "--page-size", "2"], env: env(s))
+        #expect(q.status == 0 && q.stderr.contains("3 results in 2 pages"), "\(q.output)")
+        let results = rows(q.stdout)
+        #expect(results.compactMap { $0["user_data_developer_identity"] as? String }.sorted() == ["u1", "u2", "u3"])
+        #expect(results.first?["revenue"] as? Double == 9.93, "largest first: \(results)")
+        let pages = try s.received().filter { $0["path"] as? String == "/v1/query/analytics" }
+        #expect(pages.count == 2 && (pages.last?["query"] as? [String: Any])?["query_id"] != nil, "the second page by its query_id")
+        let excluded = try box.run("bnc-export", ["query", "--data-source", "eo_commerce_event", "--aggregation", "total_count", "--dimension", "user_data_developer_identity",
+                                                  "--start", Self.today, "--end", tomorrow, "--filter", "!user_data_developer_identity=u1,u2", "--output", "csv"], env: env(s))
+        #expect(excluded.stdout == "timestamp,user_data_developer_identity,total_count\n\(Self.today)T00:00:00.000Z,u3,1\n", "\(excluded.output)")
+
+        let a = try box.run("bnc-export", ["aggregate", "--data-source", "eo_commerce_event", "--dimension", "name", "--aggregation", "revenue",
+                                           "--start", Self.today, "--end", Self.today], env: env(s))
+        #expect(a.status == 0, "\(a.output)")
+        #expect(rows(a.stdout).first?["revenue"] as? String == "29.76" && rows(a.stdout).first?["name"] as? String == "PURCHASE", "\(a.stdout)")
+        let c = try box.run("bnc-export", ["cohort", "--measure", "users", "--bands", "2", "--start", Self.today, "--end", Self.today, "--output", "csv"], env: env(s))
+        #expect(c.status == 0 && c.stdout == "measure,users,day0,day1\nusers,1,1,0\n", "\(c.output)")
+        let polls = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v2/analytics/") == true }
+        #expect(polls.count == 6, "three polls a job: QUEUED, RUNNING, FINISHED")
+        for bad in [["query", "--data-source", "eo_commerce_event", "--aggregation", "sum", "--dimension", "name", "--start", Self.today, "--end", tomorrow],
+                    ["aggregate", "--data-source", "eo_install", "--start", Self.today, "--end", Self.today],
+                    ["cohort", "--measure", "users", "--measure", "OPEN", "--measure", "LTV", "--measure", "ROI", "--start", Self.today, "--end", Self.today]] {
+            let r = try box.run("bnc-export", bad, env: env(s))
+            #expect([64, 65].contains(r.status), "\(bad): \(r.output)")
+        }
+    }
 }
+
