@@ -79,6 +79,12 @@ public struct ReportSummary: Sendable {
     /// The worst cases, for the HTML page.
     public var examples: [ReportCase]
     public var seconds: Double
+    /// The headline a manager reads first: each a share in percent with what it measures.
+    public var readiness: [(label: String, percent: Int, detail: String)] = []
+    /// What the report is about: the input's time range, the command line, bnc's version.
+    public var facts: [(String, String)] = []
+    /// Charts drawn as inline SVG on the HTML page.
+    public var charts: [ReportChart] = []
 
     public init(title: String, counts: [(String, Int)], tables: [ReportTable], examples: [ReportCase], seconds: Double) {
         self.title = title
@@ -86,5 +92,26 @@ public struct ReportSummary: Sendable {
         self.tables = tables
         self.examples = examples
         self.seconds = seconds
+    }
+}
+
+/// A chart of the HTML page: bars per label (findings per rule), or series over time (requests and findings per
+/// hour), drawn as inline SVG through libxml2's writer.
+public struct ReportChart: Sendable {
+    public enum Kind: Sendable { case bars, timeline }
+    public var title: String
+    public var kind: Kind
+    public var labels: [String]
+    /// One series per name, a value per label.
+    public var series: [(name: String, values: [Int])]
+    /// An anchor per label on the page (a rule's examples), or nil.
+    public var links: [String?]
+
+    public init(title: String, kind: Kind, labels: [String], series: [(name: String, values: [Int])], links: [String?] = []) {
+        self.title = title
+        self.kind = kind
+        self.labels = labels
+        self.series = series
+        self.links = links
     }
 }

@@ -89,6 +89,19 @@ public final class TuneScanner {
     public private(set) var byAdvertiser: [String: ScanCount] = [:]
     public private(set) var byApp: [String: ScanCount] = [:]
     public private(set) var examples: [ScanOutcome] = []
+    /// Requests with at least one error (what would not reach Branch as logged).
+    public private(set) var withErrors = 0
+    /// The log's time range (the requests' own times), and per hour: requests, findings, conversions.
+    public private(set) var firstTime: Double?
+    public private(set) var lastTime: Double?
+    public private(set) var byHour: [Int: HourCount] = [:]
+
+    /// One hour of the log.
+    public struct HourCount: Sendable {
+        public var requests = 0
+        public var findings = 0
+        public var conversions = 0
+    }
 
     public init(key: ConversionKey?, keepExamples: Int = 20, window: DuplicateWindow = DuplicateWindow()) {
         self.key = key
@@ -160,6 +173,17 @@ public final class TuneScanner {
 
     func count(_ o: ScanOutcome, _ r: TuneRequest) {
         byAction[bounded(r.action ?? "(none)", in: byAction), default: 0] += 1
+        if o.findings.contains(where: { $0.severity == .error }) { withErrors += 1 }
+        if let t = r.effectiveTime, t.isFinite {
+            firstTime = min(firstTime ?? t, t)
+            lastTime = max(lastTime ?? t, t)
+            let hour = Int((t / 3600).rounded(.down))
+            if byHour.count < 100_000 || byHour[hour] != nil {
+                byHour[hour, default: HourCount()].requests += 1
+                byHour[hour, default: HourCount()].findings += o.findings.count
+                if r.action == "conversion" { byHour[hour, default: HourCount()].conversions += 1 }
+            }
+        }
         for f in o.findings {
             bySeverity[f.severity, default: 0] += 1
             byRule[f.rule, default: 0] += 1

@@ -56,7 +56,10 @@ struct Reconcile: SendingCommand {
         let summary = Reconciler.summary(findings)
         tool.diagnostics.note("\(expected.count) lines against \(held.count) Branch rows: " + ReconcileFinding.Status.allCases.map {
             "\(summary[$0.rawValue]?.numberValue?.int64 ?? 0) \($0.rawValue)" }.joined(separator: ", "))
-        if let html { try ReconcileInput.report(findings, held: held.count, log: file, to: html, seconds: MonotonicClock.now() - started) }
+        if let html {
+            try ReconcileInput.report(findings, held: held.count, log: file, to: html, seconds: MonotonicClock.now() - started,
+                                      command: tool.redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
+        }
         return findings.contains { $0.status == .missing } ? .partialFailure : .success
     }
 }

@@ -86,7 +86,7 @@ enum ReconcileInput {
     }
 
     /// The HTML page: the totals, then the missing, duplicated and different lines.
-    static func report(_ findings: [ReconcileFinding], held: Int, log: String, to path: String, seconds: Double) throws(BNCError) {
+    static func report(_ findings: [ReconcileFinding], held: Int, log: String, to path: String, seconds: Double, command: String) throws(BNCError) {
         let summary = Reconciler.summary(findings)
         func count(_ s: ReconcileFinding.Status) -> Int { Int(summary[s.rawValue]?.numberValue?.int64 ?? 0) }
         let share = findings.isEmpty ? 100 : (count(.matched) * 100) / findings.count
@@ -97,11 +97,30 @@ enum ReconcileInput {
                              $0.differences.joined(separator: "; ")]
                         })
         }
-        let s = ReportSummary(title: "Reconciliation of \(log): \(share)% of \(findings.count) lines matched", counts: [
+        var s = ReportSummary(title: "Reconciliation of \(log): \(share)% of \(findings.count) lines matched", counts: [
             ("lines", findings.count), ("Branch rows", held), ("matched", count(.matched)), ("differs", count(.differs)),
             ("duplicated", count(.duplicated)), ("missing", count(.missing)),
         ], tables: [table(.missing, "Missing from Branch"), table(.duplicated, "Held more than once"), table(.differs, "Held, with differences")],
             examples: [], seconds: seconds)
+        let held = findings.count - count(.missing)
+        s.readiness = [
+            ("of the log reconciled", share, "\(count(.matched)) of \(findings.count) lines held by Branch as logged"),
+            ("of the log received", findings.isEmpty ? 100 : held * 100 / findings.count, "\(count(.missing)) missing from Branch"),
+        ]
+        let times = findings.compactMap(\.expected.time)
+        s.facts = ReportTiming.facts(log: log, first: times.min(), last: times.max(), command: command, seconds: seconds)
+        let statuses = ReconcileFinding.Status.allCases
+        s.charts.append(ReportChart(title: "Lines by outcome", kind: .bars, labels: statuses.map(\.rawValue), series: [("lines", statuses.map(count))]))
+        var byHour: [Int: [Int]] = [:]
+        for f in findings {
+            guard let t = f.expected.time else { continue }
+            byHour[Int((t / 3600).rounded(.down)), default: [0, 0]][f.status == .missing ? 1 : 0] += 1
+        }
+        let hours = ReportTiming.buckets(byHour, series: 2)
+        if hours.labels.count > 1 {
+            s.charts.append(ReportChart(title: "Lines over time (UTC)", kind: .timeline, labels: hours.labels,
+                                        series: [("held by Branch", hours.values[0]), ("missing", hours.values[1])]))
+        }
         try HTMLReport(path: path).finish(s)
     }
 }

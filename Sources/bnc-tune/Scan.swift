@@ -108,7 +108,8 @@ struct Scan: BNCCommand {
         if reader.longLinesSkipped > 0 {
             context.diagnostics.warning("\(reader.longLinesSkipped) line(s) longer than 1 MiB skipped (counted as long_lines_skipped)")
         }
-        let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started, redactor: redactor)
+        let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started, redactor: redactor,
+                                         command: redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
         for s in sinks { try s.finish(summary) }
         let json = ScanReport.json(scanner)
         if format != .ndjson && ![report, junit, html].contains("-") {

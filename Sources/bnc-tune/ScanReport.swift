@@ -30,7 +30,7 @@ enum ScanReport {
     }
 
     /// Rules by count, then advertisers and apps by findings (at most 100 rows each).
-    static func summary(_ s: TuneScanner, source: String, seconds: Double, redactor: Redactor) -> ReportSummary {
+    static func summary(_ s: TuneScanner, source: String, seconds: Double, redactor: Redactor, command: String = "") -> ReportSummary {
         let rules = s.byRule.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
             .map { [$0.key.rawValue, $0.key.severity.rawValue, String($0.value), $0.key.summary] }
         func groups(_ t: [String: ScanCount]) -> [[String]] {
@@ -44,8 +44,30 @@ enum ScanReport {
             ReportTable(name: "apps", title: "By app (advertiser/site or package)", columns: ["app", "requests", "with findings", "findings"],
                         rows: groups(s.byApp)),
         ]
-        return ReportSummary(title: "TUNE requests in \(source == "-" ? "stdin" : source)", counts: counts(s), tables: tables,
-                             examples: s.examples.map { reportCase($0, redactor: redactor) }, seconds: (seconds * 1000).rounded() / 1000)
+        let examples = s.examples.map { reportCase($0, redactor: redactor) }
+        var summary = ReportSummary(title: "TUNE requests in \(source == "-" ? "stdin" : source)", counts: counts(s), tables: tables,
+                                    examples: examples, seconds: (seconds * 1000).rounded() / 1000)
+        let requests = max(1, s.requests)
+        summary.readiness = [
+            ("of requests clean", (s.requests - s.withFindings) * 100 / requests, "\(s.requests - s.withFindings) of \(s.requests) with no finding"),
+            ("of requests map without error", (s.requests - s.withErrors) * 100 / requests, "\(s.withErrors) with an error to fix first"),
+        ]
+        summary.facts = ReportTiming.facts(log: source, first: s.firstTime, last: s.lastTime, command: command, seconds: seconds)
+        var firstExample: [String: Int] = [:]
+        for c in examples { for f in c.findings where firstExample[f.rule] == nil { firstExample[f.rule] = c.line } }
+        let byRule = s.byRule.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.prefix(30)
+        summary.charts.append(ReportChart(title: "Findings by rule", kind: .bars, labels: byRule.map(\.key.rawValue), series: [("findings", byRule.map(\.value))],
+                                          links: byRule.map { firstExample[$0.key.rawValue].map { "#line-\($0)" } }))
+        let hours = ReportTiming.buckets(s.byHour.mapValues { [$0.requests, $0.findings, $0.conversions] }, series: 3)
+        if hours.labels.count > 1 {
+            summary.charts.append(ReportChart(title: "Requests, findings and conversions over time (UTC)", kind: .timeline, labels: hours.labels,
+                                              series: [("requests", hours.values[0]), ("findings", hours.values[1]), ("conversions", hours.values[2])]))
+        }
+        let apps = s.byApp.sorted { ($0.value.findings, $1.key) > ($1.value.findings, $0.key) }.prefix(15)
+        if !apps.isEmpty {
+            summary.charts.append(ReportChart(title: "Findings by app (advertiser/app)", kind: .bars, labels: apps.map(\.key), series: [("findings", apps.map(\.value.findings))]))
+        }
+        return summary
     }
 
     static func json(_ s: TuneScanner) -> JSON {
