@@ -158,3 +158,61 @@ public enum AnalyticsRequest {
         return id
     }
 }
+
+/// The Cross-Events Export API and data readiness.
+public enum CrossEventRequest {
+    public static let fields = ["total_count", "sketch_unique_count", "revenue", "cost", "cost_in_local_currency", "cost_in_app_local_currency",
+                                "revenue_in_local_currency"]
+
+    /// `FIELD:SOURCE[:NAME]` (total_count:eo_install:installs) as an aggregation object.
+    public static func aggregation(_ spec: String) throws(BNCError) -> JSON {
+        let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard (2...3).contains(parts.count), !parts[1].isEmpty else {
+            throw BNCError.invalid("--aggregation", "must be FIELD:SOURCE[:NAME], e.g. total_count:eo_install:installs (got \(spec))")
+        }
+        try AnalyticsRequest.pick(parts[0], fields, flag: "--aggregation")
+        try AnalyticsRequest.pick(parts[1], ExportFields.dailyTopics + ["xx_click", "xx_impression", "cost"], flag: "--aggregation")
+        return ["field_name": .string(parts[0]), "data_source": .string(parts[1]),
+                "display_name": .string(parts.count == 3 && !parts[2].isEmpty ? parts[2] : "\(parts[0])_\(parts[1])")]
+    }
+
+    /// The body: at most 90 days, one or more aggregations, an `in` filter, csv or json (never parquet: no reader here).
+    public static func body(start: String, end: String, aggregations: [String], dimensions: [String], granularity: String?,
+                            filter: String?, json: Bool, now: Double) throws(BNCError) -> JSONObject {
+        guard !aggregations.isEmpty else { throw BNCError.usage("--aggregation", "give at least one FIELD:SOURCE[:NAME]") }
+        _ = try AnalyticsRequest.dates(start, end, maxDays: 90, now: now)
+        var body: JSONObject = ["start_date": .string(start), "end_date": .string(end),
+                                "aggregations": .array(try aggregations.map { s throws(BNCError) in try aggregation(s) }),
+                                "response_format": .string(json ? "json" : "csv")]
+        if !dimensions.isEmpty { body["dimensions"] = .array(dimensions.map(JSON.string)) }
+        if let granularity { try AnalyticsRequest.pick(granularity, ["all", "day", "week", "month"], flag: "--granularity"); body["granularity"] = .string(granularity) }
+        if let filter {
+            let f = try AnalyticsRequest.filters([filter])
+            guard let (dimension, values) = f.first(where: { _ in true }) else { throw BNCError.invalid("--filter", "must be DIMENSION=V1,V2") }
+            body["filter"] = ["type": "in", "dimension": .string(dimension), "values": values]
+        }
+        return body
+    }
+
+    public static func create(token: Secret, appID: String, body: JSONObject, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/branch_aggregate/async/analytics", query: [("app_id", appID)],
+                    headers: ["Accept": "application/json", "Access-Token": token.exposed], body: .json(.object(body)))
+    }
+
+    public static func status(token: Secret, appID: String, job: String, baseURL: String?) -> HTTPRequest {
+        HTTPRequest(method: "GET", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/branch_aggregate/async/status/" + HTTPURL.percentEncode(job),
+                    query: [("app_id", appID)], headers: ["Accept": "application/json", "Access-Token": token.exposed])
+    }
+
+    /// POST /v2/data/ready: whether an hour's data of a topic is complete (`YYYY-MM-DD hh:mm:ss`, within a year).
+    public static func ready(token: Secret, appID: String, date: String, topic: String, aggregate: Bool, now: Double, baseURL: String?) throws(BNCError) -> HTTPRequest {
+        guard date.count == 19, let t = Timestamp.parse(date) else { throw BNCError.invalid("--date", "must be YYYY-MM-DD hh:mm:ss (got \(date))") }
+        guard t >= now - 366 * 86400 else { throw BNCError.invalid("--date", "must be within the past year") }
+        try AnalyticsRequest.pick(topic, ExportFields.customTopics, flag: "--topic")
+        guard let app = Int64(appID) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }
+        return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/data/ready",
+                           headers: ["Accept": "application/json", "Access-Token": token.exposed],
+                           body: .json(["date": .string(date), "warehouse_meta_type": .string(aggregate ? "AGGREGATE" : "EVENT"), "topic": .string(topic),
+                                        "app_id": .number(JSONNumber(app))]))
+    }
+}

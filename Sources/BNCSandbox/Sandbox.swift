@@ -147,6 +147,8 @@ public final class Sandbox: @unchecked Sendable {
         case ("POST", "/v2/logs"): return try customExportCreate(r)
         case ("POST", "/v1/query/analytics"): return try query(r)
         case ("POST", "/v2/analytics"): return try analyticsCreate(r)
+        case ("POST", "/v1/branch_aggregate/async/analytics"): return try crossEventCreate(r)
+        case ("POST", "/v2/data/ready"): return try dataReady(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
         case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
@@ -158,6 +160,10 @@ public final class Sandbox: @unchecked Sendable {
             if r.method == "GET", r.path.hasPrefix("/_exports/") { return exportFile(r) }
             if r.method == "GET", r.path.hasPrefix("/v2/analytics/"), !r.path.dropFirst("/v2/analytics/".count).contains("/") {
                 return try analyticsStatus(r, job: String(r.path.dropFirst("/v2/analytics/".count)))
+            }
+            let crossStatus = "/v1/branch_aggregate/async/status/"
+            if r.method == "GET", r.path.hasPrefix(crossStatus), !r.path.dropFirst(crossStatus.count).contains("/") {
+                return try analyticsStatus(r, job: String(r.path.dropFirst(crossStatus.count)))
             }
             if r.method == "GET", r.path.hasPrefix("/v2/logs/"), !r.path.dropFirst("/v2/logs/".count).contains("/") {
                 return try customExportStatus(r, handle: String(r.path.dropFirst("/v2/logs/".count)))
@@ -194,7 +200,10 @@ public final class Sandbox: @unchecked Sendable {
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
         if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
         if r.path.hasPrefix("/v2/logs/") { return "GET /v2/logs/{handle}" }
-        if ["/v3/export", "/v2/logs", "/v1/query/analytics", "/v2/analytics"].contains(r.path) { return "\(r.method) \(r.path)" }
+        if ["/v3/export", "/v2/logs", "/v1/query/analytics", "/v2/analytics", "/v1/branch_aggregate/async/analytics", "/v2/data/ready"].contains(r.path) {
+            return "\(r.method) \(r.path)"
+        }
+        if r.path.hasPrefix("/v1/branch_aggregate/async/status/") { return "GET /v1/branch_aggregate/async/status/{job}" }
         if r.path.hasPrefix("/v2/analytics/") { return "GET /v2/analytics/{job}" }
         return "\(r.method) /{link}"
     }

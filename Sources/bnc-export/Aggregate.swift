@@ -18,8 +18,16 @@ struct AnalyticsOptions: ParsableArguments {
         guard wait > 0, wait <= 86400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
     }
 
-    /// Makes the job (unless --job), waits for it, prints its rows.
+    /// Makes the job (unless --job), waits for it, prints its rows: an Aggregate or Cohort job on /v2/analytics.
     func run(_ tool: ToolRun, body: () throws(BNCError) -> JSONObject) throws(BNCError) -> ExitStatus {
+        try run(tool, create: { token, app, json throws(BNCError) in
+            AnalyticsRequest.create(token: token, appID: app, body: try body(), format: json ? "json" : "csv", limit: limit, baseURL: tool.settings.apiURL)
+        }, status: { token, app, job in AnalyticsRequest.status(token: token, appID: app, job: job, baseURL: tool.settings.apiURL) })
+    }
+
+    /// The same for any job API: `create` (token, app id, JSON wanted) and `status` (token, app id, job).
+    func run(_ tool: ToolRun, create: (Secret, String, Bool) throws(BNCError) -> HTTPRequest,
+             status: @escaping (Secret, String, String) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout)
         guard let token = tool.settings.accessToken else {
             throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
@@ -29,16 +37,14 @@ struct AnalyticsOptions: ParsableArguments {
         }
         var id = job
         if id == nil {
-            let request = AnalyticsRequest.create(token: token, appID: app, body: try body(), format: out.format == .json ? "json" : "csv",
-                                                  limit: limit, baseURL: tool.settings.apiURL)
+            let request = try create(token, app, out.format == .json)
             if try tool.render(request) { return .success }
             id = try AnalyticsRequest.jobID(try tool.deliver(request).1)
             tool.diagnostics.note("job \(id!) created")
         }
-        let (url, _) = try JobWait.complete(id!, flag: "--job", wait: wait, tool: tool) {
-            AnalyticsRequest.status(token: token, appID: app, job: id!, baseURL: tool.settings.apiURL)
-        }
-        try JobWait.rows(url, job: id!, dir: dir, app: app, out: out, tool: tool)
+        let job = id!
+        let (url, _) = try JobWait.complete(job, flag: "--job", wait: wait, tool: tool) { status(token, app, job) }
+        try JobWait.rows(url, job: job, dir: dir, app: app, out: out, tool: tool)
         tool.diagnostics.note("\(out.rows) rows")
         return .success
     }

@@ -27,7 +27,7 @@ struct BncExport: BNCRootCommand {
               bnc-export --sandbox daily --date "$(date -u +%F)"
             """,
         version: BNCVersion.string,
-        subcommands: [Daily.self, Custom.self, Query.self, Aggregate.self, Cohort.self, Topics.self])
+        subcommands: [Daily.self, Custom.self, Query.self, Aggregate.self, Cohort.self, CrossEvent.self, Ready.self, Topics.self])
 }
 
 /// `bnc-export topics`: the topics and the custom export's fields.

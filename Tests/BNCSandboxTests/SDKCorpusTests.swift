@@ -42,9 +42,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
     static let fixtures = CorpusFixture.all()
     /// Endpoints of the corpus the sandbox does not emulate yet, each with the issue that brings it.
     /// Path prefixes, each with the issue that brings it.
-    static let notEmulated: [String: String] = [
-        "/v2/data/ready": "issue 29 (Data APIs)", "/v1/branch_aggregate/": "issue 29 (Data APIs)",
-    ]
+    static let notEmulated: [String: String] = [:]
     static let placeholderHost = "https://example.app.link/"
     static let key = "key_test_sdkcorpus"
 
@@ -112,9 +110,20 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
             substitutions += [(s, iso(now - 3600)), (e, iso(now))]
         }
         // Query, Aggregate and Cohort dates (YYYY-MM-DD) become the last week's.
-        if ["/v1/query/analytics", "/v2/analytics"].contains(fixture.path), let s = fixture.body?["start_date"]?.stringValue,
+        if ["/v1/query/analytics", "/v2/analytics", "/v1/branch_aggregate/async/analytics"].contains(fixture.path), let s = fixture.body?["start_date"]?.stringValue,
            let e = fixture.body?["end_date"]?.stringValue, s.count == 10, e.count == 10 {
             substitutions += [(s, iso(now - 6 * 86400, dateOnly: true)), (e, iso(now + (fixture.path == "/v1/query/analytics" ? 86400 : 0), dateOnly: true))]
+        }
+        if fixture.path == "/v2/data/ready", let d = fixture.body?["date"]?.stringValue {
+            substitutions.append((d, iso(now - 2 * 86400, dateOnly: true) + " 01:00:00"))
+        }
+        if fixture.method == "GET", fixture.path.hasPrefix("/v1/branch_aggregate/async/status/") {
+            let body: JSON = ["start_date": .string(iso(now, dateOnly: true)), "end_date": .string(iso(now, dateOnly: true)), "response_format": "csv",
+                              "aggregations": [["field_name": "total_count", "display_name": "installs", "data_source": "eo_install"]]]
+            let made = h.send("POST", "/v1/branch_aggregate/async/analytics?app_id=100000000000000001", body,
+                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_sdkcorpus")])
+            let job = try #require(made.json?["job_id"]?.stringValue, "\(made.status) \(made.message)")
+            substitutions.append((String(fixture.path.dropFirst("/v1/branch_aggregate/async/status/".count)), job))
         }
         if fixture.method == "GET", fixture.path.hasPrefix("/v2/analytics/") {
             let body: JSON = ["data_source": "eo_install", "dimensions": ["name"], "start_date": .string(iso(now, dateOnly: true)),

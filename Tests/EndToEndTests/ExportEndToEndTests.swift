@@ -176,6 +176,18 @@ import TestSupport
         #expect(c.status == 0 && c.stdout == "measure,users,day0,day1\nusers,1,1,0\n", "\(c.output)")
         let polls = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v2/analytics/") == true }
         #expect(polls.count == 6, "three polls a job: QUEUED, RUNNING, FINISHED")
+        // Cross-events: two aggregations over their own sources, side by side.
+        let x = try box.run("bnc-export", ["cross-event", "--aggregation", "total_count:eo_install:installs", "--aggregation", "revenue:eo_commerce_event:revenue",
+                                           "--start", Self.today, "--end", Self.today, "--output", "csv"], env: env(s))
+        #expect(x.status == 0 && x.stdout == "installs,revenue\n1,29.76\n", "\(x.output)")
+        let created = try #require(try s.received().last { $0["path"] as? String == "/v1/branch_aggregate/async/analytics" })
+        #expect((created["body"] as? [String: Any])?["response_format"] as? String == "csv", "never parquet, which bnc cannot read")
+        // Readiness: an hour past is ready (exit 0), the current one not yet (exit 1).
+        let yesterday = f.string(from: Date().addingTimeInterval(-86400))
+        let past = try box.run("bnc-export", ["ready", "--date", "\(yesterday) 12:00:00", "--topic", "eo_install"], env: env(s))
+        let hour = ISO8601DateFormatter().string(from: Date()).prefix(13).replacingOccurrences(of: "T", with: " ") + ":00:00"
+        let now = try box.run("bnc-export", ["ready", "--date", hour, "--topic", "eo_install"], env: env(s))
+        #expect(past.status == 0 && past.stdout == "true\n" && now.status == 1 && now.stdout == "false\n", "\(past.output) \(now.output)")
         for bad in [["query", "--data-source", "eo_commerce_event", "--aggregation", "sum", "--dimension", "name", "--start", Self.today, "--end", tomorrow],
                     ["aggregate", "--data-source", "eo_install", "--start", Self.today, "--end", Self.today],
                     ["cohort", "--measure", "users", "--measure", "OPEN", "--measure", "LTV", "--measure", "ROI", "--start", Self.today, "--end", Self.today]] {
