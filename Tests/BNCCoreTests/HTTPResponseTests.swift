@@ -30,6 +30,15 @@ import TestSupport
         #expect(HTTPResponse(status: 500, body: []).errorDetail == "empty body")
     }
 
+    /// The Data APIs' rate-limit body (Tests/Fixtures/facts/data-apis.md §0) and S3's refusal of a signed URL.
+    @Test func dataAPIAndFileStoreEnvelopes() {
+        let limited = #"{"errors":[{"message":"Limit is exceeded for org-525983469347282987, retry after 3418 seconds","error_code":7}]}"#
+        #expect(HTTPResponse(status: 429, body: Array(limited.utf8)).errorDetail == "Limit is exceeded for org-525983469347282987, retry after 3418 seconds")
+        let s3 = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>X</RequestId></Error>"
+        #expect(HTTPResponse(status: 403, body: Array(s3.utf8)).errorDetail
+                == "the file store answered AccessDenied: Access Denied (a signed URL that expired or was altered: ask for the export again)")
+    }
+
     @Test func anHTMLOutagePage() {
         let html = """
             <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">

@@ -8,11 +8,20 @@ extension HTTPResponse {
         let text = bodyText
         if text.trimmingWhitespace().isEmpty { return "empty body" }
         guard let json else {
+            // A signed download URL refused by S3: <Error><Code>AccessDenied</Code><Message>…</Message></Error>.
+            if let code = Self.xmlElement("Code", in: text), text.contains("<Error>") {
+                let message = Self.xmlElement("Message", in: text).map { ": \($0)" } ?? ""
+                return "the file store answered \(code)\(message) (a signed URL that expired or was altered: ask for the export again)"
+            }
             if text.lowercased().contains("<html") || text.lowercased().contains("<!doctype html") || headers["Content-Type"]?.lowercased().contains("html") == true {
                 let title = Self.htmlTitle(text).map { ": \($0)" } ?? ""
                 return "an HTML page instead of JSON (an outage or proxy page?)\(title)"
             }
             return "a non-JSON body: " + Self.oneLine(text, limit: 160)
+        }
+        // The Data APIs' rate-limit shape: {"errors":[{"message":"Limit is exceeded for org-…","error_code":7}]}.
+        if case .array(let errors)? = json["errors"], case .string(let m)? = errors.first?["message"] {
+            return Self.oneLine(m, limit: 1000)
         }
         switch json["error"] {
         case .string(let s)?: return Self.oneLine(s, limit: 1000)
@@ -44,6 +53,13 @@ extension HTTPResponse {
         let flat = s.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
         guard flat.count > limit else { return flat }
         return String(flat.prefix(limit)) + "… (\(flat.count - limit) more characters; -v shows the whole answer)"
+    }
+
+    /// The text of the first `<name>…</name>` in an XML body, if any (at most 200 characters).
+    static func xmlElement(_ name: String, in text: String) -> String? {
+        guard let o = text.firstRange(of: "<\(name)>"), let c = text[o.upperBound...].firstRange(of: "</\(name)>") else { return nil }
+        let value = oneLine(String(text[o.upperBound..<c.lowerBound]), limit: 200)
+        return value.isEmpty ? nil : value
     }
 
     /// The text of the page's <title> (or first <h1>), which usually names the outage.
