@@ -68,6 +68,20 @@ import TestSupport
         #expect(try s.received().filter { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }.count == before)
     }
 
+    /// On a terminal a download draws its progress line on stderr (and erases it); rows still go to stdout; --quiet
+    /// draws none.
+    @Test func aDownloadShowsItsProgressOnATerminal() throws {
+        let s = try sandbox()
+        try traffic(s)
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        let t = try box.runOnTerminal("bnc-export", ["daily", "--date", Self.today, "--topic", "eo_commerce_event"], env: env(s))
+        #expect(t.status == 0 && rows(t.stdout).count == 3, "\(t.terminal)")
+        #expect(t.terminal.contains("eo_commerce_event 1/1  [") && t.terminal.contains(" KB of ") && t.terminal.contains("\r\u{1B}[K"), "\(t.terminal)")
+        let dir = box.root.appendingPathComponent("quiet").path
+        let quiet = try box.runOnTerminal("bnc-export", ["daily", "--date", Self.today, "--topic", "eo_commerce_event", "--quiet", "--dir", dir], env: env(s))
+        #expect(quiet.status == 0 && !quiet.terminal.contains("eo_commerce_event 1/1"), "\(quiet.terminal)")
+    }
+
     @Test func anInterruptedDownloadResumesAndADamagedFileIsRefused() throws {
         let s = try sandbox()
         try traffic(s)
