@@ -209,5 +209,39 @@ import TestSupport
             #expect([64, 65].contains(r.status), "\(bad): \(r.output)")
         }
     }
+
+    /// The errors the Data APIs document, each one line and its exit status: the custom export's rate limit (429,
+    /// the overview's {"errors":[...]} body), an unknown job (404), a signed URL the file store refuses (403 XML).
+    @Test func documentedErrorsAreOneLineEach() throws {
+        let s = try sandbox()
+        let f = ISO8601DateFormatter()
+        let start = f.string(from: Date().addingTimeInterval(-3600)), end = f.string(from: Date())
+        let body = try box.write("job.json", #"{"report_type":"eo_install","start_date":"\#(start)","end_date":"\#(end)","fields":["name"],"limit":10}"#)
+        for n in 0..<10 {
+            // Ten different jobs (the limit 1..10): the create limit is 10 a minute.
+            let b = try box.write("job\(n).json", try String(contentsOfFile: body, encoding: .utf8).replacingOccurrences(of: "\"limit\":10", with: "\"limit\":\(n + 1)"))
+            let made = try box.run("bnc-api", ["POST", "/v2/logs", "-q", "app_id=777", "--with-access-token", "--no-key", "--body", b], env: env(s))
+            #expect(made.status == 0, "\(made.output)")
+        }
+        let limited = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start, "--end", end, "--retries", "0"], env: env(s))
+        #expect(limited.status == 75, "\(limited.output)")
+        #expect(limited.stderr.contains("HTTP 429: Limit is exceeded for org-777, retry after "), "\(limited.stderr)")
+        #expect(limited.stderr.split(separator: "\n").filter { $0.contains("error:") }.count == 1)
+
+        let unknown = try box.run("bnc-export", ["custom", "--handle", "0000000000000000"], env: env(s))
+        #expect(unknown.status == 65 && unknown.stderr.contains("HTTP 404: Job ID Not Found"), "\(unknown.output)")
+
+        // A daily export whose file URL the store refuses (an expired signature).
+        let store = try LoopbackServer(script: [.respond(status: 403, headers: [("Content-Type", "application/xml")],
+                                                         body: "<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>")])
+        let api = try LoopbackServer(script: [.json(200, #"{"eo_install":["\#(store.baseURL)/y%3D2026/eo_install-0.csv.gz?X-Amz-Signature=abc"]}"#)])
+        let expired = try box.run("bnc-export", ["daily", "--date", Self.today, "--dir", box.root.appendingPathComponent("x").path],
+                                  env: env(s).merging(["BNC_API_URL": api.baseURL]) { $1 })
+        #expect(expired.status == 77, "\(expired.output)")
+        #expect(expired.stderr.contains("the file store answered AccessDenied: Request has expired (a signed URL that expired or was altered"),
+                "\(expired.stderr)")
+        #expect(!expired.stderr.contains("abc"), "the URL's signature is redacted")
+        withExtendedLifetime((store, api)) {}
+    }
 }
 
