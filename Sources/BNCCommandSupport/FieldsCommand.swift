@@ -29,12 +29,20 @@ public struct FieldsCommand<Catalog: FieldCatalog>: BNCCommand {
         CommandConfiguration(commandName: Catalog.commandName, abstract: Catalog.abstract)
     }
 
+    @Flag(name: .customLong("json-schema"), help: "Print the tables as JSON Schema (draft 2020-12) instead: an object schema per table, generated from the same specs.")
+    var jsonSchema = false
+
     @OptionGroup(title: "Output") var output: PrintOptions
 
     public init() {}
 
     public func run(_ context: ToolContext) throws -> ExitStatus {
         context.apply(output)
+        if jsonSchema {
+            let schemas = Catalog.tables.map { FieldSchema.schema($0, title: "\(Catalog.toolName) \($0.name)") }
+            try context.printJSON(schemas.count == 1 ? schemas[0] : .array(schemas), pretty: output.output != .ndjson)
+            return .success
+        }
         let several = Catalog.tables.count > 1
         var rows: [JSON] = []
         for table in Catalog.tables {

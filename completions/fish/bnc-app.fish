@@ -27,7 +27,7 @@ function __bnc-app_parse_tokens -S
         case 'update'
             __bnc-app_parse_subcommand 0 'set=+' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
         case 'fields'
-            __bnc-app_parse_subcommand 0 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
+            __bnc-app_parse_subcommand 0 'json-schema' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'help'
             __bnc-app_parse_subcommand -r 1 'version'
         end
@@ -147,6 +147,7 @@ complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_option
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" strict' -l 'strict' -d 'Treat every warning as an error (exit 65): an unknown field, a flag for the other platform, ...; nothing is sent.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app fields" json-schema' -l 'json-schema' -d 'Print the tables as JSON Schema (draft 2020-12) instead: an object schema per table, generated from the same specs.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app fields" output' -l 'output' -d 'Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects\' keys, nested values as JSON).' -rfka 'json ndjson table csv'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app fields" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app fields" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'

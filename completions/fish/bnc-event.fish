@@ -27,7 +27,7 @@ function __bnc-event_parse_tokens -S
         case 'list'
             __bnc-event_parse_subcommand 0 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'fields'
-            __bnc-event_parse_subcommand 0 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
+            __bnc-event_parse_subcommand 0 'json-schema' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'help'
             __bnc-event_parse_subcommand -r 1 'version'
         end
@@ -176,6 +176,7 @@ complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_op
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event list" jq' -l 'jq' -d 'Filter the JSON output with a jq expression (libjq), as gh\'s --jq: strings print bare, other results as compact JSON; a batch or list filters each line (ndjson) or the whole array (json).' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event list" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event fields" json-schema' -l 'json-schema' -d 'Print the tables as JSON Schema (draft 2020-12) instead: an object schema per table, generated from the same specs.'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event fields" output' -l 'output' -d 'Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects\' keys, nested values as JSON).' -rfka 'json ndjson table csv'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event fields" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event fields" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'

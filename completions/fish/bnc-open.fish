@@ -33,7 +33,7 @@ function __bnc-open_parse_tokens -S
                 __bnc-open_parse_subcommand 1 'all' 'key=' 'version' 'h/help'
             end
         case 'fields'
-            __bnc-open_parse_subcommand 0 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
+            __bnc-open_parse_subcommand 0 'json-schema' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'help'
             __bnc-open_parse_subcommand -r 1 'version'
         end
@@ -196,6 +196,7 @@ complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" key' -l 'key' -d 'Only this Branch key\'s devices.' -rfka ''
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open state forget" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" json-schema' -l 'json-schema' -d 'Print the tables as JSON Schema (draft 2020-12) instead: an object schema per table, generated from the same specs.'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" output' -l 'output' -d 'Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link\'s URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects\' keys, nested values as JSON).' -rfka 'json ndjson table csv'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" show-secrets' -l 'show-secrets' -d 'Show secrets instead of <redacted> (in renderings, traces, reports and errors).'
 complete -c 'bnc-open' -n '__bnc-open_should_offer_completions_for_flags_or_options "bnc-open fields" quiet' -l 'quiet' -d 'No progress line on a terminal (long jobs show one on stderr otherwise).'
