@@ -53,4 +53,27 @@ public enum Timestamp {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return (era * 146097 + doe - 719468) * 86400
     }
+
+    /// Days since the epoch as a civil date (Howard Hinnant's civil-from-days): (year, month, day).
+    public static func civil(days z0: Int) -> (year: Int, month: Int, day: Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Epoch seconds as UTC date and time parts: `2026-11-22`, `05:30:00` (whole seconds).
+    public static func utcParts(_ seconds: Double) -> (date: String, time: String) {
+        let days = Int((seconds / 86400).rounded(.down))
+        let rest = Int(seconds.rounded(.down)) - days * 86400
+        let (y, m, d) = civil(days: days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return ("\(y)-\(two(m))-\(two(d))", "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))")
+    }
 }
+

@@ -67,24 +67,8 @@ public enum ExportRequest {
 
     /// `2023-05-15T00:00:00Z`.
     public static func iso(_ seconds: Double) -> String {
-        let days = Int((seconds / 86400).rounded(.down))
-        let rest = Int(seconds) - days * 86400
-        let (y, m, d) = civil(days)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
-    }
-
-    /// Days since the epoch as a civil date (Howard Hinnant's civil-from-days).
-    static func civil(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let (date, time) = Timestamp.utcParts(seconds)
+        return "\(date)T\(time)Z"
     }
 
     /// POST /v2/logs?app_id=: a custom export job, with the Access-Token.

@@ -7,19 +7,8 @@ import BNCSuite
 public enum ReportTiming {
     /// `2026-11-22 05:00 UTC`.
     public static func utc(_ seconds: Double) -> String {
-        let days = Int((seconds / 86400).rounded(.down))
-        let rest = Int(seconds) - days * 86400
-        var z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        z = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(z)-\(two(m))-\(two(d)) \(two(rest / 3600)):\(two(rest / 60 % 60)) UTC"
+        let (date, time) = Timestamp.utcParts(seconds)
+        return "\(date) \(time.prefix(5)) UTC"
     }
 
     public static func facts(log: String, first: Double?, last: Double?, command: String, seconds: Double) -> [(String, String)] {

@@ -105,7 +105,7 @@ extension Sandbox {
             var result = JSONObject()
             for (d, v) in zip(dims, g.values) { result[d] = v.map(JSON.string) ?? .null }
             result[aggregation] = aggregation == "revenue" ? .double(g.value) : .int(Int(g.value))
-            return ["result": .object(result), "timestamp": .string(AppSettingsClock.iso(g.day ?? s))]
+            return ["result": .object(result), "timestamp": .string(Self.iso8601(g.day ?? s))]
         }
         let descending = body["ordered"]?.stringValue != "ascending"
         results.sort { a, b in
@@ -124,9 +124,4 @@ extension Sandbox {
         if after + limit < rows.count { paging["next_url"] = .string("/v1/query/analytics?query_id=\(id)&limit=\(limit)&after=\(after + limit)") }
         return .json(200, ["results": .array(slice), "paging": .object(paging)])
     }
-}
-
-/// `2023-05-01T00:00:00.000Z`, as the Query API writes a result's timestamp.
-enum AppSettingsClock {
-    static func iso(_ seconds: Double) -> String { String(Sandbox.iso8601(seconds)) }
 }
