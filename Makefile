@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
-TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-export bnc-doctor bnc-sandbox
+TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-export bnc-mcp bnc-doctor bnc-sandbox
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
 # PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).

@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "bnc-api", targets: ["bnc-api"]),
         .executable(name: "bnc-app", targets: ["bnc-app"]),
         .executable(name: "bnc-export", targets: ["bnc-export"]),
+        .executable(name: "bnc-mcp", targets: ["bnc-mcp"]),
         .executable(name: "bnc-sandbox", targets: ["bnc-sandbox"]),
         .library(name: "BNCCore", targets: ["BNCCore"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
     ],
     targets: [
         // libcurl (headers from libcurl4-openssl-dev), loaded with dlopen on a command's first request so
@@ -94,6 +96,11 @@ let package = Package(
         .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport", "BNCExport"]),
         // An app's settings: read them, change the documented ones.
         .executableTarget(name: "bnc-app", dependencies: ["BNCCommandSupport", "BNCApp"]),
+        // The suite for AI agents over MCP (stdio), on the official Swift SDK: tools whose schemas come from the specs.
+        .executableTarget(
+            name: "bnc-mcp",
+            dependencies: ["BNCSuite", "BNCCore", "BNCOpen", "BNCLink", .product(name: "MCP", package: "swift-sdk"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Branch's Data APIs: daily and custom exports downloaded, resumed and streamed as rows.
         .executableTarget(name: "bnc-export", dependencies: ["BNCCommandSupport", "BNCExport"]),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
@@ -151,6 +158,6 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCLink", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa",
-                           "bnc-tune", "bnc-api", "bnc-app", "bnc-export", "bnc-sandbox"]),
+                           "bnc-tune", "bnc-api", "bnc-app", "bnc-export", "bnc-mcp", "bnc-sandbox"]),
     ]
 )

@@ -18,11 +18,12 @@ public enum ToolCatalog {
     public static let api = ToolInfo(name: "api", abstract: "Call any Branch endpoint by method and path with the shared credentials, IP override and rendering")
     public static let app = ToolInfo(name: "app", abstract: "Read an app's Branch settings and change the documented ones, with a diff before anything is sent")
     public static let export = ToolInfo(name: "export", abstract: "Export what Branch holds: a day's daily export and custom export jobs, downloaded, resumed and streamed as rows")
+    public static let mcp = ToolInfo(name: "mcp", abstract: "Serve the suite to AI agents over MCP: tools from the field specs, a dry run unless sending is asked for")
     public static let doctor = ToolInfo(name: "doctor", abstract: "Check the setup: config and credentials with their sources, TLS, proxy, upstreams, clock, local state")
     public static let sandbox = ToolInfo(name: "sandbox", abstract: "Run a local emulator of Branch, Apple AdServices and TUNE on 127.0.0.1")
 
     /// In the order `bnc --list` prints them.
-    public static let all: [ToolInfo] = [open, event, link, asa, tune, api, app, export, doctor, sandbox]
+    public static let all: [ToolInfo] = [open, event, link, asa, tune, api, app, export, mcp, doctor, sandbox]
 
     public static func tool(named name: String) -> ToolInfo? { all.first { $0.name == name } }
 }

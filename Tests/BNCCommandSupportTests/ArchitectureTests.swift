@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyExecutableFileIsUnder150Lines() throws {
-        #expect(executables.count == 12)
+        #expect(executables.count == 13)
         for target in executables {
             for (name, text) in try files(in: target) {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
