@@ -10,7 +10,7 @@ struct ToolRunner: Sendable {
     let allowSend: Bool
 
     /// Names a caller may not pass: credentials are the server's.
-    static let credentials: Set<String> = ["branch_key", "branch_secret", "access_token", "key", "secret", "api_key", "token"]
+    static let credentials: Set<String> = Set(CredentialFields.table.fields.map(\.name)).union(["key", "secret", "api_key", "token"])
 
     func call(_ tool: MCPTool, arguments: [String: Value]) -> CallTool.Result {
         var args = JSONObject()
