@@ -31,8 +31,7 @@ public final class HTMLReport: ReportSink {
 
     public func finish(_ s: ReportSummary) throws(BNCError) {
         // Each rule's first example, for the links from the rules' table and chart.
-        var firstExample: [String: Int] = [:]
-        for c in s.examples { for f in c.findings where firstExample[f.rule] == nil { firstExample[f.rule] = c.line } }
+        let firstExample = s.firstExampleLines
         let out = try XMLStreamWriter(path: path, what: "--html", kind: .html)
         try out.doctype("html")
         try out.start("html")

@@ -86,6 +86,13 @@ public struct ReportSummary: Sendable {
     /// Charts drawn as inline SVG on the HTML page.
     public var charts: [ReportChart] = []
 
+    /// Each rule's first example (its line), for the page's links from a rule to its example.
+    public var firstExampleLines: [String: Int] {
+        var first: [String: Int] = [:]
+        for c in examples { for f in c.findings where first[f.rule] == nil { first[f.rule] = c.line } }
+        return first
+    }
+
     public init(title: String, counts: [(String, Int)], tables: [ReportTable], examples: [ReportCase], seconds: Double) {
         self.title = title
         self.counts = counts

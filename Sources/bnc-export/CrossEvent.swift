@@ -42,8 +42,7 @@ struct Ready: SendingCommand {
     @OptionGroup var shared: SharedOptions
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        guard let token = tool.settings.accessToken else { throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN") }
-        guard let app = appID ?? tool.settings.appID else { throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)") }
+        let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let request = try CrossEventRequest.ready(token: token, appID: app, date: date, topic: topic, aggregate: aggregate,
                                                   now: MonotonicClock.wallSeconds(), baseURL: tool.settings.apiURL)
         if try tool.render(request) { return .success }

@@ -40,12 +40,7 @@ struct Custom: SendingCommand {
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout)
-        guard let token = tool.settings.accessToken else {
-            throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
-        }
-        guard let app = appID ?? tool.settings.appID, !app.isEmpty, app.allSatisfy(\.isNumber) else {
-            throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)")
-        }
+        let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let base = tool.settings.apiURL
         var job = handle
         if job == nil {

@@ -23,9 +23,7 @@ struct Delete: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        guard let token = tool.settings.accessToken else {
-            throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
-        }
+        let token = try tool.settings.requireAccessToken()
         guard let app = appID ?? tool.settings.appID else { throw BNCError.usage("--app-id", "is required (or app_id in the profile)") }
         let builder = LinkDeleteBuilder(accessToken: token, appID: app, baseURL: tool.settings.apiURL)
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["DELETE"]) }

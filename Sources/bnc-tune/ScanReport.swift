@@ -53,8 +53,7 @@ enum ScanReport {
             ("of requests map without error", (s.requests - s.withErrors) * 100 / requests, "\(s.withErrors) with an error to fix first"),
         ]
         summary.facts = ReportTiming.facts(log: source, first: s.firstTime, last: s.lastTime, command: command, seconds: seconds)
-        var firstExample: [String: Int] = [:]
-        for c in examples { for f in c.findings where firstExample[f.rule] == nil { firstExample[f.rule] = c.line } }
+        let firstExample = summary.firstExampleLines
         let byRule = s.byRule.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.prefix(30)
         summary.charts.append(ReportChart(title: "Findings by rule", kind: .bars, labels: byRule.map(\.key.rawValue), series: [("findings", byRule.map(\.value))],
                                           links: byRule.map { firstExample[$0.key.rawValue].map { "#line-\($0)" } }))

@@ -80,6 +80,22 @@ public struct Settings: Sendable {
     }
 
     /// The secret, or exit 78 with where it may come from (never from argv).
+    /// The API access token (deleting links, the Data APIs' jobs), or a configuration error saying where it goes.
+    public func requireAccessToken() throws(BNCError) -> Secret {
+        guard let accessToken else {
+            throw BNCError.configuration("no access token: pass --access-token-file FILE or set BRANCH_ACCESS_TOKEN")
+        }
+        return accessToken
+    }
+
+    /// The numeric app id: the flag's value, else the profile's or BRANCH_APP_ID, or a usage error.
+    public func requireAppID(_ given: String?) throws(BNCError) -> String {
+        guard let app = given ?? appID, !app.isEmpty, app.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
+            throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)")
+        }
+        return app
+    }
+
     public func requireSecret() throws(BNCError) -> Secret {
         guard let branchSecret else {
             throw BNCError.configuration(
