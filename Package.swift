@@ -99,7 +99,9 @@ let package = Package(
         // The suite for AI agents over MCP (stdio), on the official Swift SDK: tools whose schemas come from the specs.
         .executableTarget(
             name: "bnc-mcp",
-            dependencies: ["BNCSuite", "BNCCore", "BNCOpen", "BNCLink", .product(name: "MCP", package: "swift-sdk"),
+            dependencies: ["BNCSuite", "BNCCore", "BNCOpen", "BNCEvent", "BNCLink", .product(name: "MCP", package: "swift-sdk"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Branch's Data APIs: daily and custom exports downloaded, resumed and streamed as rows.
         .executableTarget(name: "bnc-export", dependencies: ["BNCCommandSupport", "BNCExport"]),

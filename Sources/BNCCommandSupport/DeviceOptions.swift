@@ -47,6 +47,11 @@ public struct DeviceOptions: ParsableArguments, Sendable {
          ("connection_type", connectionType)]
     }
 
+    /// The device flags (and --device) given, by their flag names.
+    public var given: [String] {
+        (deviceFile != nil ? ["--device"] : []) + flagValues.filter { $0.1 != nil }.map { "--" + String($0.0.map { $0 == "_" ? "-" : $0 }) }
+    }
+
     /// The device file (if any) overlaid with the flags, checked and normalised.
     public func device(warn: (String) -> Void) throws(BNCError) -> Device {
         var base = Device()

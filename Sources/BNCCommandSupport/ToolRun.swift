@@ -135,6 +135,10 @@ public final class ToolRun {
     /// Sends one request with the shared retry policy; returns the final answer whatever its status.
     /// Transport failures that outlast the retries throw (exit 69 or 75).
     public func send(_ request: HTTPRequest, retry: RetryPolicy? = nil) throws(BNCError) -> HTTPResponse {
+        // --dry-run and --curl send nothing that changes anything: a read (GET) a rendering needs is all they allow.
+        if (output.dryRun || output.curl) && request.method != "GET" {
+            throw BNCError.usage(output.dryRun ? "--dry-run" : "--curl", "\(request.method) \(request.url.prefix { $0 != "?" }) would be sent before the request to show; nothing sent")
+        }
         if settings.sandbox {
             try SandboxStarter(context: context).ensure(for: request.url, ownAddress: settings.sources["api_url"] == .profile("sandbox"))
         }

@@ -46,6 +46,22 @@ struct EventFlags: ParsableArguments {
             completion: .file(extensions: ["json"]))
     var itemsFile: String?
 
+    @Option(name: .customLong("body"), help: ArgumentHelp("One event as a JSON object in a batch line's shape ({name, user_data, event_data, custom_data, content_items, customer_event_alias, ip}), checked as a batch line is; - reads stdin. Not with a name or the flags that build an event.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var body: String?
+
+    /// The flags that build an event from parts, given: none may be combined with --body.
+    var partsGiven: [String] {
+        let given: [(String, Bool)] = [
+            ("--developer-identity", developerIdentity != nil), ("--user-data", !userData.isEmpty), ("--transaction-id", transactionID != nil),
+            ("--currency", currency != nil), ("--revenue", revenue != nil), ("--shipping", shipping != nil), ("--tax", tax != nil),
+            ("--coupon", coupon != nil), ("--affiliation", affiliation != nil), ("--description", eventDescription != nil),
+            ("--search-query", searchQuery != nil), ("--ad-type", adType != nil), ("--custom", !custom.isEmpty),
+            ("--custom-json", customJSON != nil), ("--alias", alias != nil), ("--item", !items.isEmpty), ("--items", itemsFile != nil),
+        ]
+        return given.filter(\.1).map(\.0)
+    }
+
     @Flag(name: .customLong("explain"), help: "On stderr, each body field and header with its value, where it came from (the name, a flag, the device file, state.db, the settings) and the rule that changed it.")
     var explain = false
 

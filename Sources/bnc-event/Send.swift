@@ -17,7 +17,8 @@ struct Send: SendingCommand {
             form and is sent in the display form the SDKs use (--category-form enum for the other).
 
             With --batch, each line is an event: {name, user_data, event_data, custom_data, content_items, \
-            customer_event_alias, ip}; each is routed by its name and checked like one from flags.
+            customer_event_alias, ip}; each is routed by its name and checked like one from flags. --body FILE \
+            sends one event of that shape, checked as a batch line is (the shape bnc-mcp's send_event takes).
 
             The fields of user_data (--user-data KEY=VALUE sets any of them), event_data and content items \
             (--item '$sku=42,$price=19.99'; other keys are custom and flat), with their types and rules: \
@@ -26,6 +27,7 @@ struct Send: SendingCommand {
             EXAMPLES:
               bnc-event send PURCHASE --sandbox --ip 8.8.4.4 --os iOS --idfv 1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11 --revenue 19.99 --currency USD --item '$sku=42,$price=19.99,$quantity=1'
               bnc-event send level_up --developer-identity user-1 --custom level=7 --ip 8.8.4.4
+              bnc-event send --body purchase.json --dry-run
               bnc-event send --batch events.ndjson --concurrency 16 --rate 200 > results.ndjson
               bnc-event list
             """)
@@ -42,11 +44,18 @@ struct Send: SendingCommand {
     static let fieldTables = EventBuilder.tables
     var deviceOptions: DeviceOptions? { device }
     var batchOptions: BatchOptions? { batch }
-    var inputs: [(flag: String, path: String?)] { [("--custom-json", event.customJSON), ("--items", event.itemsFile)] }
+    var inputs: [(flag: String, path: String?)] { [("--body", event.body), ("--custom-json", event.customJSON), ("--items", event.itemsFile)] }
 
     func validate() throws {
         if event.explain && batch.batch != nil { throw ValidationError("--explain explains one event: not with --batch") }
-        if batch.batch == nil && name == nil { throw ValidationError("name the event (e.g. PURCHASE), or pass --batch FILE") }
+        if let body = event.body {
+            if event.explain { throw ValidationError("--explain explains an event built from flags: not with --body") }
+            if batch.batch != nil { throw ValidationError("--body is one event: not with --batch") }
+            if name != nil { throw ValidationError("--body \(body) names its event (\"name\"): not with a name argument") }
+            if let flag = (event.partsGiven + device.given).first { throw ValidationError("--body \(body) is the whole event: not with \(flag)") }
+        } else if batch.batch == nil && name == nil {
+            throw ValidationError("name the event (e.g. PURCHASE), or pass --body FILE or --batch FILE")
+        }
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
@@ -54,6 +63,15 @@ struct Send: SendingCommand {
         let builder = EventBuilder(key: key, baseURL: tool.settings.apiURL, ip: tool.ip, forceCustom: event.customEvent,
                                    categoryForm: event.categoryFormValue)
         if tool.isBatch { return try tool.runBatch(builder) }
+        if let file = event.body {
+            guard case .object(let line) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must hold a JSON object (one event)") }
+            let warnings = Warnings()
+            let request = try builder.request(line: line, warnings: warnings)
+            try tool.admit(warnings)
+            if try tool.render(request) { return .success }
+            try tool.emit(try builder.answer(try tool.send(request), redactor: tool.redactor))
+            return .success
+        }
         var input = event.input(name: name!)
         if !event.noState, let id = tool.device.idfa ?? tool.device.idfv ?? tool.device.androidID ?? tool.device.gaid {
             let store = try StateStore(path: StateStore.defaultPath(tool.environment))

@@ -4,6 +4,7 @@
 // altogether. Credentials come from the server's profile, environment or flags, never from a tool's arguments,
 // and never appear in results: each tool runs the suite's own executable (its checks, its redaction).
 import ArgumentParser
+import BNCCore
 import BNCSuite
 import Foundation
 import MCP
@@ -14,16 +15,26 @@ struct BncMCP: AsyncParsableCommand {
         commandName: "bnc-mcp",
         abstract: ToolCatalog.mcp.abstract + ".",
         discussion: """
-            Register it with an MCP client as a stdio server, e.g. in a client's JSON configuration:
+            Register it with an MCP client as a stdio server: in a client's JSON configuration, or with Claude Code \
+            (both below).
               {"mcpServers":{"bnc":{"command":"bnc-mcp","args":["--sandbox"]}}}
+              claude mcp add bnc -- bnc-mcp --profile prod
+
             Tools that send return the request they would send (method, URL, redacted headers and body) unless \
             their input has "send": true. Credentials are the server's (--profile, the environment, the config \
             file): a tool's arguments never carry them. Validation errors come back as tool errors naming the \
-            field, with nothing sent.
+            field, with nothing sent. delete_link deletes only on a server started with --allow-delete.
+
+            Tools: \(MCPTools.all.map(\.name).joined(separator: ", ")). Each one's description and input schema \
+            (JSON Schema 2020-12, generated from the field specs and the commands' own flags) are in tools/list. \
+            Resources: the field tables (\(Resources.fields.map { "bnc://fields/" + $0.0 }.joined(separator: ", "))) \
+            and the man pages (bnc://man/bnc-link ...).
 
             EXAMPLES:
               bnc-mcp --sandbox
               bnc-mcp --profile prod --allow-send false
+              bnc-mcp --profile prod --allow-delete
+              bnc-mcp --sandbox --http 8808      # then: {"mcpServers":{"bnc":{"url":"http://127.0.0.1:8808/mcp"}}}
             """,
         version: BNCVersion.string)
 
@@ -32,21 +43,67 @@ struct BncMCP: AsyncParsableCommand {
     @Option(name: .customLong("api-url"), help: ArgumentHelp("Base URL instead of Branch's hosts (BNC_API_URL).", valueName: "URL")) var apiURL: String?
     @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send (default true).", valueName: "BOOL"))
     var allowSend = true
+    @Option(name: .customLong("http"), help: ArgumentHelp("Serve MCP's streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST 127.0.0.1, ::1 or localhost; default 127.0.0.1; PORT 0 picks one, said on stderr).", valueName: "[HOST:]PORT"))
+    var http: String?
+    @Flag(name: .customLong("allow-delete"), help: "Let delete_link delete (with send: true); without it, it only shows the request.")
+    var allowDelete = false
+
+    /// --http's address: loopback only (an agent's server is nobody else's).
+    var listenAddress: (host: String, port: Int)? {
+        get throws {
+            guard let http else { return nil }
+            var host = "127.0.0.1", port = Substring(http)
+            if let colon = http.lastIndex(of: ":") {
+                host = String(http[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                port = http[http.index(after: colon)...]
+            }
+            guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
+                throw ValidationError("--http \(http): the host must be 127.0.0.1, ::1 or localhost (bnc-mcp serves this machine only)")
+            }
+            guard let n = Int(port), (0...65535).contains(n) else { throw ValidationError("--http \(http): the port must be 0 to 65535") }
+            return (host, n)
+        }
+    }
+
+    func validate() throws { _ = try listenAddress }
 
     func run() async throws {
-        let server = Server(name: "bnc", version: BNCVersion.string, capabilities: .init(tools: .init(listChanged: false)))
+        signal(SIGPIPE, SIG_IGN)
         var shared: [String] = []
         if let profile { shared += ["--profile", profile] }
         if sandbox { shared.append("--sandbox") }
         if let apiURL { shared += ["--api-url", apiURL] }
-        let runner = ToolRunner(directory: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path,
-                                shared: shared, allowSend: allowSend)
-        await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all.map(\.tool)) }
+        let environment = ProcessInfo.processInfo.environment
+        let sandboxURL = apiURL.flatMap { url in HTTPURL(url).flatMap { ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host) ? url : nil } }
+            ?? (sandbox || profile == "sandbox" ? environment["BNC_SANDBOX_URL"] ?? ConfigurationResolver.sandboxDefaultURL : nil)
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        let settings = ServerSettings(shared: shared, allowSend: allowSend, allowDelete: allowDelete, sandboxURL: sandboxURL)
+        // The commands' declarations are read while the client initializes; the first listing or call waits for them.
+        let ready = Task.detached { () -> (ToolRunner, [Tool]) in
+            let runner = ToolRunner(directory: directory, settings: settings, tools: MCPTools.all)
+            return (runner, MCPTools.all.map { $0.tool(runner.arguments(of: $0)) })
+        }
+        let resources = Resources(directory: directory)
+        let server = Server(name: "bnc", version: BNCVersion.string,
+                            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: await ready.value.1) }
         await server.withMethodHandler(CallTool.self) { params in
             guard let tool = MCPTools.all.first(where: { $0.name == params.name }) else {
-                return .init(content: [.text(text: "unknown tool \(params.name)", annotations: nil, _meta: nil)], isError: true)
+                return .init(content: [.text(text: "unknown tool \(params.name): see tools/list", annotations: nil, _meta: nil)], isError: true)
             }
-            return runner.call(tool, arguments: params.arguments ?? [:])
+            let runner = await ready.value.0
+            // A call waits on a subprocess: on a dispatch thread, never holding one of Swift's cooperative threads.
+            return await withCheckedContinuation { done in
+                DispatchQueue.global().async { done.resume(returning: runner.call(tool, arguments: params.arguments ?? [:])) }
+            }
+        }
+        await server.withMethodHandler(ListResources.self) { _ in .init(resources: resources.list) }
+        await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
+        if let (host, port) = try listenAddress {
+            let transport = StatelessHTTPServerTransport()
+            try await server.start(transport: transport)
+            try await HTTPListener.serve(transport, host: host, port: port)
+            return
         }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()

@@ -1,68 +1,113 @@
-// A tool call: its arguments checked (no credentials, `send` allowed), the suite executable run with the server's
-// profile and network flags, its JSON answer (or its one-line error) returned; warnings as a second text.
+// A tool call: its inputs checked (no credentials, only the tool's inputs, `send` as the server allows), made the
+// command line and stdin of the suite executable it runs, which checks the values by its own rules and redacts
+// its output; its JSON answer (or its one-line error) returned, warnings as a second text, a QR code as an image.
 import BNCCore
 import Foundation
 import MCP
 
 struct ToolRunner: Sendable {
     let directory: String
-    let shared: [String]
-    let allowSend: Bool
+    let settings: ServerSettings
+    /// Each command's declared arguments (read once, when the server starts).
+    let declared: [String: [CommandArgument]]
 
     /// Names a caller may not pass: credentials are the server's.
     static let credentials: Set<String> = Set(CredentialFields.table.fields.map(\.name)).union(["key", "secret", "api_key", "token"])
 
+    init(directory: String, settings: ServerSettings, tools: [MCPTool]) {
+        self.directory = directory
+        self.settings = settings
+        let executables = Array(Set(tools.map { $0.command[0] }))
+        nonisolated(unsafe) var trees = [JSON?](repeating: nil, count: executables.count)
+        DispatchQueue.concurrentPerform(iterations: executables.count) { i in
+            trees[i] = CommandSchema.declaration(directory: directory, executable: executables[i])
+        }
+        let tree = Dictionary(uniqueKeysWithValues: zip(executables, trees))
+        declared = Dictionary(tools.map { ($0.command.joined(separator: " "), CommandSchema.arguments(tree[$0.command[0]] ?? nil, command: $0.command)) },
+                              uniquingKeysWith: { a, _ in a })
+    }
+
+    func arguments(of tool: MCPTool) -> [CommandArgument] { declared[tool.command.joined(separator: " ")] ?? [] }
+
     func call(_ tool: MCPTool, arguments: [String: Value]) -> CallTool.Result {
-        var args = JSONObject()
-        for (k, v) in arguments.sorted(by: { $0.key < $1.key }) { args[k] = MCPValue.json(v) ?? .null }
-        if let bad = args.map(\.0).first(where: { Self.credentials.contains($0.lowercased()) }) {
+        var args = tool.defaults?(settings) ?? [:]
+        for (k, v) in arguments { args[k] = MCPValue.json(v) ?? .null }
+        if let bad = args.keys.sorted().first(where: { Self.credentials.contains($0.lowercased()) }) {
             return error("\(bad): credentials come from the server's profile or environment, never from a tool's arguments; nothing sent")
         }
-        let send = args["send"]?.boolValue ?? false
-        if send && !tool.sends { return error("send: \(tool.name) sends nothing") }
-        if send && !allowSend { return error("send: this server runs with --allow-send false; nothing sent") }
-        let command: (tool: String, arguments: [String], stdin: String?)
-        do { command = try tool.command(args) } catch { return self.error(error.message) }
-        let argv = command.arguments + shared + (tool.sends && !send ? ["--dry-run"] : [])
-        let (status, stdout, stderr) = run(directory + "/" + command.tool, argv, stdin: command.stdin)
-        let notes = stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        guard status == 0 else {
-            return error(notes.last(where: { $0.contains("error:") }) ?? notes.last ?? "\(command.tool) exited \(status)", notes: notes)
+        let send = args["send"]
+        args["send"] = nil
+        if let send, send.boolValue == nil { return error("send: must be true or false") }
+        let sending = send?.boolValue ?? false
+        if sending && !tool.sends { return error("send: \(tool.name) sends nothing to Branch") }
+        if sending && !settings.allowSend { return error("send: this server runs with --allow-send false; nothing sent") }
+        if sending && tool.kind == .deletes && !settings.allowDelete {
+            return error("send: deleting links needs bnc-mcp --allow-delete; nothing sent (without send, the request is shown)")
         }
+        var words = Array(tool.command.dropFirst()) + tool.fixed
+        if tool.kind == .sandbox {
+            guard let url = settings.sandboxURL else {
+                return error("\(tool.name): this server does not point at a sandbox (start bnc-mcp with --sandbox, or --api-url http://127.0.0.1:PORT)")
+            }
+            words += ["--api-url", url]
+        }
+        var positionals: [String] = [], body = JSONObject(), input: Data?
+        let chosen = self.arguments(of: tool).filter { tool.arguments.contains($0.name) }
+        do throws(BNCError) {
+            for (name, value) in args.sorted(by: { $0.key < $1.key }) {
+                if let a = chosen.first(where: { (tool.renamed[$0.name] ?? $0.property) == name }) {
+                    if a.kind == .positional { positionals += try a.words(value) } else { words += try a.words(value) }
+                } else if case .member(let member, let read, _, _) = tool.stdin, member == name {
+                    input = Data((value.stringValue ?? value.serialized()).utf8)
+                    words += read
+                } else if case .rest = tool.stdin {
+                    body[name] = value
+                } else {
+                    var inputs = chosen.map { tool.renamed[$0.name] ?? $0.property } + (tool.sends ? ["send"] : [])
+                    if case .member(let member, _, _, _) = tool.stdin { inputs.append(member) }
+                    throw BNCError.invalid(name, "is not an input of \(tool.name) (its inputs: \(inputs.sorted().joined(separator: ", ")))")
+                }
+            }
+        } catch {
+            return self.error("\(error.message); nothing sent")
+        }
+        if case .rest(let read, _) = tool.stdin {
+            input = Data(JSON.object(body).serialized().utf8)
+            words += read
+        }
+        if tool.sends { words += settings.shared + (sending ? [] : ["--dry-run"]) }
+        if !positionals.isEmpty { words += ["--"] + positionals }
+        let r = Execution.run(directory + "/" + tool.command[0], words, stdin: input)
+        return answer(tool, r, image: tool.image && sending ? args["format"]?.stringValue ?? "png" : nil)
+    }
+
+    func answer(_ tool: MCPTool, _ r: Execution.Result, image: String?) -> CallTool.Result {
+        let notes = r.stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        if r.cutOff {
+            return error("\(tool.name): the answer passed \(Execution.maxAnswer >> 20) MiB and was cut off: narrow it (jq, limit, topic, dates)")
+        }
+        if let image, r.status == 0 {
+            let mime = ["png": "image/png", "jpeg": "image/jpeg", "jpg": "image/jpeg", "svg": "image/svg+xml"][image.lowercased()] ?? "application/octet-stream"
+            var content: [Tool.Content] = [.image(data: r.stdout.base64EncodedString(), mimeType: mime, annotations: nil, _meta: nil)]
+            if !notes.isEmpty { content.append(.text(text: notes.joined(separator: "\n"), annotations: nil, _meta: nil)) }
+            return .init(content: content, isError: false)
+        }
+        let stdout = String(decoding: r.stdout, as: UTF8.self)
+        let parsed = try? JSON.parse(stdout)
+        let failure = notes.last(where: { $0.contains("error:") }) ?? notes.last ?? "\(tool.command[0]) exited \(r.status)"
+        // A failure with no answer is one error; a check's findings with a failing status are its answer.
+        if r.status != 0 && parsed == nil { return error(failure, notes: notes) }
         var content: [Tool.Content] = [.text(text: stdout, annotations: nil, _meta: nil)]
-        if !notes.isEmpty { content.append(.text(text: notes.joined(separator: "\n"), annotations: nil, _meta: nil)) }
-        let structured = (try? JSON.parse(stdout)).map(MCPValue.from)
-        return .init(content: content, structuredContent: structured?.objectValue != nil ? structured : nil, isError: false)
+        // Exit 1 with an answer: findings at or above --fail-on, or some of a list failed; the answer says which.
+        let said = r.status == 1 ? notes + ["exit status 1: see the answer's findings or errors"] : notes
+        if !said.isEmpty { content.append(.text(text: said.joined(separator: "\n"), annotations: nil, _meta: nil)) }
+        let structured = parsed.map(MCPValue.from)
+        return .init(content: content, structuredContent: structured?.objectValue != nil ? structured : nil, isError: r.status > 1)
     }
 
     func error(_ message: String, notes: [String] = []) -> CallTool.Result {
         let extra = notes.filter { $0 != message }
         return .init(content: [.text(text: ([message] + extra).joined(separator: "\n"), annotations: nil, _meta: nil)], isError: true)
-    }
-
-    /// Runs an executable with a body on stdin; its status, stdout and stderr.
-    func run(_ path: String, _ arguments: [String], stdin: String?) -> (Int32, String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        p.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = errors
-        do { try p.run() } catch { return (127, "", "bnc-mcp: cannot run \(path): \(error)") }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        nonisolated(unsafe) var err = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 }
 

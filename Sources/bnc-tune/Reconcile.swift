@@ -45,7 +45,9 @@ struct Reconcile: SendingCommand {
         let started = MonotonicClock.now()
         let expected = try ReconcileInput.expectations(file, key: try key.key(), tool: tool)
         let days = dates.isEmpty ? Array(Set(expected.compactMap { $0.time }.map { ExportRequest.iso(($0 / 86400).rounded(.down) * 86400).prefix(10) }.map(String.init))).sorted() : dates
-        let held = exports.isEmpty ? try ReconcileInput.branchRows(days: days, tool: tool, dir: dir) : try ReconcileInput.rows(files: exports)
+        guard let held = exports.isEmpty ? try ReconcileInput.branchRows(days: days, tool: tool, dir: dir) : try ReconcileInput.rows(files: exports) else {
+            return .success  // --dry-run or --curl: the export requests printed, nothing sent
+        }
         let findings = Reconciler.reconcile(expected, held)
         let rows = findings.map(\.json)
         try tool.context.emit(rows: rows, format: tool.output.output?.format ?? (tool.environment.stdoutIsTTY ? .table : .ndjson),

@@ -23,15 +23,19 @@ enum ReconcileInput {
     }
 
     /// The rows of each day's session and event topics, fetched as bnc-export daily fetches them.
-    static func branchRows(days: [String], tool: ToolRun, dir: String?) throws(BNCError) -> [HeldRecord] {
+    /// Nil with --dry-run or --curl: each day's export request printed instead, nothing sent.
+    static func branchRows(days: [String], tool: ToolRun, dir: String?) throws(BNCError) -> [HeldRecord]? {
         guard !days.isEmpty else { throw BNCError.usage("--date", "is required: the log's lines carry no time to take the days from") }
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         guard key.kind == .live else { throw BNCError.configuration("exports hold live data only: reconcile with the app's live key (key_live_...)") }
         let topics = ["eo_install", "eo_reinstall", "eo_open", "eo_commerce_event", "eo_content_event", "eo_custom_event", "eo_user_lifecycle_event"]
         var rows: [HeldRecord] = []
+        var rendered = false
         for date in days {
             _ = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
-            let (_, json) = try tool.deliver(ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL))
+            let request = try ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL)
+            if try tool.render(request) { rendered = true; continue }
+            let (_, json) = try tool.deliver(request)
             let directory = try ExportFiles.directory(dir, tool: tool, app: key.value) + "/" + date
             FileSystem.makeDirectories(directory)
             for (topic, urls) in try ExportAnswers.dailyFiles(json, topics: topics) {
@@ -41,7 +45,7 @@ enum ReconcileInput {
                 }
             }
         }
-        return rows
+        return rendered ? nil : rows
     }
 
     static func readCSV(_ path: String, topic: String?, _ each: (HeldRecord) -> Void) throws(BNCError) {

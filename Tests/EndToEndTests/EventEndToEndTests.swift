@@ -84,6 +84,30 @@ import TestSupport
         }
     }
 
+    @Test func oneEventFromABodyIsCheckedAsABatchLine() throws {
+        let s = try SandboxProcess()
+        let line = #"{"name":"my_event","user_data":{"developer_identity":"u1"},"event_data":{"revenue":2.5,"currency":"EUR"},"custom_data":{"n":"1"},"ip":"8.8.4.4"}"#
+        let r = try box.run("bnc-event", ["send", "--body", "-"], env: env(s), stdin: line)
+        #expect(r.status == 0, "\(r.output)")
+        let got = try #require(try s.received().first)
+        var sent = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        sent["ip"] = nil
+        sent["branch_key"] = "key_live_foo"
+        sent["user_data"] = ["developer_identity": "u1", "ip": "8.8.4.4"]  // the line's ip is user_data.ip too, as the SDKs send it
+        #expect(NSDictionary(dictionary: got["body"] as? [String: Any] ?? [:]).isEqual(to: sent), "arrived as written: \(got)")
+        #expect(got["path"] as? String == "/v2/event/custom" && (got["headers"] as? [String: Any])?["x-ip-override"] as? String == "8.8.4.4", "\(got)")
+        // The same rules as a batch line (the batch test's bad line), and no mixing with the flags that build an event.
+        let bad = #"{"name":"PURCHASE","user_data":{"developer_identity":"x"},"event_data":{"revenue":"free"}}"#
+        let refused = try box.run("bnc-event", ["send", "--body", "-"], env: env(s), stdin: bad)
+        #expect(refused.status == 65 && refused.stderr.contains("event_data.revenue must be a number"), "\(refused.output)")
+        for (args, message) in [(["PURCHASE"], "not with a name argument"), (["--revenue", "1"], "not with --revenue"), (["--idfv", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"], "not with --idfv"),
+                                (["--batch", "x.ndjson"], "not with --batch"), (["--explain"], "not with --body")] {
+            let mixed = try box.run("bnc-event", ["send", "--body", "-"] + args, env: env(s), stdin: line)
+            #expect(mixed.status == 64 && mixed.stderr.contains(message), "\(args): \(mixed.output)")
+        }
+        #expect(try s.received().count == 1)
+    }
+
     @Test(arguments: [
         (["send", "PURCHASE", "--ip", "8.8.4.4"], "user_data must identify the user"),
         (["send", "PURCHASE", "--developer-identity", "u", "--revenue", "ten"], "--revenue must be a number"),

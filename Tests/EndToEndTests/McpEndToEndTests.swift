@@ -1,6 +1,7 @@
 // bnc-mcp with a real MCP client (the official Python SDK, `mcp` from PyPI, in a virtual environment this test
-// makes under .build/): every tool listed with a valid JSON Schema 2020-12, tools called against bnc-sandbox as a
-// dry run (nothing received) and with send: true (received), credentials and sending refused as documented.
+// makes under .build/): every tool listed with a valid JSON Schema 2020-12 generated from the specs and the
+// commands' declarations; every tool called against bnc-sandbox as a dry run (nothing received) and with
+// send: true (received); credentials, sending and deleting refused as documented; the resources read.
 import Foundation
 import Testing
 import TestSupport
@@ -9,10 +10,14 @@ import TestSupport
     let box: TestSupport.Sandbox
     init() throws { box = try TestSupport.Sandbox() }
 
-    static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/mcp/client.py").path
-    static let venv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/mcp-venv").path
+    static let client = Fixtures.directory.appendingPathComponent("mcp/client.py").path
+    static let venv = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/mcp-venv").path
+
+    static let tools: Set<String> = ["open_session", "send_event", "create_link", "bulk_create_links", "read_link", "update_link", "delete_link",
+                                     "long_link", "link_qr", "asa_lookup", "iad_decode", "tune_map", "tune_check", "tune_scan", "tune_reconcile",
+                                     "export_daily", "export_custom", "export_query", "export_aggregate", "export_cohort", "export_cross_event",
+                                     "sandbox_start", "sandbox_stop", "sandbox_requests", "sandbox_reset", "sandbox_clock"]
+    static let key = "key_live_mcp0001", secret = "secret_live_mcp0001", token = "api_app_mcp0001"
 
     /// The virtual environment with the MCP SDK and jsonschema, made once.
     func python() throws -> String {
@@ -31,60 +36,241 @@ import TestSupport
     static var device: [String: Any] { ["os": "iOS", "os_version": "17.4", "app_version": "2.3.0", "model": "iPhone15,2", "user_agent": "UA",
                                         "ios_vendor_id": "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "ip": "8.8.4.4"] }
 
+    struct Session {
+        var tools: [[String: Any]] = []
+        var resources: [String] = []
+        var results: [[String: Any]] = []
+        func text(_ i: Int) -> String { results[i]["text"] as? String ?? "" }
+        func failed(_ i: Int) -> Bool { results[i]["isError"] as? Bool == true }
+        func schema(_ name: String) -> [String: Any] { tools.first { $0["name"] as? String == name }?["inputSchema"] as? [String: Any] ?? [:] }
+    }
+
     /// Runs the client: the server's arguments, the calls; what it listed and each call's result.
-    func session(_ server: [String], _ calls: [[String: Any]], env: [String: String]) throws -> (tools: [[String: Any]], results: [[String: Any]]) {
+    func session(_ server: [String], _ calls: [[String: Any]], env: [String: String]) throws -> Session {
         let input = try calls.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+        var env = env
+        env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let r = try box.run(try python(), [Self.client, Executables.path("bnc-mcp")] + server, env: env, stdin: input)
         #expect(r.status == 0, "\(r.stderr.suffix(2000))")
         let out = try #require(try JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last ?? "").utf8)) as? [String: Any], "\(r.output)")
-        return (out["tools"] as? [[String: Any]] ?? [], out["results"] as? [[String: Any]] ?? [])
+        return Session(tools: out["tools"] as? [[String: Any]] ?? [], resources: out["resources"] as? [String] ?? [],
+                       results: out["results"] as? [[String: Any]] ?? [])
     }
 
-    @Test func aRealClientListsValidSchemasAndCallsTheToolsInBothModes() throws {
-        let s = try SandboxProcess()
-        let env = ["BRANCH_KEY": "key_test_mcp0001", "BRANCH_SECRET": "secret_test_mcp0001", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        var send = Self.device
-        send["send"] = true
-        let (tools, results) = try session(["--api-url", s.url], [
-            ["tool": "open_session", "arguments": Self.device],
-            ["tool": "sandbox_requests"],
-            ["tool": "open_session", "arguments": send],
-            ["tool": "open_session", "arguments": ["os": "Windows", "os_version": "1", "app_version": "1", "ip": "8.8.4.4", "send": true]],
-            ["tool": "open_session", "arguments": ["branch_secret": "secret_test_other0001"]],
-            ["tool": "long_link", "arguments": ["domain": "example.app.link", "channel": "sms", "$deeplink_path": "item/42"]],
-            ["tool": "tune_map", "arguments": ["request": "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios&site_event_name=purchase&device_ip=8.8.4.4&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC"]],
-        ], env: env)
-        #expect(Set(tools.compactMap { $0["name"] as? String }) == ["open_session", "read_link", "long_link", "tune_map", "sandbox_requests"])
-        for t in tools { #expect(t["schema_valid"] as? Bool == true, "\(t["name"] ?? "?"): \(t["schema_valid"] ?? "?")") }
-        let open = try #require(tools.first { $0["name"] as? String == "open_session" }?["inputSchema"] as? [String: Any])
-        let properties = try #require(open["properties"] as? [String: Any])
-        #expect(properties["os_version"] != nil && properties["send"] != nil && properties["branch_key"] == nil && properties["branch_secret"] == nil,
-                "generated from the spec, without credentials")
-        func text(_ i: Int) -> String { results[i]["text"] as? String ?? "" }
-        func failed(_ i: Int) -> Bool { results[i]["isError"] as? Bool == true }
-        // A dry run by default: the request, the secret redacted, nothing received.
-        #expect(!failed(0) && text(0).contains("\"url\": \"\(s.url)/v1/open\"") && text(0).contains("<redacted>") && !text(0).contains("secret_test_mcp0001"), "\(text(0))")
-        #expect(text(1).trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "nothing sent: \(text(1))")
-        // send: true sends.
-        #expect(!failed(2) && text(2).contains("\"session_id\""), "\(text(2))")
-        #expect(try s.received().filter { $0["path"] as? String == "/v1/open" }.count == 1)
-        // Validation errors name the field, nothing sent; credentials in arguments are refused.
-        #expect(failed(3) && text(3).contains("os"), "\(text(3))")
-        #expect(failed(4) && text(4).contains("branch_secret: credentials come from the server's profile or environment"), "\(text(4))")
-        #expect(!failed(5) && text(5).contains("https://example.app.link/a/key_test_mcp0001?"), "\(text(5))")
-        #expect(!failed(6) && text(6).contains("\"name\": \"PURCHASE\""), "\(text(6))")
-        #expect(try s.received().filter { $0["path"] as? String == "/v1/open" }.count == 1, "only the send: true call reached the sandbox")
+    func liveSandbox() throws -> SandboxProcess {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"777","access_token":"\#(Self.token)"}]"#)
+        return try SandboxProcess(["--keys", keys])
     }
 
-    @Test func aServerThatMayNotSendRefusesEverySend() throws {
-        let s = try SandboxProcess()
-        let env = ["BRANCH_KEY": "key_test_mcp0001", "BRANCH_SECRET": "secret_test_mcp0001", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        var send = Self.device
-        send["send"] = true
-        let (_, results) = try session(["--api-url", s.url, "--allow-send", "false"], [["tool": "open_session", "arguments": send],
-                                                                                      ["tool": "open_session", "arguments": Self.device]], env: env)
-        #expect(results.first?["isError"] as? Bool == true && (results.first?["text"] as? String)?.contains("--allow-send false") == true, "\(results)")
-        #expect(results.last?["isError"] as? Bool == false, "a dry run is still allowed")
+    var env: [String: String] { ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": "777"] }
+
+    static func day(_ offset: Int) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        return f.string(from: Date().addingTimeInterval(Double(offset) * 86400))
+    }
+
+    /// The man pages where `man -w` finds them (as an installed MANPATH has them).
+    func manPath() throws -> String {
+        let source = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man")
+        for page in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            let section = String(page.suffix(1))
+            try box.write("man/man\(section)/\(page)", try String(contentsOf: source.appendingPathComponent(page), encoding: .utf8), mode: 0o644)
+        }
+        return box.root.appendingPathComponent("man").path
+    }
+
+    @Test func everyToolIsListedWithASchemaFromTheSpecsAndTheResourcesRead() throws {
+        let s = try liveSandbox()
+        var e = env
+        e["MANPATH"] = try manPath()
+        let m = try session(["--api-url", s.url], [["read": "bnc://fields/event"], ["read": "bnc://man/bnc-mcp"]], env: e)
+        #expect(Set(m.tools.compactMap { $0["name"] as? String }) == Self.tools)
+        for t in m.tools { #expect(t["schema_valid"] as? Bool == true, "\(t["name"] ?? "?"): \(t["schema_valid"] ?? "?")") }
+        // Bodies from the field tables, credentials left out; options from the commands' declarations, typed by the specs.
+        let open = m.schema("open_session")["properties"] as? [String: Any] ?? [:]
+        #expect(open["os_version"] != nil && open["send"] != nil && open["branch_key"] == nil && open["branch_secret"] == nil)
+        let event = m.schema("send_event")
+        let userData = ((event["properties"] as? [String: Any])?["user_data"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]
+        #expect(userData["os"] != nil && userData["developer_identity"] != nil && (event["required"] as? [String])?.contains("name") == true)
+        let link = m.schema("create_link")["properties"] as? [String: Any] ?? [:]
+        #expect((link["type"] as? [String: Any])?["type"] as? String == "integer" && (link["tag"] as? [String: Any])?["type"] as? String == "array"
+                && link["data"] != nil && link["send"] != nil, "\(link)")
+        let qr = m.schema("link_qr")["properties"] as? [String: Any] ?? [:]
+        #expect((qr["width"] as? [String: Any])?["maximum"] as? Double == 2000, "\(qr["width"] ?? "none")")
+        #expect((m.schema("export_daily")["required"] as? [String]) == ["date"])
+        #expect((m.schema("tune_scan")["properties"] as? [String: Any])?["send"] == nil, "a tool that sends nothing takes no send")
+        #expect(m.schema("export_custom")["additionalProperties"] as? Bool == false)
+        #expect(m.resources.contains("bnc://fields/open") && m.resources.contains("bnc://man/bnc-link") && m.resources.contains("bnc://man/bnc-config"))
+        #expect((m.results[0]["text"] as? String)?.contains("\"name\": \"developer_identity\"") == true)
+        #expect((m.results[1]["text"] as? String)?.contains(".Nm bnc-mcp") == true && m.results[1]["mimeType"] as? String == "text/troff")
+    }
+
+    @Test func everyToolAgainstTheSandboxInBothModes() throws {
+        let s = try liveSandbox()
+        let server = ["--api-url", s.url, "--allow-delete"]
+        let made = try session(server, [["tool": "create_link", "arguments": ["channel": "sms", "data": ["$deeplink_path": "item/1"], "send": true]]], env: env)
+        let url = try #require((made.results.first?["structured"] as? [String: Any])?["url"] as? String, "\(made.results)")
+        let minted = try box.run("/usr/bin/curl", ["-sf", "-X", "POST", s.url + "/_sandbox/asa-token", "-d", "{}"])
+        let asaToken = try #require((try JSONSerialization.jsonObject(with: Data(minted.stdout.utf8)) as? [String: Any])?["token"] as? String)
+        let log = try box.write("tune.log", "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios&site_event_name=purchase&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&device_ip=8.8.4.4\n")
+        var event: [String: Any] = ["name": "PURCHASE", "user_data": ["os": "Android", "os_version": "14", "android_id": "a1b2c3d4e5f60718", "user_agent": "UA"],
+                                    "event_data": ["revenue": 9.99, "currency": "USD"], "ip": "8.8.4.4"]
+        let (today, tomorrow) = (Self.day(0), Self.day(1))
+        // Each tool that sends, with the path the sandbox receives when it does.
+        let sending: [(tool: String, arguments: [String: Any], path: String)] = [
+            ("open_session", Self.device, "/v1/open"),
+            ("send_event", event, "/v2/event/standard"),
+            ("create_link", ["channel": "email", "tag": ["a", "b"], "type": 0, "data": ["$deeplink_path": "item/2"]], "/v1/url"),
+            ("bulk_create_links", ["links": [["channel": "a"], ["channel": "b", "data": ["k": "v"]]]], "/v1/url/bulk/\(Self.key)"),
+            ("read_link", ["url": url], "/v1/url"),
+            ("update_link", ["url": url, "merge": true, "data": ["k": "v"]], "/v1/url"),
+            ("link_qr", ["channel": "qr", "width": 400, "data": ["$deeplink_path": "item/3"]], "/v2/qr-code"),
+            ("asa_lookup", ["adservices_token": asaToken], "/api/v1/"),
+            ("tune_reconcile", ["file": log, "date": [today]], "/v3/export"),
+            ("export_daily", ["date": today, "topic": ["eo_open"]], "/v3/export"),
+            ("export_custom", ["topic": "eo_open", "start": today + "T00:00:00Z", "end": today + "T23:59:59Z"], "/v2/logs"),
+            ("export_query", ["data_source": "eo_open", "aggregation": "total_count", "dimension": ["name"], "start": today, "end": tomorrow], "/v1/query/analytics"),
+            ("export_aggregate", ["data_source": "eo_open", "aggregation": "total_count", "dimension": ["name"], "start": today, "end": tomorrow], "/v2/analytics"),
+            ("export_cohort", ["data_source": "install_cohort", "measure": ["users"], "start": today, "end": today], "/v2/analytics"),
+            ("export_cross_event", ["aggregation": ["total_count:eo_open:opens"], "start": today, "end": tomorrow], "/v2/analytics"),
+            ("delete_link", ["url": url], "/v1/url"),
+        ]
+        // Dry runs: each answers its request (at the sandbox's URL, secrets redacted), and nothing is received.
+        let before = try s.received().count
+        let dry = try session(server, sending.map { ["tool": $0.tool, "arguments": $0.arguments] }, env: env)
+        for (i, call) in sending.enumerated() {
+            let (failed, text) = (dry.failed(i), dry.text(i))
+            #expect(!failed && text.contains("\"method\"") && text.contains(s.url), "\(call.tool): \(text)")
+            for secret in [Self.secret, Self.token, asaToken] { #expect(!dry.text(i).contains(secret), "\(call.tool) shows a secret") }
+        }
+        let afterDry = try s.received()
+        #expect(afterDry.count == before + 1, "dry runs send nothing (the one read is update_link's --merge GET): \(afterDry.dropFirst(before).map { $0["path"] ?? "" })")
+        // Sent: each answers, and the sandbox received it. The day is closed (the sandbox's clock moved 2 days)
+        // before the first export, so the daily export holds it; the AdServices token is asked for before that.
+        let closing = sending.firstIndex { $0.tool == "tune_reconcile" }!
+        var calls = sending.map { c -> [String: Any] in var a = c.arguments; a["send"] = true; return ["tool": c.tool, "arguments": a] }
+        calls.insert(["tool": "sandbox_clock", "arguments": ["advance_seconds": 172_800]], at: closing)
+        let sent = try session(server, calls, env: env)
+        func at(_ i: Int) -> Int { i < closing ? i : i + 1 }
+        #expect(!sent.failed(closing) && sent.text(closing).contains("\"advanced_seconds\": 172800"), "\(sent.text(closing))")
+        let paths = try s.received().dropFirst(afterDry.count).compactMap { $0["path"] as? String }
+        for (i, call) in sending.enumerated() {
+            let (failed, text) = (sent.failed(at(i)), sent.text(at(i)))
+            #expect(!failed, "\(call.tool): \(text)")
+            #expect(paths.contains(call.path), "\(call.tool) reached \(call.path): \(paths)")
+            for secret in [Self.secret, Self.token, asaToken] { #expect(!text.contains(secret), "\(call.tool) shows a secret") }
+        }
+        let qr = try #require((sent.results[at(6)]["images"] as? [[String: Any]])?.first, "link_qr answers an image")
+        #expect(qr["mimeType"] as? String == "image/png" && qr["head"] as? String == "89504e470d0a1a0a")
+        #expect(sent.text(at(7)).contains("\"attributed\": true"), "asa_lookup: \(sent.text(at(7)))")
+        #expect(sent.text(at(8)).contains("\"status\": \"missing\"") && sent.text(at(8)).contains("1 lines against ") && !sent.text(at(8)).contains("against 0 Branch rows"),
+                "tune_reconcile read the closed day's export (the log's iOS purchase is not in it): \(sent.text(at(8)))")
+        // Tools that send nothing answer offline, and refuse send.
+        let local: [(String, [String: Any], String)] = [
+            ("long_link", ["domain": "example.app.link", "channel": "sms", "data": ["$deeplink_path": "item/42"]], "https://example.app.link/a/\(Self.key)?"),
+            ("iad_decode", ["payload": ["Version3.1": ["iad-attribution": "true", "iad-campaign-id": "1234"]]], "\"campaignId\": 1234"),
+            ("tune_map", ["request": "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios&site_event_name=purchase&device_ip=8.8.4.4&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC"], "\"name\": \"PURCHASE\""),
+            ("tune_check", ["request": "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios"], "\"missing-required\""),
+            ("tune_scan", ["file": log, "fail_on": "error"], "\"requests\": 1"),
+        ]
+        let received = try s.received().count
+        let offline = try session(server, local.flatMap { t -> [[String: Any]] in
+            var a = t.1
+            a["send"] = true
+            return [["tool": t.0, "arguments": t.1], ["tool": t.0, "arguments": a]]
+        }, env: env)
+        for (i, t) in local.enumerated() {
+            #expect(!offline.failed(2 * i) && offline.text(2 * i).contains(t.2), "\(t.0): \(offline.text(2 * i))")
+            #expect(offline.failed(2 * i + 1) && offline.text(2 * i + 1).contains("send: \(t.0) sends nothing to Branch"), "\(t.0): \(offline.text(2 * i + 1))")
+        }
+        #expect(try s.received().count == received, "the offline tools sent nothing")
+        // The sandbox's control tools: what it received, then forgotten.
+        let control = try session(server, [["tool": "sandbox_requests"], ["tool": "sandbox_reset"], ["tool": "sandbox_requests"]], env: env)
+        #expect(!control.failed(0) && control.text(0).contains("\"path\": \"/v1/open\""), "\(control.text(0).prefix(300))")
+        #expect(!control.failed(1) && control.text(1).contains("\"reset\": true"), "\(control.text(1))")
+        #expect(control.text(2).trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(control.text(2).prefix(300))")
         #expect(try s.received().isEmpty)
+    }
+
+    @Test func whatTheServerRefuses() throws {
+        let s = try liveSandbox()
+        var send = Self.device
+        send["send"] = true
+        let calls: [[String: Any]] = [
+            ["tool": "open_session", "arguments": send],
+            ["tool": "open_session", "arguments": Self.device],
+            ["tool": "open_session", "arguments": ["branch_secret": "secret_live_other0001"]],
+            ["tool": "create_link", "arguments": ["key": "key_live_other0001", "channel": "x"]],
+            ["tool": "create_link", "arguments": ["channel": "x", "colour": "red"]],
+            ["tool": "create_link", "arguments": ["channel": ["x", "y"]]],
+            ["tool": "send_event", "arguments": ["name": "PURCHASE", "user_data": ["os": "Windows"], "send": true]],
+            ["tool": "delete_link", "arguments": ["url": "https://example.app.link/abc", "send": true]],
+            ["tool": "no_such_tool"],
+        ]
+        let denied = try session(["--api-url", s.url, "--allow-send", "false"], Array(calls.prefix(2)), env: env)
+        #expect(denied.failed(0) && denied.text(0).contains("--allow-send false"), "\(denied.text(0))")
+        #expect(!denied.failed(1), "a dry run is still allowed: \(denied.text(1))")
+        let m = try session(["--api-url", s.url], Array(calls.dropFirst(2)), env: env)
+        #expect(m.failed(0) && m.text(0).contains("branch_secret: credentials come from the server's profile or environment"), "\(m.text(0))")
+        #expect(m.failed(1) && m.text(1).hasPrefix("key: credentials come from"), "\(m.text(1))")
+        #expect(m.failed(2) && m.text(2).contains("colour is not an input of create_link (its inputs: alias, campaign, channel, data,"), "\(m.text(2))")
+        #expect(m.failed(3) && m.text(3).contains("channel takes one value, not a list"), "\(m.text(3))")
+        #expect(m.failed(4) && m.text(4).contains("user_data.os must be iOS, Android"), "validation names the field: \(m.text(4))")
+        #expect(m.failed(5) && m.text(5).contains("--allow-delete"), "\(m.text(5))")
+        #expect(m.failed(6) && m.text(6).contains("unknown tool no_such_tool"))
+        #expect(try s.received().isEmpty, "nothing refused was sent")
+        let nowhere = try session([], [["tool": "sandbox_reset"]], env: env)
+        #expect(nowhere.failed(0) && nowhere.text(0).contains("does not point at a sandbox"), "\(nowhere.text(0))")
+    }
+
+    @Test func sandboxStartAndStop() throws {
+        let port = try box.run("/usr/bin/env", ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = "http://127.0.0.1:\(port)"
+        let m = try session(["--sandbox"], [
+            ["tool": "sandbox_start", "arguments": ["seed": 7]],
+            ["tool": "open_session", "arguments": ["os": "Android", "os_version": "14", "app_version": "1.0", "model": "Pixel 8", "user_agent": "UA",
+                                                   "android_id": "a1b2c3d4e5f60718", "ip": "8.8.4.4", "send": true]],
+            ["tool": "sandbox_requests"],
+            ["tool": "sandbox_stop"],
+        ], env: ["BNC_SANDBOX_URL": url])
+        #expect(!m.failed(0) && m.text(0).contains("listening on \(url)"), "\(m.text(0))")
+        #expect(!m.failed(1) && m.text(1).contains("\"session_id\""), "\(m.text(1))")
+        #expect(!m.failed(2) && m.text(2).contains("\"path\": \"/v1/open\""), "\(m.text(2))")
+        #expect(!m.failed(3), "\(m.text(3))")
+        let again = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", url + "/_sandbox/requests"])
+        #expect(again.stdout == "000", "stopped: nothing answers at \(url)")
+    }
+
+    @Test func streamableHTTPOnLoopback() throws {
+        let s = try liveSandbox()
+        var e = box.environment(env)
+        e["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let server = try BackgroundTool("bnc-mcp", ["--api-url", s.url, "--http", "127.0.0.1:0"], environment: e, directory: box.home)
+        defer { server.signal(SIGTERM); server.wait() }
+        var url = ""
+        for _ in 0..<500 where url.isEmpty {
+            if let m = server.stderr.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/) { url = String(m.1) } else { usleep(20_000) }
+        }
+        #expect(!url.isEmpty, "\(server.stderr)")
+        var send = Self.device
+        send["send"] = true
+        let input = try [["tool": "open_session", "arguments": Self.device], ["tool": "open_session", "arguments": send]]
+            .map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
+        let r = try box.run(try python(), [Self.client, url], env: ["PATH": e["PATH"]!], stdin: input)
+        let out = try #require(try JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last ?? "").utf8)) as? [String: Any], "\(r.output)")
+        #expect((out["tools"] as? [Any])?.count == Self.tools.count)
+        let results = out["results"] as? [[String: Any]] ?? []
+        #expect(results.first?["isError"] as? Bool == false && (results.first?["text"] as? String)?.contains("\"method\": \"POST\"") == true, "\(results)")
+        #expect(results.last?["isError"] as? Bool == false && (results.last?["text"] as? String)?.contains("\"session_id\"") == true, "\(results)")
+        #expect(try s.received().count == 1)
+        // A web page cannot drive it: a foreign Origin is refused (DNS rebinding), and nothing listens off loopback.
+        let foreign = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", url, "-H", "Origin: http://attacker.example",
+                                                    "-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream",
+                                                    "-d", #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#])
+        #expect(foreign.stdout == "403", "\(foreign.output)")
+        let refused = try box.run("bnc-mcp", ["--http", "0.0.0.0:8808"])
+        #expect(refused.status == 64 && refused.stderr.contains("the host must be 127.0.0.1, ::1 or localhost"), "\(refused.output)")
     }
 }

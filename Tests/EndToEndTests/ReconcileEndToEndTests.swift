@@ -52,6 +52,12 @@ import TestSupport
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("Missing from Branch") && page.contains("ORD-3") && !page.contains("<script"), "\(page.prefix(300))")
 
+        // --dry-run prints each day's export request and sends nothing (it did send before: a dry run that sent).
+        let sentBefore = try s.received().count
+        let dry = try box.run("bnc-tune", ["reconcile", log, "--date", Self.today, "--dry-run"], env: env)
+        #expect(dry.status == 0 && dry.stdout.contains("\"url\": \"\(s.url)/v3/export\"") && !dry.stdout.contains(Self.secret), "\(dry.output)")
+        #expect(try s.received().count == sentBefore, "a dry run sent nothing")
+
         // The same from bnc-export's file, without asking Branch again.
         let exported = box.root.appendingPathComponent("branch.ndjson").path
         #expect(try box.run("/bin/sh", ["-c", "\"$0\" daily --date \"$1\" > \"$2\"", Executables.path("bnc-export"), Self.today, exported], env: env).status == 0)

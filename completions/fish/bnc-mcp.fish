@@ -20,7 +20,7 @@ function __bnc-mcp_parse_tokens -S
     set -l unparsed_tokens (__bnc-mcp_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-mcp'
-        __bnc-mcp_parse_subcommand 0 'profile=' 'sandbox' 'api-url=' 'allow-send=' 'version' 'h/help'
+        __bnc-mcp_parse_subcommand 0 'profile=' 'sandbox' 'api-url=' 'allow-send=' 'http=' 'allow-delete' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-mcp_parse_subcommand -r 1 'version'
@@ -83,6 +83,8 @@ complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_option
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" sandbox' -l 'sandbox' -d 'Point every tool at bnc-sandbox (started when not running).'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" api-url' -l 'api-url' -d 'Base URL instead of Branch\'s hosts (BNC_API_URL).' -rfka ''
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-send' -l 'allow-send' -d 'false: refuse every send; tools only show what they would send (default true).' -rfka ''
+complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" http' -l 'http' -d 'Serve MCP\'s streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST 127.0.0.1, ::1 or localhost; default 127.0.0.1; PORT 0 picks one, said on stderr).' -rfka ''
+complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-delete' -l 'allow-delete' -d 'Let delete_link delete (with send: true); without it, it only shows the request.'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_positional "bnc-mcp" -eq 1' -fa 'help' -d 'Show subcommand help information.'

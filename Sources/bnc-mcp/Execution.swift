@@ -1,0 +1,56 @@
+// Running one suite executable for a tool call: a body on stdin, stdout kept up to a bound (a tool's answer goes
+// to an agent's context: an export of millions of rows must be narrowed, not pasted), stderr kept for its notes.
+import Foundation
+
+enum Execution {
+    /// Most bytes of an answer a tool returns; past it the command is stopped and the call fails, saying so.
+    static let maxAnswer = 8 << 20
+
+    struct Result {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+        /// The answer passed `maxAnswer` and the command was stopped.
+        let cutOff: Bool
+    }
+
+    static func run(_ path: String, _ arguments: [String], stdin: Data?, environment extra: [String: String] = [:]) -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        for (k, v) in extra { environment[k] = v }
+        p.environment = environment
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = errors
+        do { try p.run() } catch { return Result(status: 127, stdout: Data(), stderr: "bnc-mcp: cannot run \(path): \(error)", cutOff: false) }
+        let group = DispatchGroup()
+        nonisolated(unsafe) var err = Data()
+        group.enter()
+        DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async {
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+            try? input.fileHandleForWriting.close()
+            group.leave()
+        }
+        var out = Data()
+        var cutOff = false
+        let reader = output.fileHandleForReading
+        while let chunk = try? reader.read(upToCount: 1 << 16), !chunk.isEmpty {
+            out.append(chunk)
+            if out.count > maxAnswer {
+                cutOff = true
+                p.terminate()
+                break
+            }
+        }
+        try? reader.close()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self), cutOff: cutOff)
+    }
+}
