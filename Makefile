@@ -5,6 +5,11 @@ DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-export bnc-mcp bnc-doctor bnc-sandbox
+# The light client tools are installed as one multi-call binary hard-linked under each name; the others stay their
+# own binaries: bnc (the front door only execs), and the tools whose libraries would slow every tool's start-up in
+# one image (bnc-tune, bnc-asa, bnc-doctor: libxml2 with ICU, libcrypto; bnc-sandbox: SwiftNIO, BoringSSL; bnc-mcp:
+# Foundation, ICU). BENCHMARKS.md "Install size" has the measurements.
+MULTICALL := bnc-open bnc-event bnc-link bnc-api bnc-app bnc-export
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
 # PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).
@@ -77,7 +82,10 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/bnc/schemas
-	for t in $(TOOLS); do install -m 755 -s .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	for t in $(filter-out $(MULTICALL),$(TOOLS)); do install -m 755 -s .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	install -m 755 -s .build/release/bnc-multicall $(DESTDIR)$(PREFIX)/bin/bnc-open.new
+	for t in $(MULTICALL); do ln -f $(DESTDIR)$(PREFIX)/bin/bnc-open.new $(DESTDIR)$(PREFIX)/bin/$$t; done
+	rm -f $(DESTDIR)$(PREFIX)/bin/bnc-open.new
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/

@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "bnc-export", targets: ["bnc-export"]),
         .executable(name: "bnc-mcp", targets: ["bnc-mcp"]),
         .executable(name: "bnc-sandbox", targets: ["bnc-sandbox"]),
+        .executable(name: "bnc-doctor", targets: ["bnc-doctor"]),
+        .executable(name: "bnc-multicall", targets: ["bnc-multicall"]),
         .library(name: "BNCCore", targets: ["BNCCore"]),
     ],
     dependencies: [
@@ -83,30 +85,29 @@ let package = Package(
         // The front door: `bnc NAME ARGS` runs `bnc-NAME`; plugins are any bnc-NAME on PATH.
         .executableTarget(name: "bnc", dependencies: ["BNCSuite"]),
         // POST /v1/open: app sessions and their deep-link data.
-        .executableTarget(name: "bnc-open", dependencies: ["BNCCommandSupport", "BNCOpen"]),
+        .target(name: "BNCToolOpen", dependencies: ["BNCCommandSupport", "BNCOpen"], path: "Sources/bnc-open"),
         // POST /v2/event/standard and /v2/event/custom.
-        .executableTarget(name: "bnc-event", dependencies: ["BNCCommandSupport", "BNCEvent"]),
+        .target(name: "BNCToolEvent", dependencies: ["BNCCommandSupport", "BNCEvent"], path: "Sources/bnc-event"),
         // bnc doctor: the setup checked, each finding with its fix.
-        .executableTarget(name: "bnc-doctor", dependencies: ["BNCCommandSupport", "BNCCore", "BNCSuite", "BNCASA"]),
+        .target(name: "BNCToolDoctor", dependencies: ["BNCCommandSupport", "BNCCore", "BNCSuite", "BNCASA"], path: "Sources/bnc-doctor"),
         // Short links: create, bulk, read, update, delete; long links offline.
-        .executableTarget(name: "bnc-link", dependencies: ["BNCCommandSupport", "BNCLink"]),
+        .target(name: "BNCToolLink", dependencies: ["BNCCommandSupport", "BNCLink"], path: "Sources/bnc-link"),
         // Apple Search Ads: AdServices token -> attribution record; legacy iAd payloads.
-        .executableTarget(name: "bnc-asa", dependencies: ["BNCCommandSupport", "BNCASA"]),
+        .target(name: "BNCToolASA", dependencies: ["BNCCommandSupport", "BNCASA"], path: "Sources/bnc-asa"),
         // Legacy TUNE requests: map to and from Branch, diagnose, scan logs, export reports.
-        .executableTarget(name: "bnc-tune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport", "BNCExport"]),
+        .target(name: "BNCToolTune", dependencies: ["BNCCommandSupport", "BNCTune", "BNCReport", "BNCExport"], path: "Sources/bnc-tune"),
         // An app's settings: read them, change the documented ones.
-        .executableTarget(name: "bnc-app", dependencies: ["BNCCommandSupport", "BNCApp"]),
+        .target(name: "BNCToolApp", dependencies: ["BNCCommandSupport", "BNCApp"], path: "Sources/bnc-app"),
         // The suite for AI agents over MCP (stdio), on the official Swift SDK: tools whose schemas come from the specs.
-        .executableTarget(
-            name: "bnc-mcp",
+        .target(name: "BNCToolMCP",
             dependencies: ["BNCSuite", "BNCCore", "BNCOpen", "BNCEvent", "BNCLink", .product(name: "MCP", package: "swift-sdk"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio"),
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/bnc-mcp"),
         // Branch's Data APIs: daily and custom exports downloaded, resumed and streamed as rows.
-        .executableTarget(name: "bnc-export", dependencies: ["BNCCommandSupport", "BNCExport"]),
+        .target(name: "BNCToolExport", dependencies: ["BNCCommandSupport", "BNCExport"], path: "Sources/bnc-export"),
         // Any Branch endpoint by method and path, with the shared credentials, IP override and rendering.
-        .executableTarget(name: "bnc-api", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"]),
+        .target(name: "BNCToolAPI", dependencies: ["BNCCommandSupport", "BNCOpen", "BNCEvent"], path: "Sources/bnc-api"),
         // The emulator of Branch, Apple AdServices and TUNE, on SwiftNIO. Written from the reference documents
         // alone: it must never import the client API modules (a shared bug would pass the tests vacuously).
         .target(
@@ -128,7 +129,23 @@ let package = Package(
                 "CLibXML2",
             ]),
         // Local emulator of every endpoint above: the test oracle and the demo's server.
-        .executableTarget(name: "bnc-sandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"]),
+        .target(name: "BNCToolSandbox", dependencies: ["BNCCommandSupport", "BNCSandbox"], path: "Sources/bnc-sandbox"),
+
+        // Each tool's executable: one line calling its command's module (Sources/Main/NAME/main.swift).
+        .executableTarget(name: "bnc-open", dependencies: ["BNCToolOpen"], path: "Sources/Main/bnc-open"),
+        .executableTarget(name: "bnc-event", dependencies: ["BNCToolEvent"], path: "Sources/Main/bnc-event"),
+        .executableTarget(name: "bnc-link", dependencies: ["BNCToolLink"], path: "Sources/Main/bnc-link"),
+        .executableTarget(name: "bnc-asa", dependencies: ["BNCToolASA"], path: "Sources/Main/bnc-asa"),
+        .executableTarget(name: "bnc-tune", dependencies: ["BNCToolTune"], path: "Sources/Main/bnc-tune"),
+        .executableTarget(name: "bnc-api", dependencies: ["BNCToolAPI"], path: "Sources/Main/bnc-api"),
+        .executableTarget(name: "bnc-app", dependencies: ["BNCToolApp"], path: "Sources/Main/bnc-app"),
+        .executableTarget(name: "bnc-export", dependencies: ["BNCToolExport"], path: "Sources/Main/bnc-export"),
+        .executableTarget(name: "bnc-mcp", dependencies: ["BNCToolMCP"], path: "Sources/Main/bnc-mcp"),
+        .executableTarget(name: "bnc-doctor", dependencies: ["BNCToolDoctor"], path: "Sources/Main/bnc-doctor"),
+        .executableTarget(name: "bnc-sandbox", dependencies: ["BNCToolSandbox"], path: "Sources/Main/bnc-sandbox"),
+        // The light client tools in one binary, run by the name it is installed under (`make install` hard-links it
+        // under each of their names: one copy of the Swift runtime and Core instead of six; see its main.swift).
+        .executableTarget(name: "bnc-multicall", dependencies: ["BNCToolOpen", "BNCToolEvent", "BNCToolLink", "BNCToolAPI", "BNCToolApp", "BNCToolExport"], path: "Sources/Main/bnc-multicall"),
 
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -160,6 +177,6 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BNCCore", "BNCOpen", "BNCEvent", "BNCLink", "TestSupport", "bnc", "bnc-open", "bnc-event", "bnc-link", "bnc-asa",
-                           "bnc-tune", "bnc-api", "bnc-app", "bnc-export", "bnc-mcp", "bnc-sandbox"]),
+                           "bnc-tune", "bnc-api", "bnc-app", "bnc-export", "bnc-mcp", "bnc-sandbox", "bnc-doctor", "bnc-multicall"]),
     ]
 )

@@ -8,7 +8,6 @@ import BNCEvent
 import BNCOpen
 import BNCSuite
 
-@main
 struct BncAPI: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-api"
     static let configuration = CommandConfiguration(
@@ -137,4 +136,9 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         guard response.isSuccess else { throw response.httpError(redactor: tool.redactor) }
         return .success
     }
+}
+
+/// bnc-api's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncAPI.main() }
 }

@@ -7,7 +7,6 @@ import BNCCommandSupport
 import BNCCore
 import BNCSuite
 
-@main
 struct BncApp: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-app",
@@ -65,4 +64,9 @@ struct Get: SendingCommand {
         try tool.emit(.object(settings)) { _ in TextTable.keyValue(settings, keyTitle: "SETTING") }
         return .success
     }
+}
+
+/// bnc-app's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncApp.main() }
 }

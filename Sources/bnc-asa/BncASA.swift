@@ -6,7 +6,6 @@ import BNCCommandSupport
 import BNCCore
 import BNCSuite
 
-@main
 struct BncASA: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-asa",
@@ -23,4 +22,9 @@ struct BncASA: BNCRootCommand {
             """,
         version: BNCVersion.string,
         subcommands: [Lookup.self, DecodeIAd.self, EncodeIAd.self, ForOpen.self])
+}
+
+/// bnc-asa's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncASA.main() }
 }

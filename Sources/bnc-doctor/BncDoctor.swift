@@ -9,7 +9,6 @@ import BNCSuite
 import Glibc
 #endif
 
-@main
 struct BncDoctor: BNCRootCommand, BNCCommand {
     static let toolName = "bnc-doctor"
     static let configuration = CommandConfiguration(
@@ -78,4 +77,9 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         if failed.contains(where: { $0.kind != .upstream }) { return .configuration }
         return failed.isEmpty ? .success : .unavailable
     }
+}
+
+/// bnc-doctor's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncDoctor.main() }
 }

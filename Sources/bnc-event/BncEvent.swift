@@ -6,7 +6,6 @@ import BNCCore
 import BNCEvent
 import BNCSuite
 
-@main
 struct BncEvent: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-event",
@@ -26,4 +25,9 @@ struct BncEvent: BNCRootCommand {
 enum EventFieldCatalog: FieldCatalog {
     static let toolName = "bnc-event"
     static var tables: [FieldTable] { EventBuilder.tables }
+}
+
+/// bnc-event's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncEvent.main() }
 }

@@ -7,7 +7,6 @@ import BNCCore
 import BNCExport
 import BNCSuite
 
-@main
 struct BncExport: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-export",
@@ -97,4 +96,9 @@ struct Daily: SendingCommand {
         tool.diagnostics.note("\(out.rows) rows from \(files.reduce(0) { $0 + $1.urls.count }) files of \(date)")
         return .success
     }
+}
+
+/// bnc-export's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncExport.main() }
 }

@@ -6,7 +6,6 @@ import BNCCore
 import BNCLink
 import BNCSuite
 
-@main
 struct BncLink: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-link",
@@ -47,4 +46,9 @@ enum LinkParams: FieldCatalog {
 enum LinkFieldCatalog: FieldCatalog {
     static let toolName = "bnc-link"
     static var tables: [FieldTable] { LinkCreateBuilder.tables }
+}
+
+/// bnc-link's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncLink.main() }
 }

@@ -9,7 +9,6 @@ import BNCSuite
 import Foundation
 import MCP
 
-@main
 struct BncMCP: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-mcp",
@@ -108,4 +107,9 @@ struct BncMCP: AsyncParsableCommand {
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()
     }
+}
+
+/// bnc-mcp's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() async { await BncMCP.main() }
 }

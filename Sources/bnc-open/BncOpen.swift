@@ -6,7 +6,6 @@ import BNCCore
 import BNCOpen
 import BNCSuite
 
-@main
 struct BncOpen: BNCRootCommand, SendingCommand {
     static let toolName = "bnc-open"
     static let configuration = CommandConfiguration(
@@ -120,4 +119,9 @@ struct BncOpen: BNCRootCommand, SendingCommand {
 enum OpenFieldCatalog: FieldCatalog {
     static let toolName = "bnc-open"
     static var tables: [FieldTable] { OpenBuilder.tables }
+}
+
+/// bnc-open's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncOpen.main() }
 }

@@ -9,7 +9,6 @@ import BNCSuite
 import Glibc
 #endif
 
-@main
 struct BncSandbox: BNCRootCommand, BNCCommand {
     static let toolName = "bnc-sandbox"
     static let configuration = CommandConfiguration(
@@ -142,4 +141,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         if let pidFile { PidFile.remove(context.environment.expandTilde(pidFile)) }
         return .success
     }
+}
+
+/// bnc-sandbox's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncSandbox.main() }
 }

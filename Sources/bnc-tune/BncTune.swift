@@ -6,7 +6,6 @@ import BNCCore
 import BNCSuite
 import BNCTune
 
-@main
 struct BncTune: BNCRootCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnc-tune",
@@ -30,4 +29,9 @@ struct BncTune: BNCRootCommand {
             """,
         version: BNCVersion.string,
         subcommands: [Map.self, Check.self, Decrypt.self, Scan.self, Replay.self, Reconcile.self, Params.self])
+}
+
+/// bnc-tune's entry point: its own executable and the multi-call binary installed under its name call it.
+public enum Entry {
+    public static func main() { BncTune.main() }
 }

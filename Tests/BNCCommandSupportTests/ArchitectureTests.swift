@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    /// Each tool's executable is one call into its command's module (Sources/Main/NAME/main.swift), so the
+    /// multi-call binary `make install` ships runs exactly the code the tests run.
+    @Test func eachToolExecutableOnlyCallsItsModule() throws {
+        let main = Self.sources.appendingPathComponent("Main")
+        let names = try FileManager.default.contentsOfDirectory(atPath: main.path).sorted()
+        #expect(names.count == 12 && names.contains("bnc-multicall"))
+        for name in names where name != "bnc-multicall" {
+            let files = try FileManager.default.contentsOfDirectory(atPath: main.appendingPathComponent(name).path)
+            #expect(files == ["main.swift"], "\(name): \(files)")
+            let text = try String(contentsOf: main.appendingPathComponent(name + "/main.swift"), encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.isEmpty }
+            #expect(code.count == 2 && code[0].hasPrefix("import BNCTool") && code[1].hasSuffix("Entry.main()"), "\(name): \(code)")
+        }
+    }
+
     /// Every library module, each with the modules it may import (DESIGN.md's diamond: downwards only).
     static let modules: [String: Set<String>] = [
         "BNCSuite": [],

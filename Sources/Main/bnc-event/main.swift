@@ -1,0 +1,4 @@
+// bnc-event: the command lives in BNCToolEvent (Sources/bnc-event), which the multi-call binary links too.
+import BNCToolEvent
+
+BNCToolEvent.Entry.main()

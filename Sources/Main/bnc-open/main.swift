@@ -1,0 +1,4 @@
+// bnc-open: the command lives in BNCToolOpen (Sources/bnc-open), which the multi-call binary links too.
+import BNCToolOpen
+
+BNCToolOpen.Entry.main()
