@@ -70,14 +70,14 @@ PY
 export BRANCH_KEY=key_test_bench BNC_API_URL=$url
 rate() { echo "scale=0; $1 / $2" | bc; }
 start=$(date +%s.%N)
-taskset -c 1 "$bin/bnc-event" send --batch "$work/events.ndjson" --concurrency "$conc" --journal "$work/j.db" --cacert "$work/cert.pem" > "$work/out.ndjson"
+taskset -c 1 "$bin/bnc-event" send --batch "$work/events.ndjson" --concurrency "$conc" --journal "$work/j.db" --cacert "$work/cert.pem" > "$work/out.ndjson" 2> "$work/bnc.err"
 bnc_s=$(echo "$(date +%s.%N) - $start" | bc)
 ok=$(grep -c '"ok":true' "$work/out.ndjson" || true)
 [ "$ok" = "$n" ] || { echo "bench: bnc-event sent $ok of $n" >&2; head -3 "$work/out.ndjson" >&2; exit 1; }
 taskset -c 1 h2load -n "$n" -c "$conns" -m "$conc" -d "$work/body.json" -H 'Content-Type: application/json' "$url/v2/event/standard" > "$work/h2load.out" 2>&1
 h2_rps=$(awk '/^finished in/ {gsub(",", "", $4); print int($4)}' "$work/h2load.out")
 start=$(date +%s.%N)
-taskset -c 1 curl -s --parallel --parallel-max "$conc" --cacert "$work/cert.pem" -K "$work/curl.cfg"
+taskset -c 1 curl -s --no-progress-meter --parallel --parallel-max "$conc" --cacert "$work/cert.pem" -K "$work/curl.cfg" 2>/dev/null || true
 curl_s=$(echo "$(date +%s.%N) - $start" | bc)
 bnc_rps=$(rate "$n" "$bnc_s"); curl_rps=$(rate $((n / 10)) "$curl_s")
 echo "| batch over TLS + HTTP/2: $n v2 events, concurrency $conc, nginx on core 0, client on core 1 | requests/s |"
