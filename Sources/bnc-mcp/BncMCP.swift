@@ -35,7 +35,7 @@ struct BncMCP: AsyncParsableCommand {
               bnc-mcp --profile prod --allow-delete
               bnc-mcp --sandbox --http 8808      # then: {"mcpServers":{"bnc":{"url":"http://127.0.0.1:8808/mcp"}}}
             """,
-        version: BNCVersion.string)
+        version: "bnc-mcp " + BuildInfo.version)
 
     @Option(name: .customLong("profile"), help: ArgumentHelp("The config profile every tool uses.", valueName: "NAME")) var profile: String?
     @Flag(name: .customLong("sandbox"), help: "Point every tool at bnc-sandbox (started when not running).") var sandbox = false
