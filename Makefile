@@ -5,11 +5,11 @@ DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-export bnc-mcp bnc-doctor bnc-sandbox
-# The light client tools are installed as one multi-call binary hard-linked under each name; the others stay their
-# own binaries: bnc (the front door only execs), and the tools whose libraries would slow every tool's start-up in
-# one image (bnc-tune, bnc-asa, bnc-doctor: libxml2 with ICU, libcrypto; bnc-sandbox: SwiftNIO, BoringSSL; bnc-mcp:
-# Foundation, ICU). BENCHMARKS.md "Install size" has the measurements.
-MULTICALL := bnc-open bnc-event bnc-link bnc-api bnc-app bnc-export
+# The client tools are installed as one multi-call binary hard-linked under each name; the others stay their own
+# binaries: bnc (the front door only execs), and the tools whose libraries would slow every tool's start-up in one
+# image (bnc-sandbox: SwiftNIO, BoringSSL; bnc-mcp: Foundation, ICU).
+# BENCHMARKS.md "Install size" has the measurements.
+MULTICALL := bnc-open bnc-event bnc-link bnc-api bnc-app bnc-export bnc-asa bnc-doctor bnc-tune
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
 # PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).

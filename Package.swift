@@ -31,6 +31,10 @@ let package = Package(
         // commands that send nothing start without it; typed wrappers for its variadic calls.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // libxml2's streaming writer, for report exports (ICU undefined in the shim: see its header).
+        // libcrypto's SHA-256 and AES for the client modules, loaded on first use (dlopen), not at start-up.
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        // libxml2's streaming writer for the client's reports, loaded on first use (dlopen), not at start-up.
+        .target(name: "CXMLWriter", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -65,7 +69,7 @@ let package = Package(
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
         .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"]),
         // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
-        .target(name: "BNCASA", dependencies: ["BNCCore", "COpenSSL"]),
+        .target(name: "BNCASA", dependencies: ["BNCCore", "CCrypto"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
         // The App API: an app's settings as a field table, its GET and PUT requests and an update's diff. Pure values.
@@ -74,9 +78,9 @@ let package = Package(
         .target(name: "BNCExport", dependencies: ["BNCCore", "BNCSuite"]),
         // Legacy TUNE requests: the parameter table with Branch counterparts, log-line reading, the SDKs' `data`
         // decryption (OpenSSL), mapping both ways (into BNCOpen's and BNCEvent's builders) and the checks.
-        .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"]),
+        .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "CCrypto"]),
         // Reports through libxml2's streaming writer: a findings report (documented schema), JUnit XML, HTML.
-        .target(name: "BNCReport", dependencies: ["BNCCore", "BNCSuite", "CLibXML2"]),
+        .target(name: "BNCReport", dependencies: ["BNCCore", "BNCSuite", "CXMLWriter"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
@@ -143,9 +147,9 @@ let package = Package(
         .executableTarget(name: "bnc-mcp", dependencies: ["BNCToolMCP"], path: "Sources/Main/bnc-mcp"),
         .executableTarget(name: "bnc-doctor", dependencies: ["BNCToolDoctor"], path: "Sources/Main/bnc-doctor"),
         .executableTarget(name: "bnc-sandbox", dependencies: ["BNCToolSandbox"], path: "Sources/Main/bnc-sandbox"),
-        // The light client tools in one binary, run by the name it is installed under (`make install` hard-links it
-        // under each of their names: one copy of the Swift runtime and Core instead of six; see its main.swift).
-        .executableTarget(name: "bnc-multicall", dependencies: ["BNCToolOpen", "BNCToolEvent", "BNCToolLink", "BNCToolAPI", "BNCToolApp", "BNCToolExport"], path: "Sources/Main/bnc-multicall"),
+        // The client tools in one binary, run by the name it is installed under (`make install` hard-links it under
+        // each of their names: one copy of the Swift runtime and Core instead of nine; see its main.swift).
+        .executableTarget(name: "bnc-multicall", dependencies: ["BNCToolOpen", "BNCToolEvent", "BNCToolLink", "BNCToolAPI", "BNCToolApp", "BNCToolExport", "BNCToolASA", "BNCToolDoctor", "BNCToolTune"], path: "Sources/Main/bnc-multicall"),
 
         // Test helpers: a loopback HTTP server that records requests, running the built tools, fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -26,7 +26,7 @@ make -s install DESTDIR="$work/stage" PREFIX=/usr > /dev/null
 multi=$(du -sb "$work/stage/usr/bin" | cut -f1)
 biggest=$(stat -c %s "$work/stage/usr/bin/bnc-open")
 rows=("| separate static executables (before) | $(mb "$separate") MB | 12 files |"
-      "| make install: one multi-call binary hard-linked under 6 names, 6 others | $(mb "$multi") MB | the multi-call file $(mb "$biggest") MB; without bnc-mcp $(mb $((multi - $(stat -c %s "$work/stage/usr/bin/bnc-mcp")))) MB |")
+      "| make install: one multi-call binary hard-linked under 9 names, 3 others | $(mb "$multi") MB | the multi-call file $(mb "$biggest") MB; without bnc-mcp $(mb $((multi - $(stat -c %s "$work/stage/usr/bin/bnc-mcp")))) MB |")
 runs=("$work/separate/bnc-open ${dry[*]}" "$work/stage/usr/bin/bnc-open ${dry[*]}")
 names=("separate static bnc-open" "multi-call bnc-open (installed)")
 if [ "${DYNAMIC:-1}" != 0 ]; then

@@ -1,7 +1,7 @@
 // Lookups kept for the token's life in the state database, so a repeat does not call Apple again. Keyed by the
 // SHA-256 of the token — never the token, a credential. The table is Core's (StateStore): no I/O here.
 import BNCCore
-import COpenSSL
+import CCrypto
 
 /// AdServices lookups kept in the state database until the token expires, keyed by the token's SHA-256, never
 /// the token. Core's StateStore owns the table and its schema; this value only hashes and maps records.
@@ -14,8 +14,9 @@ public struct LookupCache {
     public static func key(_ token: String) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         let bytes = Array(token.utf8)
-        _ = bytes.withUnsafeBytes { bnc_sha256($0.baseAddress, $0.count, &digest) }
-        return Hex.encode(digest, upper: false)
+        let hashed = bytes.withUnsafeBytes { bnc_crypto_sha256($0.baseAddress, $0.count, &digest) } == 1
+        // Without libcrypto a key no lookup ever matches: nothing is cached, and no two tokens share a key.
+        return hashed ? Hex.encode(digest, upper: false) : "unhashed-" + String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
     /// The record kept for a token, while it holds.

@@ -2,14 +2,14 @@
 // they come (constant memory). Text is made safe for XML 1.0 first: control characters that XML cannot carry
 // at all become visible escapes (\x01), never raw bytes that would break the document.
 import BNCCore
-import CLibXML2
+import CXMLWriter
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Writes XML as it goes through libxml2's text writer: to stdout, or to a file that `finish()` renames into place.
 public final class XMLStreamWriter {
-    private var writer: xmlTextWriterPtr?
+    private var writer: UnsafeMutableRawPointer?
     private let fd: Int32
     private let ownsFD: Bool
     private let what: String
@@ -31,26 +31,23 @@ public final class XMLStreamWriter {
     }
 
     init(fd: Int32, ownsFD: Bool, what: String, indent: Bool) throws(BNCError) {
-        Self.silenceLibrary
         self.fd = fd
         self.ownsFD = ownsFD
         self.what = what
-        guard let out = xmlOutputBufferCreateFd(fd, nil), let w = xmlNewTextWriter(out) else {
+        guard let w = bnc_xmlw_new_fd(fd) else {
             if ownsFD { close(fd) }
-            throw BNCError(.io, "\(what): libxml2 cannot open a writer")
+            let why = bnc_xmlw_load() == 1 ? "libxml2 cannot open a writer" : "libxml2 cannot be loaded: " + String(cString: bnc_xmlw_error())
+            throw BNCError(.io, "\(what): \(why)")
         }
         writer = w
         if indent {
-            xmlTextWriterSetIndent(w, 1)
-            xmlTextWriterSetIndentString(w, "  ")
+            _ = bnc_xmlw_set_indent(w, 1)
+            _ = bnc_xmlw_set_indent_string(w, "  ")
         }
     }
 
-    /// libxml2's own error printing, turned off once: failures are reported by bnc, one line naming the file.
-    private static let silenceLibrary: Void = bnc_xml_silence_errors()
-
     deinit {
-        if let writer { xmlFreeTextWriter(writer) }
+        if let writer { bnc_xmlw_free(writer) }
         if ownsFD { close(fd) }
         atomic?.discard()
     }
@@ -62,20 +59,20 @@ public final class XMLStreamWriter {
         }
     }
 
-    public func startDocument() throws(BNCError) { try check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)) }
+    public func startDocument() throws(BNCError) { try check(bnc_xmlw_start_document(writer, "1.0", "UTF-8")) }
 
     /// `<!DOCTYPE name>` (HTML pages).
-    public func doctype(_ name: String) throws(BNCError) { try check(xmlTextWriterWriteDTD(writer, name, nil, nil, nil)) }
+    public func doctype(_ name: String) throws(BNCError) { try check(bnc_xmlw_write_dtd(writer, name)) }
 
-    public func start(_ name: String) throws(BNCError) { try check(xmlTextWriterStartElement(writer, name)) }
+    public func start(_ name: String) throws(BNCError) { try check(bnc_xmlw_start_element(writer, name)) }
 
     public func attribute(_ name: String, _ value: String) throws(BNCError) {
-        try check(xmlTextWriterWriteAttribute(writer, name, Self.clean(value)))
+        try check(bnc_xmlw_write_attribute(writer, name, Self.clean(value)))
     }
 
-    public func text(_ value: String) throws(BNCError) { try check(bnc_xml_write_string(writer, Self.clean(value))) }
+    public func text(_ value: String) throws(BNCError) { try check(bnc_xmlw_write_string(writer, Self.clean(value))) }
 
-    public func end() throws(BNCError) { try check(xmlTextWriterEndElement(writer)) }
+    public func end() throws(BNCError) { try check(bnc_xmlw_end_element(writer)) }
 
     /// An element with attributes and text, closed (`<name a="b">text</name>`).
     public func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil) throws(BNCError) {
@@ -83,23 +80,23 @@ public final class XMLStreamWriter {
         for (k, v) in attributes { try attribute(k, v) }
         guard let text else { return try end() }
         try self.text(text)
-        try check(xmlTextWriterFullEndElement(writer))
+        try check(bnc_xmlw_full_end_element(writer))
     }
 
     /// Bytes already serialised by another libxml2 writer (a spooled fragment), copied as they are.
     public func raw(_ bytes: UnsafeRawBufferPointer) throws(BNCError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        try check(xmlTextWriterWriteRawLen(writer, base.assumingMemoryBound(to: xmlChar.self), Int32(bytes.count)))
+        try check(bnc_xmlw_write_raw(writer, base, Int32(bytes.count)))
     }
 
-    public func flush() throws(BNCError) { try check(xmlTextWriterFlush(writer)) }
+    public func flush() throws(BNCError) { try check(bnc_xmlw_flush(writer)) }
 
     /// Closes open elements and the document, flushes, and closes the file; a failure here is an I/O error.
     public func finish(endDocument: Bool = true) throws(BNCError) {
         guard let w = writer else { return }
-        if endDocument { try check(xmlTextWriterEndDocument(w)) }
-        try check(xmlTextWriterFlush(w))
-        xmlFreeTextWriter(w)
+        if endDocument { try check(bnc_xmlw_end_document(w)) }
+        try check(bnc_xmlw_flush(w))
+        bnc_xmlw_free(w)
         writer = nil
         if ownsFD {
             if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {

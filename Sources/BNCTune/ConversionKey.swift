@@ -1,7 +1,6 @@
 // A TUNE advertiser's conversion key: read from a file, never printed, checked for its length.
 import BNCCore
 import BNCSuite
-import COpenSSL
 
 /// An advertiser's conversion key, the AES key of `data`: 16, 24 or 32 printable characters, checked on creation.
 public struct ConversionKey: Sendable {

@@ -5,7 +5,7 @@
 // The key is the advertiser's conversion key (its UTF-8 bytes, trimmed): 16, 24 or 32 characters.
 import BNCCore
 import BNCSuite
-import COpenSSL
+import CCrypto
 
 /// Which SDK's encryption a `data` parameter uses: Android's AES-CBC or iOS's AES-ECB over hex.
 public enum TuneCipher: String, Sendable, CaseIterable {
@@ -94,7 +94,7 @@ public enum TuneCrypto {
             input.withUnsafeBufferPointer { i in
                 key.withUnsafeBufferPointer { k in
                     androidIV.withUnsafeBufferPointer { iv in
-                        bnc_aes(encrypt ? 1 : 0, cbc ? 1 : 0, k.baseAddress, Int32(k.count), iv.baseAddress, padding ? 1 : 0,
+                        bnc_crypto_aes(encrypt ? 1 : 0, cbc ? 1 : 0, k.baseAddress, Int32(k.count), iv.baseAddress, padding ? 1 : 0,
                                 i.baseAddress, Int32(i.count), o.baseAddress)
                     }
                 }

@@ -53,9 +53,9 @@ import Testing
         "BNCLink": ["BNCCore", "BNCSuite"],
         "BNCApp": ["BNCCore", "BNCSuite"],
         "BNCExport": ["BNCCore", "BNCSuite"],
-        "BNCASA": ["BNCCore", "BNCSuite", "COpenSSL"],
-        "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "COpenSSL"],
-        "BNCReport": ["BNCCore", "BNCSuite", "CLibXML2"],
+        "BNCASA": ["BNCCore", "BNCSuite", "CCrypto"],
+        "BNCTune": ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "CCrypto"],
+        "BNCReport": ["BNCCore", "BNCSuite", "CXMLWriter"],
         "BNCCommandSupport": ["BNCCore", "BNCSuite", "ArgumentParser", "CJQ"],
         "BNCSandbox": ["BNCCore", "BNCSuite", "COpenSSL", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOConcurrencyHelpers", "NIOSSL", "CQRImage", "CLibXML2", "CZlib"],
     ]

@@ -8,7 +8,7 @@ import TestSupport
     let box: TestSupport.Sandbox
     init() throws { box = try TestSupport.Sandbox() }
 
-    static let names = ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export"]
+    static let names = ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export", "bnc-asa", "bnc-doctor", "bnc-tune"]
 
     /// A bin/ as `make install` lays it out: bnc, and one multi-call file linked under each tool's name.
     func installed() throws -> String {
@@ -16,7 +16,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Executables.path("bnc-multicall"), toPath: bin + "/bnc-open")
         for name in Self.names.dropFirst() { try FileManager.default.linkItem(atPath: bin + "/bnc-open", toPath: bin + "/" + name) }
-        for own in ["bnc", "bnc-mcp", "bnc-sandbox", "bnc-tune", "bnc-asa", "bnc-doctor"] {
+        for own in ["bnc", "bnc-mcp", "bnc-sandbox"] {
             try FileManager.default.copyItem(atPath: Executables.path(own), toPath: bin + "/" + own)
         }
         return bin
@@ -45,8 +45,20 @@ import TestSupport
         // Under another name it says which names it answers to.
         try FileManager.default.linkItem(atPath: bin + "/bnc-open", toPath: box.root.appendingPathComponent("mytool").path)
         let other = try box.run(box.root.appendingPathComponent("mytool").path, ["--help"])
-        #expect(other.status == 64 && other.stderr.contains("run me under a tool's name (bnc-api, bnc-app, bnc-event,") && other.stderr.contains("not as mytool"),
+        #expect(other.status == 64 && other.stderr.contains("run me under a tool's name (bnc-api, bnc-app, bnc-asa, bnc-doctor,") && other.stderr.contains("not as mytool"),
                 "\(other.output)")
+    }
+
+    /// What slows every start in one image stays out of it: libxml2 (with ICU) and libcrypto are loaded on first
+    /// use, as libcurl is, never as the binary's own dependencies.
+    @Test func theMultiCallBinaryLoadsNoReportOrCryptoLibraryAtStart() throws {
+        let needed = try box.run("/usr/bin/env", ["readelf", "-d", Executables.path("bnc-multicall")])
+        #expect(needed.status == 0)
+        let libraries = needed.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!libraries.isEmpty)
+        for forbidden in ["libxml2", "libcrypto", "libssl", "libicu", "libcurl", "libFoundation.", "FoundationInternationalization"] {
+            #expect(!libraries.contains { $0.contains(forbidden) }, "\(forbidden) in \(libraries)")
+        }
     }
 
     @Test func bncMcpFindsTheToolsBesideIt() throws {

@@ -1,0 +1,102 @@
+// Loads libxml2 on first use: see include/CXMLWriter.h for why. Only the writer calls bnc makes, by name.
+#include "CXMLWriter.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef const unsigned char xchar;
+static struct {
+    void *(*buffer_fd)(int, void *);
+    void *(*new_writer)(void *);
+    void (*free_writer)(void *);
+    int (*set_indent)(void *, int);
+    int (*set_indent_string)(void *, xchar *);
+    int (*start_document)(void *, const char *, const char *, const char *);
+    int (*write_dtd)(void *, xchar *, xchar *, xchar *, xchar *);
+    int (*start_element)(void *, xchar *);
+    int (*write_attribute)(void *, xchar *, xchar *);
+    int (*write_string)(void *, xchar *);
+    int (*end_element)(void *);
+    int (*full_end_element)(void *);
+    int (*write_raw_len)(void *, xchar *, int);
+    int (*flush)(void *);
+    int (*end_document)(void *);
+    void (*set_generic_error)(void *, void (*)(void *, const char *, ...));
+    void (*set_structured_error)(void *, void (*)(void *, const void *));
+} xml;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int ready = 0;
+static char failure[512] = "";
+
+static void ignore_generic(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
+static void ignore_structured(void *ctx, const void *error) { (void)ctx; (void)error; }
+
+#define BNC_XML_SYMBOL(field, name)                                                     \
+    do {                                                                                \
+        *(void **)(&xml.field) = dlsym(library, name);                                  \
+        if (xml.field == NULL) {                                                        \
+            snprintf(failure, sizeof failure, "libxml2 has no %s (too old?)", name);    \
+            return;                                                                     \
+        }                                                                               \
+    } while (0)
+
+static void load(void) {
+    void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *why = dlerror();
+        snprintf(failure, sizeof failure, "%s", why ? why : "libxml2.so.2 cannot be loaded");
+        return;
+    }
+    BNC_XML_SYMBOL(buffer_fd, "xmlOutputBufferCreateFd");
+    BNC_XML_SYMBOL(new_writer, "xmlNewTextWriter");
+    BNC_XML_SYMBOL(free_writer, "xmlFreeTextWriter");
+    BNC_XML_SYMBOL(set_indent, "xmlTextWriterSetIndent");
+    BNC_XML_SYMBOL(set_indent_string, "xmlTextWriterSetIndentString");
+    BNC_XML_SYMBOL(start_document, "xmlTextWriterStartDocument");
+    BNC_XML_SYMBOL(write_dtd, "xmlTextWriterWriteDTD");
+    BNC_XML_SYMBOL(start_element, "xmlTextWriterStartElement");
+    BNC_XML_SYMBOL(write_attribute, "xmlTextWriterWriteAttribute");
+    BNC_XML_SYMBOL(write_string, "xmlTextWriterWriteString");
+    BNC_XML_SYMBOL(end_element, "xmlTextWriterEndElement");
+    BNC_XML_SYMBOL(full_end_element, "xmlTextWriterFullEndElement");
+    BNC_XML_SYMBOL(write_raw_len, "xmlTextWriterWriteRawLen");
+    BNC_XML_SYMBOL(flush, "xmlTextWriterFlush");
+    BNC_XML_SYMBOL(end_document, "xmlTextWriterEndDocument");
+    BNC_XML_SYMBOL(set_generic_error, "xmlSetGenericErrorFunc");
+    BNC_XML_SYMBOL(set_structured_error, "xmlSetStructuredErrorFunc");
+    // libxml2 prints its own errors ("I/O error : No space left on device"); bnc reports each failure itself,
+    // in one line naming the file.
+    xml.set_generic_error(NULL, ignore_generic);
+    xml.set_structured_error(NULL, ignore_structured);
+    ready = 1;
+}
+
+int bnc_xmlw_load(void) {
+    pthread_once(&once, load);
+    return ready;
+}
+
+const char *bnc_xmlw_error(void) { return failure; }
+
+void *bnc_xmlw_new_fd(int fd) {
+    if (!bnc_xmlw_load()) return NULL;
+    void *out = xml.buffer_fd(fd, NULL);
+    return out ? xml.new_writer(out) : NULL;
+}
+
+void bnc_xmlw_free(void *w) { if (w) xml.free_writer(w); }
+int bnc_xmlw_set_indent(void *w, int indent) { return xml.set_indent(w, indent); }
+int bnc_xmlw_set_indent_string(void *w, const char *s) { return xml.set_indent_string(w, (xchar *)s); }
+int bnc_xmlw_start_document(void *w, const char *v, const char *e) { return xml.start_document(w, v, e, NULL); }
+int bnc_xmlw_write_dtd(void *w, const char *name) { return xml.write_dtd(w, (xchar *)name, NULL, NULL, NULL); }
+int bnc_xmlw_start_element(void *w, const char *name) { return xml.start_element(w, (xchar *)name); }
+int bnc_xmlw_write_attribute(void *w, const char *n, const char *v) { return xml.write_attribute(w, (xchar *)n, (xchar *)v); }
+int bnc_xmlw_write_string(void *w, const char *text) { return xml.write_string(w, (xchar *)text); }
+int bnc_xmlw_end_element(void *w) { return xml.end_element(w); }
+int bnc_xmlw_full_end_element(void *w) { return xml.full_end_element(w); }
+int bnc_xmlw_write_raw(void *w, const void *bytes, int length) { return xml.write_raw_len(w, (xchar *)bytes, length); }
+int bnc_xmlw_flush(void *w) { return xml.flush(w); }
+int bnc_xmlw_end_document(void *w) { return xml.end_document(w); }
