@@ -23,7 +23,7 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     public var retries: Int = 3
 
     @Option(name: .customLong("max-response-size"), help: ArgumentHelp(
-        "Most bytes an answer may have (default 16777216); a longer one is cut off, exit 76.", valueName: "BYTES"))
+        "Most bytes an answer may have; a longer one is cut off, exit 76.", valueName: "BYTES"))
     public var maxResponseSize: Int = TransportOptions.defaultMaxResponseBytes
 
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Trace the HTTP exchange on stderr (secrets redacted).")
@@ -45,7 +45,7 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     public var record: String?
 
     @Option(name: .customLong("record-limit"), help: ArgumentHelp(
-        "Attempts a recording keeps (default 1000); every failure is kept past it.", valueName: "N"))
+        "Attempts a recording keeps; every failure is kept past it.", valueName: "N"))
     public var recordLimit: Int = HARRecorder.defaultLimit
 
     public init() {}

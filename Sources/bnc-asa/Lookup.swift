@@ -23,8 +23,8 @@ struct Lookup: SendingCommand {
     var tokenFile: String?
     @Option(name: .customLong("generated-at"), help: ArgumentHelp("When the app made the token (ISO 8601 or epoch seconds); over 24 h is refused.", valueName: "TIME"))
     var generatedAt: String?
-    @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404 (default 3).", valueName: "N")) var attempts = 3
-    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries (default 5).", valueName: "S")) var retryInterval = 5.0
+    @Option(name: .customLong("attempts"), help: ArgumentHelp("Attempts in all while Apple answers 404.", valueName: "N")) var attempts = 3
+    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("Seconds between 404 retries.", valueName: "S")) var retryInterval = 5.0
     @Flag(name: .customLong("no-cache"), help: "Ask Apple even when the state database holds this token's record.") var noCache = false
     @Flag(name: .customLong("explain"), help: "On stderr, the token sent, where it came from and what was removed from it, and the headers.") var explain = false
     @OptionGroup var shared: ServiceOptions

@@ -34,7 +34,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
     var apiURL: String?
     @Option(name: .customLong("cacert"), help: ArgumentHelp("CA certificate bundle the tools would verify TLS with.", valueName: "FILE"), completion: .file())
     var cacert: String?
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds each upstream may take (default 5).", valueName: "S"))
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds each upstream may take.", valueName: "S"))
     var timeout = 5.0
     @Flag(name: .customLong("offline"), help: "Ask no upstream: check the configuration and the local state only.")
     var offline = false

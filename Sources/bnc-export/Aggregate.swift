@@ -10,7 +10,7 @@ struct AnalyticsOptions: ParsableArguments {
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
     @Option(name: .customLong("limit"), help: ArgumentHelp("Most records (at most 50000).", valueName: "N")) var limit: Int?
     @Option(name: .customLong("job"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "ID")) var job: String?
-    @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job (default 3600).", valueName: "S")) var wait = 3600.0
+    @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded file here.", valueName: "DIR"), completion: .directory) var dir: String?
 
     func validate() throws {
@@ -50,7 +50,7 @@ struct Aggregate: SendingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Aggregate events by 1 to 11 dimensions over at most 7 days (an Aggregate job on /v2/analytics).")
     @Option(name: .customLong("data-source"), help: ArgumentHelp("The topic: eo_install, eo_open, eo_commerce_event ...", valueName: "SOURCE")) var dataSource: String
-    @Option(name: .customLong("aggregation"), help: ArgumentHelp("total_count (default), unique_count, revenue, cost ...", valueName: "AGG")) var aggregation = "total_count"
+    @Option(name: .customLong("aggregation"), help: ArgumentHelp("total_count, unique_count, revenue, cost ...", valueName: "AGG")) var aggregation = "total_count"
     @Option(name: .customLong("dimension"), help: ArgumentHelp("A dimension (repeatable, 1 to 11).", valueName: "DIM")) var dimensions: [String] = []
     @Option(name: .customLong("start"), help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "DATE")) var start: String
     @Option(name: .customLong("end"), help: ArgumentHelp("Last day, YYYY-MM-DD (at most 7 days).", valueName: "DATE")) var end: String
@@ -71,9 +71,9 @@ struct Cohort: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
         abstract: "What each day's installs (or re-engagements) did on the days after (a Cohort job on /v2/analytics).")
-    @Option(name: .customLong("data-source"), help: ArgumentHelp("install_cohort (default) or reengagement_cohort.", valueName: "SOURCE")) var dataSource = "install_cohort"
+    @Option(name: .customLong("data-source"), help: ArgumentHelp("install_cohort or reengagement_cohort.", valueName: "SOURCE")) var dataSource = "install_cohort"
     @Option(name: .customLong("measure"), help: ArgumentHelp("users, OPEN, PURCHASE, revenue ... (repeatable, 1 to 3).", valueName: "MEASURE")) var measures: [String] = []
-    @Option(name: .customLong("bands"), help: ArgumentHelp("Days after the cohort's day (default 7).", valueName: "N")) var bands = 7
+    @Option(name: .customLong("bands"), help: ArgumentHelp("Days after the cohort's day.", valueName: "N")) var bands = 7
     @Option(name: .customLong("dimension"), help: ArgumentHelp("A dimension (repeatable, at most 11).", valueName: "DIM")) var dimensions: [String] = []
     @Option(name: .customLong("start"), help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "DATE")) var start: String
     @Option(name: .customLong("end"), help: ArgumentHelp("Last day, YYYY-MM-DD (at most 90 days).", valueName: "DATE")) var end: String

@@ -29,7 +29,7 @@ struct Custom: SendingCommand {
     @Option(name: .customLong("timezone"), help: ArgumentHelp("Time zone of dates without an offset (default the dashboard's).", valueName: "TZ")) var timezone: String?
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
     @Option(name: .customLong("handle"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "HANDLE")) var handle: String?
-    @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job (default 3600).", valueName: "S")) var wait = 3600.0
+    @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded file here.", valueName: "DIR"), completion: .directory) var dir: String?
     @OptionGroup var shared: SharedOptions
 

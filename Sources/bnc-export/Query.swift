@@ -25,7 +25,7 @@ struct Query: SendingCommand {
     @Option(name: .customLong("end"), help: ArgumentHelp("End (exclusive).", valueName: "DATE")) var end: String
     @Option(name: .customLong("filter"), help: ArgumentHelp("DIMENSION=V1,V2 or !DIMENSION=V (repeatable).", valueName: "FILTER")) var filters: [String] = []
     @Option(name: .customLong("granularity"), help: ArgumentHelp("all (default) or day.", valueName: "G"), completion: .list(["all", "day"])) var granularity: String?
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Results a page (default 1000, the most).", valueName: "N")) var pageSize = 1000
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("Results a page, 1000 at most.", valueName: "N")) var pageSize = 1000
     @OptionGroup var shared: SharedOptions
 
     func validate() throws {

@@ -18,7 +18,7 @@ struct Create: SendingCommand {
     @OptionGroup(title: "Link") var link: LinkFlags
     @Flag(name: .customLong("fallback-long"), help: "When creation fails, print a long link built offline instead (said on stderr).")
     var fallbackLong = false
-    @Option(name: .customLong("domain"), help: ArgumentHelp("Link domain for --fallback-long (default bnc.lt).", valueName: "HOST"))
+    @Option(name: .customLong("domain"), help: ArgumentHelp("Link domain for --fallback-long.", valueName: "HOST"))
     var domain = "bnc.lt"
 
     func validate() throws {

@@ -10,7 +10,7 @@ struct Long: SendingCommand {
         abstract: "Print a long link, built offline: https://DOMAIN/a/KEY?... (tags repeated, values percent-encoded).",
         discussion: "Long links need no API call and never expire; the same rules as create apply to their parameters.")
     @OptionGroup(title: "Link") var link: LinkFlags
-    @Option(name: .customLong("domain"), help: ArgumentHelp("The app's link domain, e.g. example.app.link (default bnc.lt).", valueName: "HOST"))
+    @Option(name: .customLong("domain"), help: ArgumentHelp("The app's link domain, e.g. example.app.link.", valueName: "HOST"))
     var domain = "bnc.lt"
 
     func validate() throws {

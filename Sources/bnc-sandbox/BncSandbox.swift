@@ -53,7 +53,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     var legacy409 = false
 
     @Option(name: .customLong("threads"), help: ArgumentHelp("Event-loop threads (default: one per core).", valueName: "N"))
-    var threads: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    var threads: Int?
 
     @Option(name: .customLong("max-recorded"), help: ArgumentHelp("Requests kept for /_sandbox/requests; older ones are dropped.", valueName: "N"))
     var maxRecorded: Int = 100_000
@@ -73,7 +73,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard burstWindow >= 0 else { throw ValidationError("--burst-window must not be negative") }
-        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        guard (1...64).contains(threads ?? 1) else { throw ValidationError("--threads must be between 1 and 64") }
         guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         // Each file has one role: a log appended to the keys file, or a pid written over the state, would ruin it.
@@ -124,7 +124,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         if let path = certificate?.certificatePath {
             context.diagnostics.note("TLS certificate \(path) (self-signed ones cover 127.0.0.1, ::1, 10.0.2.2 and localhost: trust it in the app's debug build)")
         }
-        let server = try SandboxServer.start(config: config, port: port, threads: threads, tls: certificate, log: logLine)
+        let server = try SandboxServer.start(config: config, port: port, threads: threads ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))), tls: certificate, log: logLine)
         // The listening line says "ready": everything else (the pid file) is in place before it.
         if let pidFile { try PidFile.write(context.environment.expandTilde(pidFile), address: server.url) }
         context.stdout.line("listening on \(server.url)")

@@ -32,7 +32,7 @@ struct Scan: BNCCommand {
     var junit: String?
     @Option(name: .customLong("html"), help: ArgumentHelp("Write an HTML page here; - is stdout.", valueName: "FILE"), completion: .file())
     var html: String?
-    @Option(name: .customLong("examples"), help: ArgumentHelp("How many worst requests the HTML page shows (default 20).", valueName: "N"))
+    @Option(name: .customLong("examples"), help: ArgumentHelp("How many worst requests the HTML page shows.", valueName: "N"))
     var examples = 20
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("The least severity that makes the exit status 1: error, warning or info.", valueName: "SEVERITY"))
     var failOn: FailOn = .warning

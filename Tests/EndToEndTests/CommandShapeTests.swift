@@ -34,6 +34,8 @@ import TestSupport
         ("bnc-asa", ["lookup", "--token", "t"], "error: --token: there is no such flag: the AdServices token is the argument", "--token-file"),
         ("bnc-link", ["craete"], "bnc-link: error: 'craete' is not a bnc-link command; did you mean 'create'?", "see 'bnc-link --help'"),
         ("bnc-tune", ["scna", "log"], "bnc-tune: error: 'scna' is not a bnc-tune command; did you mean 'scan'?", "see 'bnc-tune --help'"),
+        ("bnc-link", ["create", "--chanel", "x"], "bnc-link: error: Unknown option '--chanel'. Did you mean '--channel'?", "see 'bnc-link --help'"),
+        ("bnc-tune", ["scan", "--htlm", "x", "log"], "bnc-tune: error: Unknown option '--htlm'. Did you mean '--html'?", "see 'bnc-tune --help'"),
     ] as [(String, [String], String, String)])
     func misleadingParseErrorsAreSaidRight(_ tool: String, _ args: [String], _ error: String, _ hint: String) throws {
         let r = try box.run(tool, args)
@@ -85,6 +87,33 @@ import TestSupport
             #expect(!help.stdout.contains("FIELDS:\n  "), "\(command): field tables are in `fields` and the man page")
         }
         #expect(try box.run("bnc-sandbox", ["--help"]).stdout.split(separator: "\n").count < 80, "bnc-sandbox(1) has the long story")
+    }
+
+    /// Each default is stated once — by ArgumentParser's "(default: X)" or by the help's own words, never both — and
+    /// no default is a value of the machine that built the tool (the sandbox's thread count is one per core where
+    /// it runs). Every option of every command of every tool, read from ArgumentParser's own dump.
+    @Test func eachDefaultIsStatedOnceAndNoneIsTheBuildMachines() throws {
+        func walk(_ command: [String: Any], _ path: String, _ found: inout [String]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                let words = (argument["abstract"] as? String ?? "") + " " + (argument["discussion"] as? String ?? "")
+                if argument["defaultValue"] != nil, words.range(of: "default", options: .caseInsensitive) != nil {
+                    found.append("\(path) \(argument["valueName"] ?? "?"): \(words)")
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                walk(sub, path + " " + (sub["commandName"] as? String ?? "?"), &found)
+            }
+        }
+        var found: [String] = []
+        for tool in ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export", "bnc-asa", "bnc-tune", "bnc-doctor",
+                     "bnc-sandbox", "bnc-mcp"] {
+            let dump = try box.run(tool, ["--experimental-dump-help"])
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+            walk(try #require(root["command"] as? [String: Any]), tool, &found)
+        }
+        #expect(found.isEmpty, "stated twice:\n\(found.joined(separator: "\n"))")
+        let threads = try box.run("bnc-sandbox", ["--help"]).stdout
+        #expect(threads.contains("one per core") && !threads.contains("one per core). (default"), "\(threads)")
     }
 
     /// bnc-asa lookup asks Apple: it offers no Branch key, secret or token, and one given is said so (not "did
