@@ -55,3 +55,8 @@ r = json.load(open(sys.argv[1]))["results"]
 for x, name in zip(r, ["curl --version"] + sys.argv[2:]):
     print(f"| {name} --dry-run | {x['mean'] * 1000:.2f} ms ± {x['stddev'] * 1000:.2f} | {x['mean'] / r[0]['mean']:.2f}x |".replace("curl --version --dry-run", "curl --version"))
 PY
+# One line per issue-31 goal for bench/run's last table (GOALS names the file): name, value, <= or >=, target.
+if [ -n "${GOALS:-}" ]; then
+    printf 'make install bin/ (MB)\t%s\t<=\t40\n' "$(mb "$multi")" >> "$GOALS"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print("installed bnc-open --dry-run start-up / curl --version\t%.2f\t<=\t1.0" % (r[2]["mean"]/r[0]["mean"]))' "$work/start.json" >> "$GOALS"
+fi

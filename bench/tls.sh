@@ -87,3 +87,4 @@ echo "| h2load -c $conns -m $conc (the ceiling) | $h2_rps |"
 echo "| curl --parallel --parallel-max $conc ($((n / 10)) requests) | $curl_rps |"
 echo
 printf 'bnc-event against h2load over TLS + HTTP/2: %.2fx (goal >= 0.5x)\n' "$(echo "$bnc_rps / $h2_rps" | bc -l)"
+[ -z "${GOALS:-}" ] || printf 'TLS + HTTP/2 batch: bnc-event / h2load\t%.2f\t>=\t0.5\n' "$(echo "$bnc_rps / $h2_rps" | bc -l)" >> "$GOALS"

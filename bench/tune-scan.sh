@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# bnc-tune scan against a Python urllib.parse script doing the same mapping and checks (bench/tune_scan.py), on
-# a generated log of LINES lines (default 1,000,000): wall time and peak RSS of each (GNU time), then the XML and
-# JUnit exports of every finding. Run after `make release`. Numbers go to BENCHMARKS.md. JOBS=N passes --jobs N
-# (default: the cores available); PYTHON=0 skips the Python run (for an export-only run of a longer log).
+# bnc-tune scan on a generated log of LINES lines (default 1,000,000), in one run: against `wc -l` (the read
+# floor), a Python urllib.parse script doing the same mapping and checks (bench/tune_scan.py), a lean Python loop
+# (a regex, parse_qsl and three checks: bench/tune_scan_re.py), and itself on the gzip of the same log. The scan
+# runs with its progress bar on (stderr on a pseudo-terminal, through script(1)). Wall time and peak RSS of each
+# (GNU time), then the XML and JUnit exports of every finding. Run after `make release`; bench/run runs it.
+# JOBS=N passes --jobs N (default: the cores available); PYTHON=0 skips the Python runs (for an export-only run
+# of a longer log); GOALS=FILE appends issue 31's ratios to FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${LINES:-1000000}
@@ -21,16 +24,36 @@ for i in range(n):
     if i % 7 == 0: q += "&site-ID=1"
     out.write(f'{ip} - - [22/Nov/2026:05:{i // 20000 % 60:02d}:00 +0000] "GET {q}&device_ip={ip}&system_date={1700000000 + i // 100} HTTP/1.1" 200 64 "-" "x"\n')
 PY
-echo "log: $lines lines, $(du -h "$work/access.log" | cut -f1)"
-run() { /usr/bin/time -f "%e s, %M KiB peak RSS" "$@" > /dev/null; }
+gzip -c "$work/access.log" > "$work/access.log.gz"
+echo "log: $lines lines, $(du -h "$work/access.log" | cut -f1) ($(du -h "$work/access.log.gz" | cut -f1) gzip)"
 jobs=(); [ -n "${JOBS:-}" ] && jobs=(--jobs "$JOBS")
-echo "bnc-tune scan ${jobs[*]} (summary only):"
-run "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error || true
+# Seconds and peak RSS of a command, from GNU time.
+measure() { /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true; read -r wall rss < <(tail -1 "$work/time"); }
+row() { printf '| %s | %.2f s | %.2f µs | %.1f MiB |\n' "$1" "$wall" "$(echo "$wall * 1000000 / $lines" | bc -l)" "$(echo "$rss / 1024" | bc -l)"; }
+cat "$work/access.log" > /dev/null  # warm the page cache for every reader alike
+echo
+echo "| run | wall | per line | peak RSS |"
+echo "|---|---|---|---|"
+measure wc -l "$work/access.log"; wc=$wall; row "wc -l (the read floor)"
+scan() { measure script -qfec "$bin scan $1 ${jobs[*]} --output json --fail-on error > /dev/null" /dev/null; }
+scan "$work/access.log"; plain=$wall; row "bnc-tune scan ${jobs[*]} (summary; progress bar on a pty)"
+scan "$work/access.log.gz"; gz=$wall; row "bnc-tune scan ${jobs[*]} of the gzip log"
 if [ "${PYTHON:-1}" != 0 ]; then
-    echo "python3 urllib.parse baseline:"
-    run python3 bench/tune_scan.py "$work/access.log"
+    measure python3 bench/tune_scan.py "$work/access.log"; py=$wall; row "python3 bench/tune_scan.py (urllib.parse, same checks and mapping)"
+    measure python3 bench/tune_scan_re.py "$work/access.log"; re=$wall; row "python3 bench/tune_scan_re.py (regex + parse_qsl, three checks)"
 fi
-echo "bnc-tune scan ${jobs[*]} --report --junit:"
-run "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml" || true
-ls -l "$work/r.xml" "$work/j.xml" | awk '{print $5, $9}'
-echo "findings exported: $(grep -o '<finding ' "$work/r.xml" | wc -l)"
+measure "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml"
+row "bnc-tune scan --report --junit ($(grep -o '<finding ' "$work/r.xml" | wc -l) findings; $(du -h "$work/r.xml" | cut -f1) XML, $(du -h "$work/j.xml" | cut -f1) JUnit)"
+echo
+ratio() { echo "scale=2; $1 / $2" | bc -l; }
+printf 'scan against wc -l: %sx the time (goal <= 15x); the gzip log at %sx the plain rate (goal >= 0.7x)\n' "$(ratio "$plain" "$wc")" "$(ratio "$plain" "$gz")"
+[ "${PYTHON:-1}" = 0 ] || printf 'scan against Python: %sx (goal >= 20x); against the regex + parse_qsl loop: %sx (goal >= 10x)\n' "$(ratio "$py" "$plain")" "$(ratio "$re" "$plain")"
+if [ -n "${GOALS:-}" ]; then
+    # wc -l reads a cached file in hundredths of a second: GNU time's 0.00 is counted as 0.01.
+    printf 'scan: time / wc -l (%s lines)\t%s\t<=\t15\n' "$lines" "$(ratio "$plain" "$(echo "if ($wc < 0.01) 0.01 else $wc" | bc -l)")" >> "$GOALS"
+    printf 'scan: gzip log rate / plain log rate\t%s\t>=\t0.7\n' "$(ratio "$plain" "$gz")" >> "$GOALS"
+    if [ "${PYTHON:-1}" != 0 ]; then
+        printf 'scan: speed against bench/tune_scan.py\t%s\t>=\t20\n' "$(ratio "$py" "$plain")" >> "$GOALS"
+        printf 'scan: speed against regex + parse_qsl loop\t%s\t>=\t10\n' "$(ratio "$re" "$plain")" >> "$GOALS"
+    fi
+fi

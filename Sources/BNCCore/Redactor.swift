@@ -2,6 +2,10 @@
 // Two nets: known secret values are replaced wherever they appear, and fields or headers whose names mark
 // them as secret are masked even when bnc never saw the value before (a body passed with --body).
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Masks secrets in requests and text, unless the user asked to see them (`--show-secrets`).
 public struct Redactor: Sendable {
     public static let placeholder = "<redacted>"
@@ -47,46 +51,77 @@ public struct Redactor: Sendable {
     public func redact(_ text: String) -> String {
         guard !showSecrets else { return text }
         var out = text
-        for v in values where out.contains(v) {
+        for v in values where Self.contains(out, v) {
             out = out.replacing(v, with: Self.placeholder)
         }
-        if out.contains("@") { out = Self.maskUserInfo(out) }
-        if out.contains("=") { out = maskSecretParameters(out) }
-        if out.contains("\"") { out = maskSecretMembers(out) }
+        // One pass over the bytes each: this runs on every string a report, a trace or a recording writes
+        // (a scan's report redacts each finding of each line), so no per-name search of the whole text.
+        let u = out.utf8
+        if u.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
+        if u.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
+        if u.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
         return out
     }
 
-    /// `"branch_secret": "abc"` -> `"branch_secret": "<redacted>"` in JSON text that is not parsed (a -v trace of
-    /// an answer, a logged body), for every secret field name.
-    func maskSecretMembers(_ text: String) -> String {
-        var out = text
-        for name in secretFields where Self.range(ignoringASCIICaseOf: "\"" + name + "\"", in: Substring(out)) != nil {
-            var result = ""
-            var rest = Substring(out)
-            while let r = Self.range(ignoringASCIICaseOf: "\"" + name + "\"", in: rest) {
-                result += rest[..<r.upperBound]
-                rest = rest[r.upperBound...]
-                // Optional white space, a colon, white space, then a string value.
-                var i = rest.startIndex
-                while i < rest.endIndex, rest[i] == " " || rest[i] == "\t" { i = rest.index(after: i) }
-                guard i < rest.endIndex, rest[i] == ":" else { continue }
-                i = rest.index(after: i)
-                while i < rest.endIndex, rest[i] == " " || rest[i] == "\t" { i = rest.index(after: i) }
-                guard i < rest.endIndex, rest[i] == "\"" else { continue }
-                var j = rest.index(after: i)
-                var escaped = false
-                while j < rest.endIndex {
-                    if escaped { escaped = false } else if rest[j] == "\\" { escaped = true } else if rest[j] == "\"" { break }
-                    j = rest.index(after: j)
-                }
-                let value = rest[rest.index(after: i)..<j]
-                result += rest[..<rest.index(after: i)]
-                result += value == Self.placeholder ? value : Substring(Self.placeholder)
-                rest = rest[j...]
+    /// Whether `needle` occurs in `text`, byte for byte (memmem: String.contains(String) is a generic search).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text, needle = needle
+        return text.withUTF8 { t in needle.withUTF8 { n in
+            guard let first = n.first else { return true }
+            guard t.count >= n.count, let base = t.baseAddress else { return false }
+            // memchr to each candidate first byte, then memcmp.
+            var at = 0
+            while at <= t.count - n.count, let hit = memchr(base + at, Int32(first), t.count - n.count - at + 1) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + i, n.baseAddress!, n.count) == 0 { return true }
+                at = i + 1
             }
-            out = result + rest
+            return false
+        } }
+    }
+
+    /// The longest secret field name: a candidate name longer than this is not compared.
+    private var longestName: Int { secretFields.lazy.map(\.utf8.count).max() ?? 0 }
+
+    /// Whether the bytes name a secret field (ASCII case ignored).
+    private func isSecretName(_ bytes: ArraySlice<UInt8>, longest: Int) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= longest else { return false }
+        return secretFields.contains(String(decoding: bytes.map(ASCII.lower), as: UTF8.self))
+    }
+
+    /// `"branch_secret": "abc"` -> `"branch_secret": "<redacted>"` in JSON text that is not parsed (a -v trace of
+    /// an answer, a logged body), for every secret field name: each quoted name followed by a colon and a string.
+    func maskSecretMembers(_ text: String) -> String {
+        let b = Array(text.utf8), quote = UInt8(ascii: "\""), longest = longestName
+        let placeholder = Array(Self.placeholder.utf8)
+        var out: [UInt8] = [], copied = 0, p = 0, changed = false
+        while let open = b[p...].firstIndex(of: quote) {
+            guard let close = b[(open + 1)...].firstIndex(of: quote) else { break }
+            p = open + 1
+            guard isSecretName(b[(open + 1)..<close], longest: longest) else { continue }
+            // Optional white space, a colon, white space, then a string value.
+            var i = close + 1
+            while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { continue }
+            i += 1
+            while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+            guard i < b.count, b[i] == quote else { continue }
+            var j = i + 1, escaped = false
+            while j < b.count {
+                if escaped { escaped = false } else if b[j] == UInt8(ascii: "\\") { escaped = true } else if b[j] == quote { break }
+                j += 1
+            }
+            if b[(i + 1)..<j].elementsEqual(placeholder) { p = j; continue }
+            out += b[copied...i]
+            out += placeholder
+            copied = j
+            p = j
+            changed = true
+            if j >= b.count { break }
         }
-        return out
+        guard changed else { return text }
+        out += b[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `scheme://user:password@` -> `scheme://user:<redacted>@`.
@@ -96,45 +131,51 @@ public struct Redactor: Sendable {
         }
     }
 
-    /// `branch_secret=abc&` -> `branch_secret=<redacted>&`, for every secret field name, in queries and forms.
+    /// `branch_secret=abc&` -> `branch_secret=<redacted>&`, for every secret field name, in queries and forms:
+    /// a whole name (at the start, or after ?, &, ; or a space) then `=`; the value ends at &, a space, #, a quote
+    /// or a line break.
     func maskSecretParameters(_ text: String) -> String {
-        var out = text
-        let lower = text.lowercased()
-        for name in secretFields where lower.contains(name + "=") {
-            var result = ""
-            var rest = Substring(out)
-            while let r = Self.range(ignoringASCIICaseOf: name + "=", in: rest) {
-                // Only a whole parameter name: at the start, or after ?, & or a space.
-                let before = r.lowerBound == rest.startIndex ? nil : rest[rest.index(before: r.lowerBound)]
-                result += rest[..<r.upperBound]
-                rest = rest[r.upperBound...]
-                guard before == nil || before == "?" || before == "&" || before == " " || before == ";" else { continue }
-                let end = rest.firstIndex { $0 == "&" || $0 == " " || $0 == "#" || $0 == "\"" || $0 == "'" || $0.isNewline } ?? rest.endIndex
-                if end != rest.startIndex { result += Self.placeholder }
-                rest = rest[end...]
-            }
-            out = result + rest
+        let b = Array(text.utf8), longest = longestName
+        let placeholder = Array(Self.placeholder.utf8)
+        var out: [UInt8] = [], copied = 0, changed = false
+        func startsName(_ i: Int) -> Bool {
+            i == 0 || [UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: ";")].contains(b[i - 1])
         }
-        return out
+        var p = 0
+        while let eq = b[p...].firstIndex(of: UInt8(ascii: "=")) {
+            // The name is the bytes before `=` back to the nearest delimiter; it must start at a name's start.
+            var n = eq
+            while n > p, eq - n <= longest, !Self.endsName(b[n - 1]) { n -= 1 }
+            p = eq + 1
+            guard n < eq, startsName(n), isSecretName(b[n..<eq], longest: longest) else { continue }
+            var end = eq + 1
+            while end < b.count, !Self.endsValue(b, end) { end += 1 }
+            guard end > eq + 1 else { continue }
+            out += b[copied...eq]
+            out += placeholder
+            copied = end
+            p = end
+            changed = true
+        }
+        guard changed else { return text }
+        out += b[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Where `needle` (ASCII, lower case) first occurs in `text`, ignoring the case of ASCII letters.
-    static func range(ignoringASCIICaseOf needle: String, in text: Substring) -> Range<String.Index>? {
-        let n = Array(needle.utf8), u = text.utf8
-        guard !n.isEmpty else { return nil }
-        var i = u.startIndex
-        while i != u.endIndex {
-            var j = i, k = 0
-            while k < n.count, j != u.endIndex {
-                let b = u[j]
-                guard ASCII.lower(b) == n[k] else { break }
-                k += 1
-                u.formIndex(after: &j)
-            }
-            if k == n.count { return i..<j }
-            u.formIndex(after: &i)
+    /// Bytes that cannot be part of a parameter name as matched above.
+    private static func endsName(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";") || c == UInt8(ascii: "=")
+            || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "#") || c < 0x20
+    }
+
+    /// Where a parameter's value ends: &, a space, #, a quote, or a line break (LF, CR, VT, FF, NEL, LS, PS).
+    private static func endsValue(_ b: [UInt8], _ i: Int) -> Bool {
+        switch b[i] {
+        case UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0xC2: return i + 1 < b.count && b[i + 1] == 0x85
+        case 0xE2: return i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9)
+        default: return false
         }
-        return nil
     }
 
     public func redact(_ json: JSON) -> JSON {

@@ -106,16 +106,32 @@ public struct TuneChecker: Sendable {
 
     /// What the table requires (`TuneParameter.requirement`) and is missing; then, for a session, what Branch's
     /// v1/open requires that TUNE left optional (`TuneParameters.branchRequired`).
+    /// A `.required` row of the table, read once: the names that satisfy it and whether it holds everywhere.
+    private struct Requirement: Sendable {
+        let parameter: TuneParameter
+        let names: [String]
+        let on: Set<TunePlatform>
+        let everywhere: Bool
+        let mayBeEmpty, userAgentHeader, serverToServer, sealable: Bool
+    }
+
+    private static let requirements: [Requirement] = TuneParameters.all.compactMap { p in
+        guard case .required(let on, let orElse, let mayBeEmpty, let userAgentHeader, let serverToServer, let sealable) = p.requirement else { return nil }
+        return Requirement(parameter: p, names: [p.name] + orElse, on: on, everywhere: on == TuneParameters.everywhere,
+                           mayBeEmpty: mayBeEmpty, userAgentHeader: userAgentHeader, serverToServer: serverToServer, sealable: sealable)
+    }
+
     static func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
-        for p in TuneParameters.all {
-            guard case .required(let on, let orElse, let mayBeEmpty, let userAgentHeader, let serverToServer, let sealable) = p.requirement,
-                  !(sealed && sealable), !serverToServer || r.isServerToServer else { continue }
+        let serverToServerRequest = r.isServerToServer
+        for q in requirements {
+            guard !(sealed && q.sealable), !q.serverToServer || serverToServerRequest else { continue }
             // A requirement of every platform holds without one; a platform's own needs the platform.
-            guard on == TuneParameters.everywhere || platform.map(on.contains) == true else { continue }
-            let given = ([p.name] + orElse).contains { mayBeEmpty ? r.has($0) : r.value($0) != nil } || (userAgentHeader && r.userAgentHeader != nil)
+            guard q.everywhere || platform.map(q.on.contains) == true else { continue }
+            let given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
             if given { continue }
-            var why = on == TuneParameters.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
-            if serverToServer { why = "server-to-server requests require it" }
+            let p = q.parameter, orElse = q.names.dropFirst()
+            var why = q.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
+            if q.serverToServer { why = "server-to-server requests require it" }
             if !orElse.isEmpty { why += " (or \(orElse.joined(separator: " or ")))" }
             f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(why)",
                              fix: "add \(p.name)= (\(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst()))"))

@@ -269,6 +269,8 @@ public enum TuneParameters {
 
     /// The row of `all` that declares `name` (hashed as `hash`, `NameHash.of(name)`), if any.
     static func row(of name: String, hash: UInt64) -> Int? { rows.position(of: name, hash: hash) }
+    static func row(ofBytes name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? { rows.position(ofBytes: name, hash: hash) }
+    static func name(row: Int) -> String { rows[row] }
 
     /// The table as --help and man pages show it, group by group.
     public static var helpText: String {

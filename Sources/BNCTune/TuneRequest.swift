@@ -53,12 +53,17 @@ public struct TuneRequest: Sendable {
 
     public mutating func add(_ name: String, _ value: String, decrypted fromData: Bool = false) {
         let hash = NameHash.of(name)
+        add(name, value, row: TuneParameters.row(of: name, hash: hash), hash: hash, decrypted: fromData)
+    }
+
+    /// The same with the name's row and hash already found.
+    mutating func add(_ name: String, _ value: String, row: Int?, hash: UInt64, decrypted fromData: Bool) {
         if position(of: name, hash: hash) != nil {
             // A clear parameter wins over the same one inside `data` (TUNE reads the query first).
             if !fromData && !repeated.contains(name) { repeated.append(name) }
             return
         }
-        parameters.append(Parameter(name: name, value: value, row: TuneParameters.row(of: name, hash: hash), hash: hash))
+        parameters.append(Parameter(name: name, value: value, row: row, hash: hash))
         if fromData { decrypted.insert(name) }
     }
 
@@ -128,7 +133,18 @@ public struct TuneRequest: Sendable {
                 if value.count > Self.maxValue * 3 {
                     throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes")
                 }
-                add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
+                // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
+                // String: no decoding, hashing or String made per parameter.
+                let known = name.withUnsafeBufferPointer { b -> (Int, UInt64)? in
+                    guard !b.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return nil }
+                    let hash = NameHash.of(bytes: b)
+                    return TuneParameters.row(ofBytes: b, hash: hash).map { ($0, hash) }
+                }
+                if let (row, hash) = known {
+                    add(TuneParameters.name(row: row), HTTPURL.percentDecode(bytes: value), row: row, hash: hash, decrypted: fromData)
+                } else {
+                    add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
+                }
             }
             start = end + 1
         }

@@ -43,6 +43,26 @@ import Testing
         #expect(r.redact(["ACCESS_TO\u{212A}EN": "x"]) == ["ACCESS_TO\u{212A}EN": "<redacted>"])
     }
 
+    /// Text that is not parsed (a logged line, a trace): secret parameters and JSON members are masked by name in
+    /// any case, whole names only, values ending where a query's or a string's do; everything else is untouched.
+    @Test(arguments: [
+        ("GET /x?branch_secret=abc&k=1 HTTP/1.1", "GET /x?branch_secret=<redacted>&k=1 HTTP/1.1"),
+        ("a=1&Branch_Secret=abc#frag", "a=1&Branch_Secret=<redacted>#frag"),
+        ("branch_secret=abc", "branch_secret=<redacted>"),
+        ("x;access_token=t0k\nnext", "x;access_token=<redacted>\nnext"),
+        ("my_branch_secret=abc&xbranch_secret=abc", "my_branch_secret=abc&xbranch_secret=abc"),
+        ("branch_secret=&q=branch_secret=abc", "branch_secret=&q=branch_secret=abc"),
+        ("?password=a b password=c", "?password=<redacted> b password=<redacted>"),
+        (#"{"branch_secret": "a\"b", "k":"v"}"#, #"{"branch_secret": "<redacted>", "k":"v"}"#),
+        (#"{"ACCESS_TOKEN":"x","branch_secret":"<redacted>"}"#, #"{"ACCESS_TOKEN":"<redacted>","branch_secret":"<redacted>"}"#),
+        (#"{"branch_secret" : 12, "note":"branch_secret"}"#, #"{"branch_secret" : 12, "note":"branch_secret"}"#),
+        (#"say "hi" and "branch_secret":"s" "#, #"say "hi" and "branch_secret":"<redacted>" "#),
+        ("plain text, nothing to mask", "plain text, nothing to mask"),
+    ] as [(String, String)])
+    func masksUnparsedTextByName(_ text: String, _ masked: String) {
+        #expect(Redactor(secrets: []).redact(text) == masked)
+    }
+
     @Test func showSecretsMasksNothing() {
         let r = Redactor(secrets: [Self.secret], showSecrets: true)
         #expect(r.redact(Self.request) == Self.request)

@@ -13,6 +13,10 @@
 // life of the process) and never changes; only declared names are inserted, so hostile keys, however many
 // collide, walk at most the declared names' cluster (a table is at most half full).
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The hash of a name for the hot-path tables: its length with its first and last eight bytes.
 public enum NameHash {
     /// The hash of a name's UTF-8 bytes.
@@ -74,4 +78,20 @@ public struct NameIndex: Sendable {
             h = (h + 1) & mask
         }
     }
+
+    /// The position of a name given as UTF-8 bytes (a query's name in place, before any String is made).
+    public func position(ofBytes key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        var h = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let p = Int(slots[h])
+            if p < 0 { return nil }
+            if names[p].utf8.count == key.count,
+               names[p].utf8.withContiguousStorageIfAvailable({ key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
+                ?? names[p].utf8.elementsEqual(key) { return p }
+            h = (h + 1) & mask
+        }
+    }
+
+    /// The declared name at a position.
+    public subscript(position: Int) -> String { names[position] }
 }

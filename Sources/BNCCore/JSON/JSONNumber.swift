@@ -23,6 +23,14 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a literal, accepting only the JSON number grammar.
     public init?(literal text: String) {
+        // The common case, a plain integer (`-?(0|[1-9][0-9]*)`), is read without the parser.
+        let u = text.utf8
+        let digits = u.first == UInt8(ascii: "-") ? u.dropFirst() : u[...]
+        if let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1,
+           digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
+            literal = text
+            return
+        }
         guard case .number(let n)? = try? JSONParser.parse(text.utf8) else { return nil }
         literal = n.literal
     }
@@ -65,7 +73,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as an integer when the literal is one (no fraction or exponent) and fits.
     public var int64: Int64? { Int64(literal) }
-    public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+    public var isInteger: Bool { !literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) }
     public var description: String { literal }
 
     /// Equal when the values are equal exactly (`1`, `1.0` and `10e-1` are one number; two 18-digit ids one
