@@ -59,3 +59,4 @@ demangle() {
     done
 }
 callgrind_annotate --inclusive=yes "$work/cg.events" 2>/dev/null | grep -E 'BNCCore|BNCEvent|BNCCommandSupport' | sed -n 4,34p | demangle
+[ -z "${KEEP:-}" ] || cp "$work/cg.events" "$KEEP"

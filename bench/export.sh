@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 rows=${ROWS:-1000000}
 bin=${BIN:-.build/release/bnc-export}
 work=$(mktemp -d); trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-run() { /usr/bin/time -f "  %e s, %M KiB peak RSS" "$@" > /dev/null; }
+run() { /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null; read -r wall rss < <(tail -1 "$work/time"); printf '  %s s, %s KiB peak RSS\n' "$wall" "$rss"; }
 for n in 10000 "$rows"; do
     mkdir -p "$work/$n"
     python3 bench/export_server.py generate "$work/$n" "$n"
@@ -26,6 +26,7 @@ for n in 10000 "$rows"; do
     echo " bnc-export daily again (files kept: verify and NDJSON only):"
     run env XDG_STATE_HOME="$work/state-$n" BNC_API_URL="http://127.0.0.1:$port/$n" BRANCH_KEY=key_live_bench BRANCH_SECRET=secret_live_bench \
         "$bin" daily --date "$today" --quiet
+    [ "$n" = 10000 ] || [ -z "${GOALS:-}" ] || printf 'export: peak RSS of %s rows to NDJSON (MiB)\t%s\t<=\t64\n' "$n" "$(echo "scale=1; $rss / 1024" | bc)" >> "$GOALS"
     echo " zcat | wc -l:"
     run sh -c "zcat $work/$n/*.csv.gz | wc -l"
     echo " python3 csv.DictReader -> json.dumps (non-empty cells):"
