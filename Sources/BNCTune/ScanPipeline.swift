@@ -20,8 +20,9 @@ extension TuneScanner {
     public func scan(_ reader: LineReader, threads: Int = TuneScanner.defaultThreads,
                      _ body: (ScanOutcome) throws(BNCError) -> Bool) throws(BNCError) {
         if threads <= 1 {
+            var memo = ValueMemo()
             while let bytes = try reader.next() {
-                if let outcome = scan(line: reader.lineNumber, bytes), try !body(outcome) { return }
+                if let outcome = finish(Self.prepare(line: reader.lineNumber, bytes, key: key, memo: &memo)), try !body(outcome) { return }
             }
             return
         }
@@ -56,8 +57,9 @@ private struct Chunk {
         return [PreparedLine](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var memo = ValueMemo()
                 for i in count * part / parts..<count * (part + 1) / parts {
-                    (out.baseAddress! + i).initialize(to: TuneScanner.prepare(line: lines[i].number, bytes[lines[i].range], key: key))
+                    (out.baseAddress! + i).initialize(to: TuneScanner.prepare(line: lines[i].number, bytes[lines[i].range], key: key, memo: &memo))
                 }
             }
             initialized = count

@@ -5,6 +5,14 @@ import BNCCore
 import BNCOpen
 import BNCSuite
 
+/// The last value of each TUNE parameter that passed its check. A log repeats most values line after line (the
+/// SDK, the app, the device model and version), and a value's check depends on the value alone, so an equal value
+/// passes without being checked again. One per thread: it is not shared.
+public struct ValueMemo {
+    var passed: [String?] = Array(repeating: nil, count: TuneParameters.all.count)
+    public init() {}
+}
+
 /// Checks TUNE requests against the rules, with a window of recent conversions to find duplicates.
 public struct TuneChecker: Sendable {
     public var window: DuplicateWindow
@@ -20,6 +28,13 @@ public struct TuneChecker: Sendable {
 
     /// Every finding that needs only the request itself: safe to compute on any thread, in any order.
     public static func findings(_ r: TuneRequest) -> [Finding] {
+        var memo = ValueMemo()
+        return findings(r, memo: &memo)
+    }
+
+    /// The same, skipping the check of a value equal to the last one of its parameter that passed (`memo`: one
+    /// per thread, kept from line to line).
+    public static func findings(_ r: TuneRequest, memo: inout ValueMemo) -> [Finding] {
         var f: [Finding] = []
         let platform = r.platform
         let action = r.action
@@ -31,7 +46,7 @@ public struct TuneChecker: Sendable {
                              fix: "pass --conversion-key-file FILE to decrypt data first"))
         }
         keys(r, &f)
-        values(r, &f)
+        values(r, memo: &memo, &f)
         required(r, platform: platform, sealed: sealed, isSession: isSession, &f)
         flags(r, &f)
         ip(r, &f)
@@ -66,13 +81,17 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    static func values(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func values(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
         for q in r.parameters {
             let name = q.name, value = q.value
             // device_ip: the IP rules below say more.
             guard let row = q.row, !value.isEmpty, name != "device_ip" else { continue }
+            if memo.passed[row] == value { continue }
             let p = TuneParameters.all[row]
-            do { _ = try p.check(value) } catch {
+            do {
+                _ = try p.check(value)
+                memo.passed[row] = value
+            } catch {
                 f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
             }
         }
@@ -107,27 +126,55 @@ public struct TuneChecker: Sendable {
     /// What the table requires (`TuneParameter.requirement`) and is missing; then, for a session, what Branch's
     /// v1/open requires that TUNE left optional (`TuneParameters.branchRequired`).
     /// A `.required` row of the table, read once: the names that satisfy it and whether it holds everywhere.
-    private struct Requirement: Sendable {
+    /// (A class: the loop over them then retains one reference a row, not each member.)
+    private final class Requirement: Sendable {
         let parameter: TuneParameter
         let names: [String]
+        let hashes: [UInt64]
         let on: Set<TunePlatform>
+        /// `on` as bits, one per `TunePlatform.allCases` position.
+        let onBits: UInt8
         let everywhere: Bool
         let mayBeEmpty, userAgentHeader, serverToServer, sealable: Bool
+
+        init(parameter: TuneParameter, names: [String], on: Set<TunePlatform>, mayBeEmpty: Bool, userAgentHeader: Bool,
+             serverToServer: Bool, sealable: Bool) {
+            self.parameter = parameter
+            self.names = names
+            hashes = names.map(NameHash.of)
+            self.on = on
+            onBits = on.reduce(0) { $0 | TuneChecker.bit($1) }
+            everywhere = on == TuneParameters.everywhere
+            self.mayBeEmpty = mayBeEmpty
+            self.userAgentHeader = userAgentHeader
+            self.serverToServer = serverToServer
+            self.sealable = sealable
+        }
+    }
+
+    private static func bit(_ p: TunePlatform) -> UInt8 {
+        switch p {
+        case .iOS: 1
+        case .android: 2
+        case .windows: 4
+        }
     }
 
     private static let requirements: [Requirement] = TuneParameters.all.compactMap { p in
         guard case .required(let on, let orElse, let mayBeEmpty, let userAgentHeader, let serverToServer, let sealable) = p.requirement else { return nil }
-        return Requirement(parameter: p, names: [p.name] + orElse, on: on, everywhere: on == TuneParameters.everywhere,
-                           mayBeEmpty: mayBeEmpty, userAgentHeader: userAgentHeader, serverToServer: serverToServer, sealable: sealable)
+        return Requirement(parameter: p, names: [p.name] + orElse, on: on, mayBeEmpty: mayBeEmpty, userAgentHeader: userAgentHeader,
+                           serverToServer: serverToServer, sealable: sealable)
     }
 
     static func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
         let serverToServerRequest = r.isServerToServer
+        let platformBit = platform.map(bit) ?? 0
         for q in requirements {
             guard !(sealed && q.sealable), !q.serverToServer || serverToServerRequest else { continue }
             // A requirement of every platform holds without one; a platform's own needs the platform.
-            guard q.everywhere || platform.map(q.on.contains) == true else { continue }
-            let given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
+            guard q.everywhere || q.onBits & platformBit != 0 else { continue }
+            let given = q.names.indices.contains { q.mayBeEmpty ? r.has(q.names[$0], hash: q.hashes[$0]) : r.value(q.names[$0], hash: q.hashes[$0]) != nil }
+                || (q.userAgentHeader && r.userAgentHeader != nil)
             if given { continue }
             let p = q.parameter, orElse = q.names.dropFirst()
             var why = q.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
@@ -151,12 +198,17 @@ public struct TuneChecker: Sendable {
         }
     }
 
+    /// Each ad id with its limit-tracking flag and the SDK's inverse flag, with their names' hashes made once.
+    private static let adFlags: [(id: String, disabled: String, allowed: String, hashes: (UInt64, UInt64, UInt64))] =
+        [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"), ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
+         ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")].map {
+            ($0.0, $0.1, $0.2, (NameHash.of($0.0), NameHash.of($0.1), NameHash.of($0.2)))
+        }
+
     static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
-        for (id, disabled, allowed) in [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"),
-                                        ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
-                                        ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")] {
-            let d = r.value(disabled), a = allowed.isEmpty ? nil : r.value(allowed)
-            if r.value(id) != nil, d == nil {
+        for (id, disabled, allowed, hashes) in adFlags {
+            let d = r.value(disabled, hash: hashes.1), a = allowed.isEmpty ? nil : r.value(allowed, hash: hashes.2)
+            if r.value(id, hash: hashes.0) != nil, d == nil {
                 let hint = a.map { " (\(allowed)=\($0) is the SDK's inverse flag: 1 = allowed)" } ?? ""
                 f.append(Finding(.adIDWithoutFlag, disabled, "\(id) is sent without \(disabled)\(hint); TUNE requires the flag with every ad id",
                                  fix: "add \(disabled)=1 when the user limited ad tracking, else \(disabled)=0"))

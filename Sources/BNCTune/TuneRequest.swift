@@ -45,6 +45,14 @@ public struct TuneRequest: Sendable {
         return nil
     }
 
+    /// A parameter present with a non-empty value, its name's `NameHash` already made (the rules' tables keep them).
+    func value(_ name: String, hash: UInt64) -> String? {
+        guard let i = position(of: name, hash: hash), !parameters[i].value.isEmpty else { return nil }
+        return parameters[i].value
+    }
+
+    func has(_ name: String, hash: UInt64) -> Bool { position(of: name, hash: hash) != nil }
+
     /// A parameter present with a non-empty value.
     public func value(_ name: String) -> String? {
         guard let v = self[name], !v.isEmpty else { return nil }

@@ -123,6 +123,12 @@ public final class TuneScanner {
     /// A line read, decrypted and checked as far as it can be without the lines before it: pure, so lines can
     /// be prepared on several threads and finished in order.
     public static func prepare(line number: Int, _ bytes: ArraySlice<UInt8>, key: ConversionKey?) -> PreparedLine {
+        var memo = ValueMemo()
+        return prepare(line: number, bytes, key: key, memo: &memo)
+    }
+
+    /// The same with the thread's memo of values that passed.
+    static func prepare(line number: Int, _ bytes: ArraySlice<UInt8>, key: ConversionKey?, memo: inout ValueMemo) -> PreparedLine {
         if TuneLog.isSkippable(bytes) { return PreparedLine(line: number, bytes: bytes, kind: .blank) }
         var request: TuneRequest
         do {
@@ -141,7 +147,7 @@ public final class TuneScanner {
                 extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request["advertiser_id"] ?? "?")"))
             }
         }
-        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request), decrypted: opened))
+        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request, memo: &memo), decrypted: opened))
     }
 
     /// A prepared line's outcome, in log order: the duplicate window, the counts and the examples.

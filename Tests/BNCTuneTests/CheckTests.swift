@@ -18,6 +18,20 @@ import Testing
         #expect(try Self.rules(Base.android + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=1").isEmpty)
     }
 
+    /// A thread's memo of values that passed skips only values equal to one that passed: a bad value after a good
+    /// one, and the good one again after it, are judged as without the memo.
+    @Test func theMemoOfPassedValuesChangesNoFinding() throws {
+        let queries = [Self.clean, Self.clean + "&revenue=abc&quantity=2", Self.clean + "&revenue=1.5&quantity=x",
+                       Self.clean + "&revenue=abc&quantity=2", Self.clean + "&revenue=1.5&quantity=2"]
+        var memo = ValueMemo()
+        for q in queries {
+            let r = try request(q)
+            let with = TuneChecker.findings(r, memo: &memo).map { "\($0.rule) \($0.parameter)" }
+            #expect(with == TuneChecker.findings(r).map { "\($0.rule) \($0.parameter)" }, "\(q)")
+        }
+        #expect(TuneChecker.findings(try request(queries[1])).contains { $0.rule == .badValue && $0.parameter == "revenue" })
+    }
+
     /// What the current TUNE SDKs send besides the seed's parameters (BranchMetrics/sdk-release@5039ba92: the
     /// Android, iOS and Windows URL builders): none of it is an "unknown parameter".
     static let sdkParameters = [
