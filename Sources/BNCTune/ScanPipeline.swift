@@ -1,8 +1,10 @@
 // Scanning on every core: lines are read in chunks (bounded in lines and bytes, so memory stays constant), each
 // chunk's lines are parsed, decrypted and checked on several threads — that part needs no other line — and then
-// finished one by one in log order on the calling thread (the duplicate window, counts, examples, exports).
+// finished one by one in log order on the calling thread (the duplicate window, counts, examples, exports) while
+// the next chunk is prepared. At most two chunks are held: the one being finished and the one being prepared.
 import BNCCore
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,16 +28,95 @@ extension TuneScanner {
             }
             return
         }
+        // Chunk k is finished on this thread while chunk k+1 is prepared: by `threads - 1` workers from the start,
+        // and by this thread too once it has finished chunk k (pieces of 32 lines taken from a shared counter), so
+        // no core waits for the in-order part.
+        var ready: [PreparedLine] = []
         while true {
             var chunk = Chunk()
             while chunk.lines.count < Self.chunkLines && chunk.bytes.count < Self.chunkBytes, let bytes = try reader.next() {
                 chunk.append(line: reader.lineNumber, bytes)
             }
-            if chunk.lines.isEmpty { return }
-            for prepared in chunk.prepare(threads: threads, key: key) {
-                if let outcome = finish(prepared), try !body(outcome) { return }
+            let job = chunk.lines.isEmpty ? nil : PrepareJob(chunk, key: key)
+            job?.start(workers: threads - 1)
+            for prepared in ready {
+                if let outcome = finish(prepared), try !body(outcome) {
+                    job?.wait()
+                    return
+                }
+            }
+            guard let job else { return }
+            ready = job.help()
+        }
+    }
+}
+
+/// One chunk's lines prepared by several threads: each takes the next 32 lines until none are left.
+private final class PrepareJob: @unchecked Sendable {
+    static let piece = 32
+    let chunk: Chunk
+    let key: ConversionKey?
+    let out: UnsafeMutablePointer<PreparedLine>
+    let next = Atomic<Int>(0)
+    let group = DispatchGroup()
+
+    init(_ chunk: Chunk, key: ConversionKey?) {
+        self.chunk = chunk
+        self.key = key
+        out = .allocate(capacity: chunk.lines.count)
+    }
+
+    /// Whether `help` moved the lines out; if not (the scan ended by an error), deinit destroys them.
+    private var handedOver = false
+
+    deinit {
+        // Every worker has returned (each holds the job), so every piece was taken except those nobody took.
+        if !handedOver {
+            work()
+            out.deinitialize(count: chunk.lines.count)
+        }
+        out.deallocate()
+    }
+
+    func start(workers: Int) {
+        for _ in 0..<max(0, min(workers, chunk.lines.count / Self.piece)) {
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                work()
+                group.leave()
             }
         }
+    }
+
+    /// Prepares pieces until none are left.
+    func work() {
+        var memo = ValueMemo()
+        let count = chunk.lines.count
+        while true {
+            let first = next.add(Self.piece, ordering: .relaxed).oldValue
+            if first >= count { return }
+            for i in first..<min(first + Self.piece, count) {
+                let line = chunk.lines[i]
+                (out + i).initialize(to: TuneScanner.prepare(line: line.number, chunk.bytes[line.range], key: key, memo: &memo))
+            }
+        }
+    }
+
+    /// Joins the workers, then hands over the prepared lines in order.
+    func help() -> [PreparedLine] {
+        work()
+        group.wait()
+        let count = chunk.lines.count
+        handedOver = true
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: out, count: count)
+            initialized = count
+        }
+    }
+
+    /// Waits for the workers (stopping early), leaving every prepared line destroyed.
+    func wait() {
+        _ = help()
     }
 }
 
@@ -48,21 +129,5 @@ private struct Chunk {
         let start = bytes.count
         bytes.append(contentsOf: line)
         lines.append((number, start..<bytes.count))
-    }
-
-    /// Every line prepared, in order; the work split in contiguous parts, one per thread.
-    func prepare(threads: Int, key: ConversionKey?) -> [PreparedLine] {
-        let count = lines.count
-        let parts = min(threads, count)
-        return [PreparedLine](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var memo = ValueMemo()
-                for i in count * part / parts..<count * (part + 1) / parts {
-                    (out.baseAddress! + i).initialize(to: TuneScanner.prepare(line: lines[i].number, bytes[lines[i].range], key: key, memo: &memo))
-                }
-            }
-            initialized = count
-        }
     }
 }

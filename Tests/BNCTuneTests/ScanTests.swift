@@ -74,4 +74,29 @@ import Testing
             #expect(n == 1_500)
         }
     }
+
+    /// A read that fails half way (a gzip log cut short) ends the scan with that error while the next chunk is
+    /// being prepared: the outcomes before it were given in order, and nothing is left running or leaked.
+    @Test func aFailingReadEndsTheScanWithItsError() throws {
+        let path = try Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-k", "-f", path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
+        try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: path + ".gz"))
+        defer { try? FileManager.default.removeItem(atPath: path + ".gz") }
+        for threads in [1, 2, 3] {
+            var lines: [Int] = []
+            #expect(throws: BNCError.self) {
+                try TuneScanner(key: nil).scan(try LineReader(path: path + ".gz"), threads: threads) { o in
+                    lines.append(o.line)
+                    return true
+                }
+            }
+            #expect(lines == lines.sorted() && lines.count > 1_000, "\(threads) threads: \(lines.count)")
+        }
+    }
 }
