@@ -2,6 +2,9 @@
 // `/serve?...` target, a common or combined web-server log line, or a line with a URL somewhere in it (SDK debug
 // output). Bytes in, bounded: at most `maxParameters` parameters of at most `maxValue` bytes each.
 import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One TUNE request read from a log line: its query parameters in order, with the host, path and access-log details.
 public struct TuneRequest: Sendable {
@@ -129,32 +132,36 @@ public struct TuneRequest: Sendable {
 
     /// Reads a query string's parameters (bytes after `?`, up to `#`), each name and value decoded in place.
     public mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false) throws(TuneLineError) {
-        var start = query.startIndex
-        while start < query.endIndex {
-            let end = ByteSearch.first(UInt8(ascii: "&"), in: query[start...]) ?? query.endIndex
-            let pair = query[start..<end]
-            let eq = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-            let name = pair[..<eq]
-            if !name.isEmpty {
-                let value = eq < pair.endIndex ? pair[(eq + 1)...] : pair[pair.endIndex...]
-                if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
-                if value.count > Self.maxValue * 3 {
-                    throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: name)) is longer than \(Self.maxValue) bytes")
+        if parameters.isEmpty { parameters.reserveCapacity(32) }
+        try query.withUnsafeBufferPointer { (q) throws(TuneLineError) in
+            guard let base = q.baseAddress else { return }
+            let n = q.count
+            var start = 0
+            while start < n {
+                // memchr for the pair's end and its `=`; the name's bytes looked at once, for % and +.
+                let end = memchr(base + start, Int32(UInt8(ascii: "&")), n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
+                let eq = memchr(base + start, Int32(UInt8(ascii: "=")), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                if eq > start {
+                    let valueStart = min(eq + 1, end)
+                    if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
+                    let nameBytes = UnsafeBufferPointer(rebasing: q[start..<eq]), valueBytes = q[valueStart..<end]
+                    if valueBytes.count > Self.maxValue * 3 {
+                        throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
+                    }
+                    let value = HTTPURL.percentDecode(bytes: query[(query.startIndex + valueStart)..<(query.startIndex + end)])
+                    var plain = true
+                    for b in nameBytes where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { plain = false; break }
+                    // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
+                    // String: no decoding, hashing or String made per parameter.
+                    let hash = plain ? NameHash.of(bytes: nameBytes) : 0
+                    if plain, let row = TuneParameters.row(ofBytes: nameBytes, hash: hash) {
+                        add(TuneParameters.name(row: row), value, row: row, hash: hash, decrypted: fromData)
+                    } else {
+                        add(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)]), value, decrypted: fromData)
+                    }
                 }
-                // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
-                // String: no decoding, hashing or String made per parameter.
-                let known = name.withUnsafeBufferPointer { b -> (Int, UInt64)? in
-                    guard !b.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return nil }
-                    let hash = NameHash.of(bytes: b)
-                    return TuneParameters.row(ofBytes: b, hash: hash).map { ($0, hash) }
-                }
-                if let (row, hash) = known {
-                    add(TuneParameters.name(row: row), HTTPURL.percentDecode(bytes: value), row: row, hash: hash, decrypted: fromData)
-                } else {
-                    add(HTTPURL.percentDecode(bytes: name), HTTPURL.percentDecode(bytes: value), decrypted: fromData)
-                }
+                start = end + 1
             }
-            start = end + 1
         }
     }
 }
