@@ -101,6 +101,12 @@ public final class TuneScanner {
         public var requests = 0
         public var findings = 0
         public var conversions = 0
+
+        mutating func add(findings n: Int, conversion: Bool) {
+            requests += 1
+            findings += n
+            if conversion { conversions += 1 }
+        }
     }
 
     public init(key: ConversionKey?, keepExamples: Int = 20, window: DuplicateWindow = DuplicateWindow()) {
@@ -178,16 +184,20 @@ public final class TuneScanner {
     }
 
     func count(_ o: ScanOutcome, _ r: TuneRequest) {
-        byAction[bounded(r.action ?? "(none)", in: byAction), default: 0] += 1
+        let action = r.action
+        Self.tally(&byAction, action ?? "(none)", cache: &recentAction, empty: 0) { $0 += 1 }
         if o.findings.contains(where: { $0.severity == .error }) { withErrors += 1 }
         if let t = r.effectiveTime, t.isFinite {
             firstTime = min(firstTime ?? t, t)
             lastTime = max(lastTime ?? t, t)
             let hour = Int((t / 3600).rounded(.down))
-            if byHour.count < 100_000 || byHour[hour] != nil {
-                byHour[hour, default: HourCount()].requests += 1
-                byHour[hour, default: HourCount()].findings += o.findings.count
-                if r.action == "conversion" { byHour[hour, default: HourCount()].conversions += 1 }
+            // One lookup when the hour is there (the usual case), one insertion while there is room.
+            if let i = byHour.index(forKey: hour) {
+                byHour.values[i].add(findings: o.findings.count, conversion: action == "conversion")
+            } else if byHour.count < 100_000 {
+                var c = HourCount()
+                c.add(findings: o.findings.count, conversion: action == "conversion")
+                byHour[hour] = c
             }
         }
         for f in o.findings {
@@ -196,15 +206,32 @@ public final class TuneScanner {
         }
         let advertiser = r.value("advertiser_id") ?? "?"
         let n = o.findings.count
-        byAdvertiser[bounded(advertiser, in: byAdvertiser), default: ScanCount()].add(findings: n)
-        let app = "\(advertiser)/\(Self.app(of: r))"
-        byApp[bounded(app, in: byApp), default: ScanCount()].add(findings: n)
+        Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
+        Self.tally(&byApp, advertiser + "/" + Self.app(of: r), cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
     }
 
-    /// The key itself (at most 200 bytes' worth of characters) while the table has room or already holds it.
-    func bounded<V>(_ key: String, in table: [String: V]) -> String {
+    /// The last key of each table with its position: a log's lines come in runs of one app, so most lines hit it
+    /// without hashing. An insertion into a table forgets its entry (positions then move).
+    private var recentAction: (key: String, index: Dictionary<String, Int>.Index)?
+    private var recentAdvertiser: (key: String, index: Dictionary<String, ScanCount>.Index)?
+    private var recentApp: (key: String, index: Dictionary<String, ScanCount>.Index)?
+
+    /// Changes the key's entry — the key cut to 200 bytes' worth of characters — or, when the table is full and
+    /// lacks it, the entry of `other`: one lookup when the key is there.
+    static func tally<V>(_ table: inout [String: V], _ key: String, cache: inout (key: String, index: Dictionary<String, V>.Index)?,
+                         empty: V, _ change: (inout V) -> Void) {
+        if let c = cache, c.key == key {
+            change(&table.values[c.index])
+            return
+        }
         let k = key.utf8.count > 200 ? String(key.prefix(200)) : key
-        return table.count < Self.maxGroups || table[k] != nil ? k : Self.other
+        if let i = table.index(forKey: k) {
+            change(&table.values[i])
+            cache = (key, i)
+        } else {
+            change(&table[table.count < maxGroups ? k : other, default: empty])
+            cache = nil
+        }
     }
 
     func keepExample(_ o: ScanOutcome) {
