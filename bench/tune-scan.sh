@@ -36,8 +36,8 @@ echo "| run | wall | per line | peak RSS |"
 echo "|---|---|---|---|"
 measure wc -l "$work/access.log"; wc=$wall; row "wc -l (the read floor)"
 scan() { measure script -qfec "$bin scan $1 ${jobs[*]} --output json --fail-on error > /dev/null" /dev/null; }
-scan "$work/access.log"; plain=$wall; row "bnc-tune scan ${jobs[*]} (summary; progress bar on a pty)"
-scan "$work/access.log.gz"; gz=$wall; row "bnc-tune scan ${jobs[*]} of the gzip log"
+scan "$work/access.log"; plain=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} (summary; progress bar on a pty)"
+scan "$work/access.log.gz"; gz=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} of the gzip log"
 if [ "${PYTHON:-1}" != 0 ]; then
     measure python3 bench/tune_scan.py "$work/access.log"; py=$wall; row "python3 bench/tune_scan.py (urllib.parse, same checks and mapping)"
     measure python3 bench/tune_scan_re.py "$work/access.log"; re=$wall; row "python3 bench/tune_scan_re.py (regex + parse_qsl, three checks)"
