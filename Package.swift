@@ -29,12 +29,13 @@ let package = Package(
     targets: [
         // libcurl (headers from libcurl4-openssl-dev), loaded with dlopen on a command's first request so
         // commands that send nothing start without it; typed wrappers for its variadic calls.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
-        // libxml2's streaming writer, for report exports (ICU undefined in the shim: see its header).
+        .target(name: "CCurl", dependencies: ["CLazyLibrary"], linkerSettings: [.linkedLibrary("pthread")]),
+        // The one way the shims above and below open a library on first use and resolve its calls.
+        .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // libcrypto's SHA-256 and AES for the client modules, loaded on first use (dlopen), not at start-up.
-        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCrypto", dependencies: ["CLazyLibrary"]),
         // libxml2's streaming writer for the client's reports, loaded on first use (dlopen), not at start-up.
-        .target(name: "CXMLWriter", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CXMLWriter", dependencies: ["CLazyLibrary"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),

@@ -1,9 +1,8 @@
 // Loads libcrypto on first use: see include/CCrypto.h for why. Only the EVP calls bnc makes, by name.
 #include "CCrypto.h"
 
-#include <dlfcn.h>
+#include "CLazyLibrary.h"
 #include <pthread.h>
-#include <stdio.h>
 
 typedef const void *(*bnc_evp_getter)(void);
 static struct {
@@ -21,37 +20,25 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int ready = 0;
 static char failure[512] = "";
 
-#define BNC_EVP_SYMBOL(field, name)                                                      \
-    do {                                                                                 \
-        *(void **)(&evp.field) = dlsym(library, name);                                   \
-        if (evp.field == NULL) {                                                         \
-            snprintf(failure, sizeof failure, "libcrypto has no %s (too old?)", name);   \
-            return;                                                                      \
-        }                                                                                \
-    } while (0)
-
 static void load(void) {
-    void *library = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libcrypto.so", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(failure, sizeof failure, "%s", why ? why : "libcrypto cannot be loaded");
-        return;
-    }
-    BNC_EVP_SYMBOL(digest, "EVP_Digest");
-    BNC_EVP_SYMBOL(sha256, "EVP_sha256");
-    BNC_EVP_SYMBOL(aes_128_cbc, "EVP_aes_128_cbc");
-    BNC_EVP_SYMBOL(aes_128_ecb, "EVP_aes_128_ecb");
-    BNC_EVP_SYMBOL(aes_192_cbc, "EVP_aes_192_cbc");
-    BNC_EVP_SYMBOL(aes_192_ecb, "EVP_aes_192_ecb");
-    BNC_EVP_SYMBOL(aes_256_cbc, "EVP_aes_256_cbc");
-    BNC_EVP_SYMBOL(aes_256_ecb, "EVP_aes_256_ecb");
-    BNC_EVP_SYMBOL(ctx_new, "EVP_CIPHER_CTX_new");
-    BNC_EVP_SYMBOL(ctx_free, "EVP_CIPHER_CTX_free");
-    BNC_EVP_SYMBOL(set_padding, "EVP_CIPHER_CTX_set_padding");
-    BNC_EVP_SYMBOL(init, "EVP_CipherInit_ex");
-    BNC_EVP_SYMBOL(update, "EVP_CipherUpdate");
-    BNC_EVP_SYMBOL(final, "EVP_CipherFinal_ex");
+    static const char *const names[] = {"libcrypto.so.3", "libcrypto.so", NULL};
+    const struct bnc_lazy_symbol symbols[] = {
+        {"EVP_Digest", (void **)&evp.digest},
+        {"EVP_sha256", (void **)&evp.sha256},
+        {"EVP_aes_128_cbc", (void **)&evp.aes_128_cbc},
+        {"EVP_aes_128_ecb", (void **)&evp.aes_128_ecb},
+        {"EVP_aes_192_cbc", (void **)&evp.aes_192_cbc},
+        {"EVP_aes_192_ecb", (void **)&evp.aes_192_ecb},
+        {"EVP_aes_256_cbc", (void **)&evp.aes_256_cbc},
+        {"EVP_aes_256_ecb", (void **)&evp.aes_256_ecb},
+        {"EVP_CIPHER_CTX_new", (void **)&evp.ctx_new},
+        {"EVP_CIPHER_CTX_free", (void **)&evp.ctx_free},
+        {"EVP_CIPHER_CTX_set_padding", (void **)&evp.set_padding},
+        {"EVP_CipherInit_ex", (void **)&evp.init},
+        {"EVP_CipherUpdate", (void **)&evp.update},
+        {"EVP_CipherFinal_ex", (void **)&evp.final},
+    };
+    if (!bnc_lazy_open(names, "libcrypto", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure)) return;
     ready = 1;
 }
 

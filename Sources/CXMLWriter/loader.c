@@ -1,10 +1,9 @@
 // Loads libxml2 on first use: see include/CXMLWriter.h for why. Only the writer calls bnc makes, by name.
 #include "CXMLWriter.h"
 
-#include <dlfcn.h>
+#include "CLazyLibrary.h"
 #include <pthread.h>
 #include <stddef.h>
-#include <stdio.h>
 
 typedef const unsigned char xchar;
 static struct {
@@ -34,39 +33,28 @@ static char failure[512] = "";
 static void ignore_generic(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
 static void ignore_structured(void *ctx, const void *error) { (void)ctx; (void)error; }
 
-#define BNC_XML_SYMBOL(field, name)                                                     \
-    do {                                                                                \
-        *(void **)(&xml.field) = dlsym(library, name);                                  \
-        if (xml.field == NULL) {                                                        \
-            snprintf(failure, sizeof failure, "libxml2 has no %s (too old?)", name);    \
-            return;                                                                     \
-        }                                                                               \
-    } while (0)
-
 static void load(void) {
-    void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(failure, sizeof failure, "%s", why ? why : "libxml2.so.2 cannot be loaded");
-        return;
-    }
-    BNC_XML_SYMBOL(buffer_fd, "xmlOutputBufferCreateFd");
-    BNC_XML_SYMBOL(new_writer, "xmlNewTextWriter");
-    BNC_XML_SYMBOL(free_writer, "xmlFreeTextWriter");
-    BNC_XML_SYMBOL(set_indent, "xmlTextWriterSetIndent");
-    BNC_XML_SYMBOL(set_indent_string, "xmlTextWriterSetIndentString");
-    BNC_XML_SYMBOL(start_document, "xmlTextWriterStartDocument");
-    BNC_XML_SYMBOL(write_dtd, "xmlTextWriterWriteDTD");
-    BNC_XML_SYMBOL(start_element, "xmlTextWriterStartElement");
-    BNC_XML_SYMBOL(write_attribute, "xmlTextWriterWriteAttribute");
-    BNC_XML_SYMBOL(write_string, "xmlTextWriterWriteString");
-    BNC_XML_SYMBOL(end_element, "xmlTextWriterEndElement");
-    BNC_XML_SYMBOL(full_end_element, "xmlTextWriterFullEndElement");
-    BNC_XML_SYMBOL(write_raw_len, "xmlTextWriterWriteRawLen");
-    BNC_XML_SYMBOL(flush, "xmlTextWriterFlush");
-    BNC_XML_SYMBOL(end_document, "xmlTextWriterEndDocument");
-    BNC_XML_SYMBOL(set_generic_error, "xmlSetGenericErrorFunc");
-    BNC_XML_SYMBOL(set_structured_error, "xmlSetStructuredErrorFunc");
+    static const char *const names[] = {"libxml2.so.2", NULL};
+    const struct bnc_lazy_symbol symbols[] = {
+        {"xmlOutputBufferCreateFd", (void **)&xml.buffer_fd},
+        {"xmlNewTextWriter", (void **)&xml.new_writer},
+        {"xmlFreeTextWriter", (void **)&xml.free_writer},
+        {"xmlTextWriterSetIndent", (void **)&xml.set_indent},
+        {"xmlTextWriterSetIndentString", (void **)&xml.set_indent_string},
+        {"xmlTextWriterStartDocument", (void **)&xml.start_document},
+        {"xmlTextWriterWriteDTD", (void **)&xml.write_dtd},
+        {"xmlTextWriterStartElement", (void **)&xml.start_element},
+        {"xmlTextWriterWriteAttribute", (void **)&xml.write_attribute},
+        {"xmlTextWriterWriteString", (void **)&xml.write_string},
+        {"xmlTextWriterEndElement", (void **)&xml.end_element},
+        {"xmlTextWriterFullEndElement", (void **)&xml.full_end_element},
+        {"xmlTextWriterWriteRawLen", (void **)&xml.write_raw_len},
+        {"xmlTextWriterFlush", (void **)&xml.flush},
+        {"xmlTextWriterEndDocument", (void **)&xml.end_document},
+        {"xmlSetGenericErrorFunc", (void **)&xml.set_generic_error},
+        {"xmlSetStructuredErrorFunc", (void **)&xml.set_structured_error},
+    };
+    if (!bnc_lazy_open(names, "libxml2", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure)) return;
     // libxml2 prints its own errors ("I/O error : No space left on device"); bnc reports each failure itself,
     // in one line naming the file.
     xml.set_generic_error(NULL, ignore_generic);

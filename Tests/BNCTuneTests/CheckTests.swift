@@ -26,8 +26,8 @@ import Testing
         var memo = ValueMemo()
         for q in queries {
             let r = try request(q)
-            let with = TuneChecker.findings(r, memo: &memo).map { "\($0.rule) \($0.parameter)" }
-            #expect(with == TuneChecker.findings(r).map { "\($0.rule) \($0.parameter)" }, "\(q)")
+            let with = TuneChecker.findings(r, memo: &memo).map { "\($0.rule) \($0.parameter ?? "")" }
+            #expect(with == TuneChecker.findings(r).map { "\($0.rule) \($0.parameter ?? "")" }, "\(q)")
         }
         #expect(TuneChecker.findings(try request(queries[1])).contains { $0.rule == .badValue && $0.parameter == "revenue" })
     }
