@@ -13,6 +13,8 @@ public struct Redactor: Sendable {
     /// JSON members masked at any depth: the credential table's secrets plus those of the API tables a tool
     /// names (the field specs marked `secret`).
     public let secretFields: Set<String>
+    /// The longest of them in bytes: a candidate name longer than this is not compared.
+    private let longestName: Int
     /// Headers that carry credentials.
     public static let secretHeaders: Set<String> = ["access-token", "authorization", "proxy-authorization", "cookie"]
 
@@ -32,6 +34,7 @@ public struct Redactor: Sendable {
     public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {
         self.showSecrets = showSecrets
         self.secretFields = Set(secretFields.map { $0.lowercased() }).union(Self.alwaysSecret)
+        longestName = self.secretFields.lazy.map(\.utf8.count).max() ?? 0
         self.values = Array(Set(secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
     }
 
@@ -56,10 +59,9 @@ public struct Redactor: Sendable {
         }
         // One pass over the bytes each: this runs on every string a report, a trace or a recording writes
         // (a scan's report redacts each finding of each line), so no per-name search of the whole text.
-        let u = out.utf8
-        if u.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
-        if u.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
-        if u.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
+        if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
+        if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
+        if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
         return out
     }
 
@@ -80,25 +82,23 @@ public struct Redactor: Sendable {
         } }
     }
 
-    /// The longest secret field name: a candidate name longer than this is not compared.
-    private var longestName: Int { secretFields.lazy.map(\.utf8.count).max() ?? 0 }
 
     /// Whether the bytes name a secret field (ASCII case ignored).
-    private func isSecretName(_ bytes: ArraySlice<UInt8>, longest: Int) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= longest else { return false }
+    private func isSecretName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= longestName else { return false }
         return secretFields.contains(String(decoding: bytes.map(ASCII.lower), as: UTF8.self))
     }
 
     /// `"branch_secret": "abc"` -> `"branch_secret": "<redacted>"` in JSON text that is not parsed (a -v trace of
     /// an answer, a logged body), for every secret field name: each quoted name followed by a colon and a string.
     func maskSecretMembers(_ text: String) -> String {
-        let b = Array(text.utf8), quote = UInt8(ascii: "\""), longest = longestName
+        let b = Array(text.utf8), quote = UInt8(ascii: "\"")
         let placeholder = Array(Self.placeholder.utf8)
         var out: [UInt8] = [], copied = 0, p = 0, changed = false
         while let open = b[p...].firstIndex(of: quote) {
             guard let close = b[(open + 1)...].firstIndex(of: quote) else { break }
             p = open + 1
-            guard isSecretName(b[(open + 1)..<close], longest: longest) else { continue }
+            guard isSecretName(b[(open + 1)..<close]) else { continue }
             // Optional white space, a colon, white space, then a string value.
             var i = close + 1
             while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
@@ -135,19 +135,21 @@ public struct Redactor: Sendable {
     /// a whole name (at the start, or after ?, &, ; or a space) then `=`; the value ends at &, a space, #, a quote
     /// or a line break.
     func maskSecretParameters(_ text: String) -> String {
-        let b = Array(text.utf8), longest = longestName
+        let b = Array(text.utf8)
         let placeholder = Array(Self.placeholder.utf8)
         var out: [UInt8] = [], copied = 0, changed = false
         func startsName(_ i: Int) -> Bool {
-            i == 0 || [UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: ";")].contains(b[i - 1])
+            guard i > 0 else { return true }
+            let c = b[i - 1]
+            return c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";")
         }
         var p = 0
         while let eq = b[p...].firstIndex(of: UInt8(ascii: "=")) {
             // The name is the bytes before `=` back to the nearest delimiter; it must start at a name's start.
             var n = eq
-            while n > p, eq - n <= longest, !Self.endsName(b[n - 1]) { n -= 1 }
+            while n > p, eq - n <= longestName, !Self.endsName(b[n - 1]) { n -= 1 }
             p = eq + 1
-            guard n < eq, startsName(n), isSecretName(b[n..<eq], longest: longest) else { continue }
+            guard n < eq, startsName(n), isSecretName(b[n..<eq]) else { continue }
             var end = eq + 1
             while end < b.count, !Self.endsValue(b, end) { end += 1 }
             guard end > eq + 1 else { continue }

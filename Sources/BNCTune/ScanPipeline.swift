@@ -39,11 +39,9 @@ extension TuneScanner {
             }
             let job = chunk.lines.isEmpty ? nil : PrepareJob(chunk, key: key)
             job?.start(workers: threads - 1)
+            // Stopping early leaves the job to its workers: they finish the chunk, and the job then frees it.
             for prepared in ready {
-                if let outcome = finish(prepared), try !body(outcome) {
-                    job?.wait()
-                    return
-                }
+                if let outcome = finish(prepared), try !body(outcome) { return }
             }
             guard let job else { return }
             ready = job.help()
@@ -66,15 +64,10 @@ private final class PrepareJob: @unchecked Sendable {
         out = .allocate(capacity: chunk.lines.count)
     }
 
-    /// Whether `help` moved the lines out; if not (the scan ended by an error), deinit destroys them.
-    private var handedOver = false
-
     deinit {
-        // Every worker has returned (each holds the job), so every piece was taken except those nobody took.
-        if !handedOver {
-            work()
-            out.deinitialize(count: chunk.lines.count)
-        }
+        // Every worker has returned (each holds the job), so the pieces taken are the lines prepared: the first
+        // `next` (0 once `help` has moved them out).
+        out.deinitialize(count: min(next.load(ordering: .relaxed), chunk.lines.count))
         out.deallocate()
     }
 
@@ -107,16 +100,12 @@ private final class PrepareJob: @unchecked Sendable {
         work()
         group.wait()
         let count = chunk.lines.count
-        handedOver = true
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+        let lines = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: out, count: count)
             initialized = count
         }
-    }
-
-    /// Waits for the workers (stopping early), leaving every prepared line destroyed.
-    func wait() {
-        _ = help()
+        next.store(0, ordering: .relaxed)
+        return lines
     }
 }
 

@@ -131,8 +131,7 @@ public struct TuneChecker: Sendable {
         let parameter: TuneParameter
         let names: [String]
         let hashes: [UInt64]
-        let on: Set<TunePlatform>
-        /// `on` as bits, one per `TunePlatform.allCases` position.
+        /// The platforms it is required on, as bits (`TuneChecker.bit`).
         let onBits: UInt8
         let everywhere: Bool
         let mayBeEmpty, userAgentHeader, serverToServer, sealable: Bool
@@ -142,7 +141,6 @@ public struct TuneChecker: Sendable {
             self.parameter = parameter
             self.names = names
             hashes = names.map(NameHash.of)
-            self.on = on
             onBits = on.reduce(0) { $0 | TuneChecker.bit($1) }
             everywhere = on == TuneParameters.everywhere
             self.mayBeEmpty = mayBeEmpty

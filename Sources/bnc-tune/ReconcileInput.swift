@@ -33,7 +33,7 @@ enum ReconcileInput {
         var rendered = false
         for date in days {
             _ = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
-            let request = try ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL)
+            let request = ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL)
             if try tool.render(request) { rendered = true; continue }
             let (_, json) = try tool.deliver(request)
             let directory = try ExportFiles.directory(dir, tool: tool, app: key.value) + "/" + date
