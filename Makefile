@@ -5,18 +5,22 @@ DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
 TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-export bnc-mcp bnc-doctor bnc-sandbox
-# The client tools are installed as one multi-call binary hard-linked under each name; the others stay their own
-# binaries: bnc (the front door only execs), and the tools whose libraries would slow every tool's start-up in one
-# image (bnc-sandbox: SwiftNIO, BoringSSL; bnc-mcp: Foundation, ICU).
+# The client tools are installed as one multi-call binary hard-linked under each name, its Swift runtime static
+# (their start-up is what users feel). The others load one shared Swift runtime installed under lib/bnc: the front
+# door (it only execs a tool) and the two servers, which start once and whose libraries would slow every client
+# tool's start in one image (bnc-sandbox: SwiftNIO, BoringSSL; bnc-mcp: Foundation, ICU).
 # BENCHMARKS.md "Install size" has the measurements.
 MULTICALL := bnc-open bnc-event bnc-link bnc-api bnc-app bnc-export bnc-asa bnc-doctor bnc-tune
+SHARED := bnc bnc-mcp bnc-sandbox
+# Their build: no rpath to the toolchain, one to the runtime beside them.
+SHARED_FLAGS := -Xswiftc -no-toolchain-stdlib-rpath -Xlinker '-rpath=$$ORIGIN/../lib/bnc'
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
 # zsh and fish to check the completion scripts.
 # PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).
 PIPS := haralyzer jsonschema
 DEBS := python3 python3-pip bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config libqrencode-dev libpng-dev libjpeg-dev zbar-tools chromium
 
-.PHONY: all bootstrap build release test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
+.PHONY: all bootstrap build release release-shared test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 
 all: build
 
@@ -40,6 +44,11 @@ build: bootstrap
 release: bootstrap
 	@bash scripts/build-info.sh
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
+## release-shared: the front door and the servers, optimised, on the shared Swift runtime (.build-dynamic)
+release-shared: bootstrap
+	@bash scripts/build-info.sh
+	for t in $(SHARED); do $(SWIFT) build -c release --build-path .build-dynamic --product $$t $(SHARED_FLAGS) $(BUILD_FLAGS) || exit 1; done
 
 ## test: every test — unit and end-to-end tests, docs drift, man page lint, completion syntax
 test: bootstrap
@@ -78,11 +87,12 @@ demo: build
 	@bash scripts/demo.sh .build/debug
 
 ## install: binaries, man pages and completions under $(PREFIX) (DESTDIR for staging)
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
+install: release release-shared
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/bnc $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/bnc/schemas
-	for t in $(filter-out $(MULTICALL),$(TOOLS)); do install -m 755 -s .build/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	for t in $(SHARED); do install -m 755 -s .build-dynamic/release/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	bash scripts/install-runtime.sh $(DESTDIR)$(PREFIX)/lib/bnc $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(SHARED))
 	install -m 755 -s .build/release/bnc-multicall $(DESTDIR)$(PREFIX)/bin/bnc-open.new
 	for t in $(MULTICALL); do ln -f $(DESTDIR)$(PREFIX)/bin/bnc-open.new $(DESTDIR)$(PREFIX)/bin/$$t; done
 	rm -f $(DESTDIR)$(PREFIX)/bin/bnc-open.new
@@ -101,7 +111,7 @@ uninstall:
 	for f in completions/bash/*; do rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#completions/bash/}; done
 	for f in completions/zsh/*; do rm -f $(DESTDIR)$(PREFIX)/share/zsh/site-functions/$${f#completions/zsh/}; done
 	for f in completions/fish/*; do rm -f $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$${f#completions/fish/}; done
-	rm -rf $(DESTDIR)$(PREFIX)/share/bnc/schemas
+	rm -rf $(DESTDIR)$(PREFIX)/share/bnc/schemas $(DESTDIR)$(PREFIX)/lib/bnc
 
 clean:
 	rm -rf .build
