@@ -81,12 +81,14 @@ public struct TuneChecker: Sendable {
         }
     }
 
+    private static let deviceIPRow = TuneParameters.row(of: "device_ip", hash: NameHash.of("device_ip"))
+    private static let zeroCheckedAdIDs: [TuneRequest.Name] = [.iosIFA, .googleAID, .fireAID]
+
     static func values(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
-        for q in r.parameters {
-            let name = q.name, value = q.value
-            // device_ip: the IP rules below say more.
-            guard let row = q.row, !value.isEmpty, name != "device_ip" else { continue }
-            if memo.passed[row] == value { continue }
+        for i in r.parameters.indices {
+            // device_ip: the IP rules below say more. Read in place: a copy of each parameter retained its Strings.
+            guard let row = r.parameters[i].row, row != deviceIPRow, !r.parameters[i].value.isEmpty, memo.passed[row] != r.parameters[i].value else { continue }
+            let name = r.parameters[i].name, value = r.parameters[i].value
             let p = TuneParameters.all[row]
             do {
                 _ = try p.check(value)
@@ -95,29 +97,31 @@ public struct TuneChecker: Sendable {
                 f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
             }
         }
-        for name in ["ios_ifa", "google_aid", "fire_aid"] {
-            if let v = r.value(name), v.allSatisfy({ $0 == "0" || $0 == "-" }), v.contains("0") {
+        for id in zeroCheckedAdIDs {
+            let name = id.text
+            if let v = r.value(id), v.utf8.allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") }), v.utf8.contains(UInt8(ascii: "0")) {
                 f.append(Finding(.zeroAdID, name, "\(name) is all zeros: the user did not authorise tracking, so it identifies nobody",
                                  fix: name == "ios_ifa" ? "leave ios_ifa out and send ios_ifv" : "leave it out and send os_id (ANDROID_ID)"))
             }
         }
-        if let g = r.value("google_aid"), g != g.uppercased(), FieldPattern.uuid.matches(g) {
+        // Lower case: a UUID is ASCII, so a byte a-z is what upper-casing would change.
+        if let g = r.value(.googleAID), g.utf8.contains(where: { (97...122).contains($0) }), FieldPattern.uuid.matches(g) {
             f.append(Finding(.gaidCase, "google_aid", "google_aid is lower case; TUNE's docs ask upper case with hyphens, and click/install matching then differs",
                              fix: "send \(g.uppercased()) (compare ids case-insensitively)"))
         }
-        if r["existing_user"] == "1" {
+        if r[.existingUser] == "1" {
             f.append(Finding(.existingUser, "existing_user", "existing_user=1: TUNE counted this user organic; Branch counts an INSTALL unless told otherwise",
                              fix: "send Branch first_session false for users who predate the integration (bnc-tune map does)"))
         }
-        if let n = r.value("site_event_name"), TuneParameters.normalisedEventName(n) != n {
+        if let n = r.value(.siteEventName), TuneParameters.normalisedEventName(n) != n {
             f.append(Finding(.eventNameNormalised, "site_event_name", "TUNE stored \"\(n)\" as \"\(TuneParameters.normalisedEventName(n))\"",
                              fix: "compare event names normalised, or send Branch customer_event_alias"))
         }
-        if let a = r.value("sdk_retry_attempt"), let n = Int(a), n > 0 {
-            f.append(Finding(.retry, "sdk_retry_attempt", "resend number \(n) of transaction \(r["transaction_id"] ?? "(none)")",
+        if let a = r.value(.sdkRetryAttempt), let n = Int(a), n > 0 {
+            f.append(Finding(.retry, "sdk_retry_attempt", "resend number \(n) of transaction \(r[.transactionID] ?? "(none)")",
                              fix: "count requests by transaction_id, not by line"))
         }
-        if let local = r.value("local_ip") {
+        if let local = r.value(.localIP) {
             f.append(Finding(.localIP, "local_ip", "local_ip \(local) is not supported on TUNE API calls (it does not prevent attribution)",
                              fix: "send it to Branch's v1/open as local_ip for predictive modelling"))
         }
@@ -129,8 +133,7 @@ public struct TuneChecker: Sendable {
     /// (A class: the loop over them then retains one reference a row, not each member.)
     private final class Requirement: Sendable {
         let parameter: TuneParameter
-        let names: [String]
-        let hashes: [UInt64]
+        let names: [TuneRequest.Name]
         /// The platforms it is required on, as bits (`TuneChecker.bit`).
         let onBits: UInt8
         let everywhere: Bool
@@ -139,8 +142,7 @@ public struct TuneChecker: Sendable {
         init(parameter: TuneParameter, names: [String], on: Set<TunePlatform>, mayBeEmpty: Bool, userAgentHeader: Bool,
              serverToServer: Bool, sealable: Bool) {
             self.parameter = parameter
-            self.names = names
-            hashes = names.map(NameHash.of)
+            self.names = names.map(TuneRequest.Name.init)
             onBits = on.reduce(0) { $0 | TuneChecker.bit($1) }
             everywhere = on == TuneParameters.everywhere
             self.mayBeEmpty = mayBeEmpty
@@ -171,10 +173,10 @@ public struct TuneChecker: Sendable {
             guard !(sealed && q.sealable), !q.serverToServer || serverToServerRequest else { continue }
             // A requirement of every platform holds without one; a platform's own needs the platform.
             guard q.everywhere || q.onBits & platformBit != 0 else { continue }
-            let given = q.names.indices.contains { q.mayBeEmpty ? r.has(q.names[$0], hash: q.hashes[$0]) : r.value(q.names[$0], hash: q.hashes[$0]) != nil }
+            let given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil }
                 || (q.userAgentHeader && r.userAgentHeader != nil)
             if given { continue }
-            let p = q.parameter, orElse = q.names.dropFirst()
+            let p = q.parameter, orElse = q.names.dropFirst().map(\.text)
             var why = q.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
             if q.serverToServer { why = "server-to-server requests require it" }
             if !orElse.isEmpty { why += " (or \(orElse.joined(separator: " or ")))" }
@@ -196,17 +198,18 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    /// Each ad id with its limit-tracking flag and the SDK's inverse flag, with their names' hashes made once.
-    private static let adFlags: [(id: String, disabled: String, allowed: String, hashes: (UInt64, UInt64, UInt64))] =
+    /// Each ad id with its limit-tracking flag and the SDK's inverse flag (none: ""), their hashes and rows found once.
+    private static let adFlags: [(id: TuneRequest.Name, disabled: TuneRequest.Name, allowed: TuneRequest.Name)] =
         [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"), ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
          ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")].map {
-            ($0.0, $0.1, $0.2, (NameHash.of($0.0), NameHash.of($0.1), NameHash.of($0.2)))
+            (TuneRequest.Name($0.0), TuneRequest.Name($0.1), TuneRequest.Name($0.2))
         }
 
     static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
-        for (id, disabled, allowed, hashes) in adFlags {
-            let d = r.value(disabled, hash: hashes.1), a = allowed.isEmpty ? nil : r.value(allowed, hash: hashes.2)
-            if r.value(id, hash: hashes.0) != nil, d == nil {
+        for (idName, disabledName, allowedName) in adFlags {
+            let id = idName.text, disabled = disabledName.text, allowed = allowedName.text
+            let d = r.value(disabledName), a = allowed.isEmpty ? nil : r.value(allowedName)
+            if r.value(idName) != nil, d == nil {
                 let hint = a.map { " (\(allowed)=\($0) is the SDK's inverse flag: 1 = allowed)" } ?? ""
                 f.append(Finding(.adIDWithoutFlag, disabled, "\(id) is sent without \(disabled)\(hint); TUNE requires the flag with every ad id",
                                  fix: "add \(disabled)=1 when the user limited ad tracking, else \(disabled)=0"))
@@ -222,7 +225,7 @@ public struct TuneChecker: Sendable {
     }
 
     static func ip(_ r: TuneRequest, _ f: inout [Finding]) {
-        guard let raw = r.value("device_ip") else {
+        guard let raw = r.value(.deviceIP) else {
             // SDK traffic comes from the device: its connection's address is the device IP.
             if r.isServerToServer || r.clientIP == nil {
                 f.append(Finding(.deviceIPMissing, "device_ip", "device_ip is missing: TUNE then sees the server's address (geo and fingerprint matching fail)",
@@ -241,7 +244,7 @@ public struct TuneChecker: Sendable {
     }
 
     static func routing(_ r: TuneRequest, action: String?, platform: TunePlatform?, isSession: Bool, _ f: inout [Finding]) {
-        if let a = action, ["click", "impression", "close", "geofence"].contains(a) {
+        if let a = action, a == "click" || a == "impression" || a == "close" || a == "geofence" {
             f.append(Finding(.noBranchCounterpart, "action", "action=\(a) has no Branch server-to-server counterpart",
                              fix: a == "click" || a == "impression" ? "Branch links record clicks themselves (bnc-link)" : "drop it"))
         }
@@ -249,7 +252,7 @@ public struct TuneChecker: Sendable {
             f.append(Finding(.noBranchCounterpart, "sdk", "a Windows session has no v1/open counterpart (Branch takes iOS and Android)",
                              fix: "send Windows conversions as v2 events with developer_identity"))
         }
-        if let host = r.host, let adv = r.value("advertiser_id"), let label = host.split(separator: ".").first,
+        if let host = r.host, let adv = r.value(.advertiserID), let label = host.split(separator: ".").first,
            host.hasSuffix("mobileapptracking.com"), label.allSatisfy(\.isNumber), String(label) != adv {
             f.append(Finding(.hostMismatch, "advertiser_id", "the host names advertiser \(label) but advertiser_id is \(adv)",
                              fix: "send to https://\(adv).measure.mobileapptracking.com"))
@@ -257,15 +260,17 @@ public struct TuneChecker: Sendable {
     }
 
     mutating func duplicate(_ r: TuneRequest, action: String, _ f: inout [Finding]) {
-        let name = TuneParameters.normalisedEventName(r.value("site_event_name") ?? r.value("site_event_id") ?? action)
-        let device = r.value("ios_ifa") ?? r.value("ios_ifv") ?? r.value("google_aid")?.uppercased() ?? r.value("os_id") ?? r.value("android_id")
-            ?? r.value("windows_aid") ?? r.value("device_id") ?? r.value("device_ip") ?? r.clientIP ?? ""
+        let name = TuneParameters.normalisedEventName(r.value(.siteEventName) ?? r.value(.siteEventID) ?? action)
+        let device = r.value(.iosIFA) ?? r.value(.iosIFV) ?? r.value(.googleAID)?.uppercased() ?? r.value(.osID) ?? r.value(.androidID)
+            ?? r.value(.windowsAID) ?? r.value(.deviceID) ?? r.value(.deviceIP) ?? r.clientIP ?? ""
         // A resend keeps its transaction_id: that is a retry, not a second conversion.
-        let reference = r.value("advertiser_ref_id") ?? r.value("transaction_id") ?? ""
+        let reference = r.value(.advertiserRefID) ?? r.value(.transactionID) ?? ""
         var hash = FNV1a64()
-        for part in [r.value("advertiser_id") ?? "", device, name, reference] { hash.add(part); hash.add("\0") }
+        // Each part ended by a NUL, without an array of them per conversion.
+        hash.add(r.value(.advertiserID) ?? ""); hash.add("\0"); hash.add(device); hash.add("\0")
+        hash.add(name); hash.add("\0"); hash.add(reference); hash.add("\0")
         let time = r.effectiveTime ?? 0
-        if let earlier = window.record(hash.value, at: time), r.value("sdk_retry_attempt").flatMap(Int.init) ?? 0 == 0 {
+        if let earlier = window.record(hash.value, at: time), r.value(.sdkRetryAttempt).flatMap(Int.init) ?? 0 == 0 {
             let when = r.effectiveTime == nil ? " (the log has no times: assumed within the hour)" : " (\(Int(time - earlier)) s earlier)"
             f.append(Finding(.duplicateConversion, "site_event_name", "the same \(name) conversion from this device came within the hour\(when); TUNE drops it",
                              fix: "give each conversion its own advertiser_ref_id, or stop resending"))

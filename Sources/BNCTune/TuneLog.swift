@@ -62,16 +62,18 @@ public enum TuneLog {
         if (1...3).contains(status.count), status.allSatisfy({ (48...57).contains($0) }) {
             r.status = status.reduce(0) { $0 * 10 + Int($1 - 48) }
         }
-        var quoted: [ArraySlice<UInt8>] = []
-        var i = rest.startIndex
-        while i < rest.endIndex, quoted.count < 2 {
+        // The second quoted field (the first is the referer), found without an array per line.
+        var i = rest.startIndex, found = 0
+        var userAgent: ArraySlice<UInt8>?
+        while i < rest.endIndex, found < 2 {
             guard let q1 = ByteSearch.first(UInt8(ascii: "\""), in: rest[i...]),
                   let q2 = ByteSearch.first(UInt8(ascii: "\""), in: rest[(q1 + 1)...]) else { break }
-            quoted.append(rest[(q1 + 1)..<q2])
+            found += 1
+            if found == 2 { userAgent = rest[(q1 + 1)..<q2] }
             i = q2 + 1
         }
-        if quoted.count == 2, quoted[1] != Array("-".utf8)[...], !quoted[1].isEmpty {
-            r.userAgentHeader = String(decoding: quoted[1], as: UTF8.self)
+        if let ua = userAgent, !ua.isEmpty, !(ua.count == 1 && ua.first == UInt8(ascii: "-")) {
+            r.userAgentHeader = String(decoding: ua, as: UTF8.self)
         }
     }
 

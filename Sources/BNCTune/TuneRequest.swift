@@ -32,10 +32,15 @@ public struct TuneRequest: Sendable {
     public var status: Int?
     public var userAgentHeader: String?
 
+    /// Which rows of `TuneParameters.all` are present, as bits (the first 256 rows): the checks mostly look up
+    /// names a request does not carry, and a known name's absence is then one bit, not a search.
+    private var rows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
     public static let maxParameters = 512
     public static let maxValue = 16 * 1024
 
-    public init() { parameters.reserveCapacity(24) }
+    /// Room for parameters is made by the first `addQuery` (once: reserving here too allocated twice a line).
+    public init() {}
 
     public subscript(name: String) -> String? { position(of: name, hash: NameHash.of(name)).map { parameters[$0].value } }
 
@@ -43,18 +48,38 @@ public struct TuneRequest: Sendable {
 
     /// A linear search on hashes: a request has a few dozen parameters, and checks look names up dozens of times
     /// per request — cheaper than a Dictionary (SipHash of every name, an allocation per request).
-    private func position(of name: String, hash: UInt64) -> Int? {
+    func position(of name: String, hash: UInt64) -> Int? {
+        position(of: name, hash: hash, row: TuneParameters.row(of: name, hash: hash))
+    }
+
+    /// The same, the name's row known: a known name not marked present is absent without a search.
+    func position(of name: String, hash: UInt64, row: Int?) -> Int? {
+        if let row, !isMarked(row) { return nil }
         for i in parameters.indices where parameters[i].hash == hash && parameters[i].name == name { return i }
         return nil
     }
 
-    /// A parameter present with a non-empty value, its name's `NameHash` already made (the rules' tables keep them).
-    func value(_ name: String, hash: UInt64) -> String? {
-        guard let i = position(of: name, hash: hash), !parameters[i].value.isEmpty else { return nil }
-        return parameters[i].value
+    private func isMarked(_ row: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(row & 63)
+        switch row >> 6 {
+        case 0: return rows.0 & bit != 0
+        case 1: return rows.1 & bit != 0
+        case 2: return rows.2 & bit != 0
+        case 3: return rows.3 & bit != 0
+        default: return true  // beyond the bits: searched
+        }
     }
 
-    func has(_ name: String, hash: UInt64) -> Bool { position(of: name, hash: hash) != nil }
+    private mutating func mark(_ row: Int) {
+        let bit = UInt64(1) << UInt64(row & 63)
+        switch row >> 6 {
+        case 0: rows.0 |= bit
+        case 1: rows.1 |= bit
+        case 2: rows.2 |= bit
+        case 3: rows.3 |= bit
+        default: break
+        }
+    }
 
     /// A parameter present with a non-empty value.
     public func value(_ name: String) -> String? {
@@ -69,46 +94,51 @@ public struct TuneRequest: Sendable {
 
     /// The same with the name's row and hash already found.
     mutating func add(_ name: String, _ value: String, row: Int?, hash: UInt64, decrypted fromData: Bool) {
-        if position(of: name, hash: hash) != nil {
+        if position(of: name, hash: hash, row: row) != nil {
             // A clear parameter wins over the same one inside `data` (TUNE reads the query first).
             if !fromData && !repeated.contains(name) { repeated.append(name) }
             return
         }
         parameters.append(Parameter(name: name, value: value, row: row, hash: hash))
+        if let row { mark(row) }
         if fromData { decrypted.insert(name) }
     }
 
     /// The platform the request is about: from `sdk`, else from which identifiers it carries.
     public var platform: TunePlatform? {
-        if let sdk = self["sdk"], let p = TunePlatform(sdk: sdk) { return p }
-        if value("ios_ifa") != nil || value("ios_ifv") != nil || has("ios_ad_tracking_disabled") || has("ios_ad_tracking") { return .iOS }
-        if value("google_aid") != nil || value("android_id") != nil || value("fire_aid") != nil || has("google_ad_tracking_disabled") { return .android }
-        if has("windows_aid") { return .windows }
-        if value("os_id") != nil { return .android }
+        if let sdk = self[.sdk], let p = TunePlatform(sdk: sdk) { return p }
+        if value(.iosIFA) != nil || value(.iosIFV) != nil || has(.iosAdTrackingDisabled) || has(.iosAdTracking) { return .iOS }
+        if value(.googleAID) != nil || value(.androidID) != nil || value(.fireAID) != nil || has(.googleAdTrackingDisabled) { return .android }
+        if has(.windowsAID) { return .windows }
+        if value(.osID) != nil { return .android }
         return nil
     }
 
     /// Server-to-server (`sdk=server`) rather than SDK traffic.
     public var isServerToServer: Bool {
         // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).
-        guard let sdk = self["sdk"] else { return false }
-        return ASCII.equalIgnoringCase(sdk.utf8, "server".utf8)
+        guard let sdk = self[.sdk] else { return false }
+        return sdk.utf8.count == 6 && ASCII.equalIgnoringCase(sdk, "server")
     }
 
-    public var action: String? { value("action")?.lowercased() }
+    /// `action` in lower case (the value itself when it has no upper-case letter: no new String per call).
+    public var action: String? {
+        guard let a = value(.action) else { return nil }
+        return ASCII.isLowerCaseASCII(a) ? a : a.lowercased()
+    }
 
     /// The `data` parameter still holds parameters nobody could read.
-    public var hasEncryptedData: Bool { value("data") != nil && decrypted.isEmpty }
+    public var hasEncryptedData: Bool { value(.data) != nil && decrypted.isEmpty }
 
     /// The request's time: the access log's, else the device clock's `system_date`.
     public var effectiveTime: Double? {
-        time ?? value("system_date").flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? ($0 > 1e11 ? $0 / 1000 : $0) : nil }
+        time ?? value(.systemDate).flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? ($0 > 1e11 ? $0 / 1000 : $0) : nil }
     }
 
     /// The request as a TUNE URL again (host from the log, or the measurement host of its advertiser when
     /// advertiser_id is a number — any other text would change the URL's host, found by fuzzing).
     public var url: String {
-        let advertiser = value("advertiser_id").flatMap { $0.utf8.allSatisfy { (48...57).contains($0) } ? $0 : nil }
+        let advertiser = value(.advertiserID).flatMap { $0.utf8.allSatisfy { (48...57).contains($0) } ? $0 : nil }
         let h = host ?? advertiser.map { "\($0).measure.mobileapptracking.com" } ?? "engine.mobileapptracking.com"
         let p = Self.pathForURL(path.isEmpty ? "/serve" : path.hasPrefix("/") ? path : "/" + path)
         let q = parameters.map { "\(HTTPURL.percentEncode($0.name))=\(HTTPURL.percentEncode($0.value))" }.joined(separator: "&")

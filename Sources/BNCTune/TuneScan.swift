@@ -37,8 +37,8 @@ public struct ScanOutcome: Sendable {
     /// `session 1234/com.example.app`
     public var name: String {
         guard let r = request else { return "unreadable line" }
-        let what = r.action.map { $0 == "conversion" ? "conversion \(r.value("site_event_name") ?? r.value("site_event_id") ?? "")" : $0 } ?? "no action"
-        return "\(what) \(r.value("advertiser_id") ?? "?")/\(TuneScanner.app(of: r))"
+        let what = r.action.map { $0 == "conversion" ? "conversion \(r.value(.siteEventName) ?? r.value(.siteEventID) ?? "")" : $0 } ?? "no action"
+        return "\(what) \(r.value(.advertiserID) ?? "?")/\(TuneScanner.app(of: r))"
     }
 }
 
@@ -119,7 +119,7 @@ public final class TuneScanner {
     public var findings: Int { bySeverity.values.reduce(0, +) }
 
     /// The app a request names: site_id, else package_name.
-    static func app(of r: TuneRequest) -> String { r.value("site_id") ?? r.value("package_name") ?? "?" }
+    static func app(of r: TuneRequest) -> String { r.value(.siteID) ?? r.value(.packageName) ?? "?" }
 
     /// Reads and checks one line; nil for a blank line, a comment, or another path of an access log.
     public func scan(line number: Int, _ bytes: ArraySlice<UInt8>) -> ScanOutcome? {
@@ -142,15 +142,15 @@ public final class TuneScanner {
         } catch {
             return PreparedLine(line: number, bytes: bytes, kind: .unreadable("line \(number) \(error.description)"))
         }
-        guard request.path.hasSuffix("/serve") || request.has("action") else { return PreparedLine(line: number, bytes: bytes, kind: .other) }
+        guard request.path.hasSuffix("/serve") || request.has(.action) else { return PreparedLine(line: number, bytes: bytes, kind: .other) }
         var extra: [Finding] = []
         var opened = false
-        if let key, request.value("data") != nil {
+        if let key, request.value(.data) != nil {
             do {
                 try TuneCrypto.open(&request, key: key)
                 opened = true
             } catch {
-                extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request["advertiser_id"] ?? "?")"))
+                extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request[.advertiserID] ?? "?")"))
             }
         }
         return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request, memo: &memo), decrypted: opened))
@@ -204,7 +204,7 @@ public final class TuneScanner {
             bySeverity[f.severity, default: 0] += 1
             byRule[f.rule, default: 0] += 1
         }
-        let advertiser = r.value("advertiser_id") ?? "?"
+        let advertiser = r.value(.advertiserID) ?? "?"
         let n = o.findings.count
         Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
         Self.tally(&byApp, advertiser + "/" + Self.app(of: r), cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }

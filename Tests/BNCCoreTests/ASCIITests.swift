@@ -20,4 +20,35 @@ import Testing
         #expect(!ASCII.hasPrefixIgnoringCase("http\u{1A}//x".utf8, "http://".utf8), "':' is not '\\u{1A}' in another case")
         #expect(!ASCII.hasPrefixIgnoringCase("htt".utf8, "http".utf8))
     }
+
+    @Test func stringsCompareAndLowerCaseAsTheirBytesDo() {
+        #expect(ASCII.equalIgnoringCase("Server", "sERVER"))
+        #expect(!ASCII.equalIgnoringCase("server", "serve"))
+        #expect(!ASCII.equalIgnoringCase("SERVER", "ſerver"), "no Unicode case mapping")
+        #expect(!ASCII.equalIgnoringCase("a@", "a`"))
+        #expect(ASCII.equalIgnoringCase("a long name past fifteen bytes", "A LONG NAME PAST FIFTEEN BYTES"))
+        for s in ["", "session", "conversion", "a-b_c.1", "Session", "sessioN", "sessión", "é", "x\u{7F}"] {
+            #expect(ASCII.isLowerCaseASCII(s) == (s.utf8.allSatisfy { $0 < 0x80 } && s.lowercased() == s), "\(s)")
+        }
+    }
+
+    /// The eight-bytes-at-a-time search for `%` and `+` against a byte loop: every length to 40, the byte at every
+    /// position, and the bytes next to `%` and `+` (0x24, 0x26, 0x2A, 0x2C) and with the high bit set.
+    @Test func escapesAreFoundAtEveryPositionAsAByteLoopFindsThem() {
+        for length in 0...40 {
+            for position in 0..<max(length, 1) {
+                for byte: UInt8 in [0x25, 0x2B, 0x24, 0x26, 0x2A, 0x2C, 0xA5, 0xAB, 0x00, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { bytes[position] = byte }
+                    for plus in [true, false] {
+                        let naive = bytes.contains { $0 == 0x25 || (plus && $0 == 0x2B) }
+                        #expect(bytes.withUnsafeBufferPointer { HTTPURL.containsEscape($0, plus: plus) } == naive, "\(length) \(position) \(byte) \(plus)")
+                    }
+                }
+            }
+        }
+        #expect(HTTPURL.percentDecode(bytes: Array("a+b%2Cc%zz".utf8)[...]) == "a b,c%zz")
+        #expect(HTTPURL.percentDecode(bytes: Array("a+b".utf8)[...], plus: false) == "a+b")
+        #expect(HTTPURL.percentDecode(bytes: Array("0123456789abcdef0123+".utf8)[...]) == "0123456789abcdef0123 ")
+    }
 }
