@@ -1,7 +1,8 @@
 // Scanning on every core: lines are read in chunks (bounded in lines and bytes, so memory stays constant), each
 // chunk's lines are parsed, decrypted and checked on several threads — that part needs no other line — and then
 // finished one by one in log order on the calling thread (the duplicate window, counts, examples, exports) while
-// the next chunk is prepared. At most two chunks are held: the one being finished and the one being prepared.
+// the next chunk is prepared and the one after it read. At most three chunks are held: the one being finished, the one
+// being prepared and the one read ahead.
 import BNCCore
 import Dispatch
 import Synchronization
@@ -31,19 +32,19 @@ extension TuneScanner {
         // Chunk k is finished on this thread while chunk k+1 is prepared: by `threads - 1` workers from the start,
         // and by this thread too once it has finished chunk k (pieces of 32 lines taken from a shared counter), so
         // no core waits for the in-order part.
+        // The chunk after next is read while the workers prepare the next one, so reading is not a pause of every
+        // core between chunks.
         var ready: [PreparedLine] = []
+        var upcoming = try Chunk(reader)
         while true {
-            var chunk = Chunk()
-            while chunk.lines.count < Self.chunkLines && chunk.bytes.count < Self.chunkBytes, let bytes = try reader.next() {
-                chunk.append(line: reader.lineNumber, bytes)
-            }
-            let job = chunk.lines.isEmpty ? nil : PrepareJob(chunk, key: key)
+            let job = upcoming.lines.isEmpty ? nil : PrepareJob(upcoming, key: key)
             job?.start(workers: threads - 1)
             // Stopping early leaves the job to its workers: they finish the chunk, and the job then frees it.
             for prepared in ready {
                 if let outcome = finish(prepared), try !body(outcome) { return }
             }
             guard let job else { return }
+            upcoming = try Chunk(reader)
             ready = job.help()
         }
     }
@@ -113,6 +114,13 @@ private final class PrepareJob: @unchecked Sendable {
 private struct Chunk {
     var bytes: [UInt8] = []
     var lines: [(number: Int, range: Range<Int>)] = []
+
+    /// The reader's next lines, up to `chunkLines` lines or `chunkBytes` bytes (none at the end).
+    init(_ reader: LineReader) throws(BNCError) {
+        while lines.count < TuneScanner.chunkLines && bytes.count < TuneScanner.chunkBytes, let line = try reader.next() {
+            append(line: reader.lineNumber, line)
+        }
+    }
 
     mutating func append(line number: Int, _ line: ArraySlice<UInt8>) {
         let start = bytes.count
