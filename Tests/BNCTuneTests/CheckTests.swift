@@ -211,4 +211,22 @@ import Testing
         #expect(throws: BNCError.self) { try TuneCrypto.decrypt(hex: "zz" + hex.dropFirst(2), key: key, cipher: .android) }
         #expect(throws: BNCError.self) { try ConversionKey("short") }
     }
+
+    /// A request marks the known parameters it holds, and lookups by a name with its hash and row trust the mark: a
+    /// known name found however it came (plainly, percent-encoded, added later, from `data`), an unknown one by a
+    /// search, the first of a repeated one.
+    @Test func lookupsFindAKnownNameHoweverItCame() throws {
+        var r = try request("%61ction=SESSION&sdk=Server&ios_ifa=AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C&foo=1&sdk=ios&os_id=")
+        #expect(r.action == "session" && r[.action] == "SESSION" && r["action"] == "SESSION")
+        #expect(r.isServerToServer && r.value(.sdk) == "Server" && r.repeated == ["sdk"])
+        #expect(r.value(.iosIFA) == "AA9A0C57-6B3E-4B8E-9D1B-6C1F3E2A4B5C" && r.platform == .iOS)
+        #expect(!r.has(.googleAID) && r.value(.googleAID) == nil && r["foo"] == "1")
+        #expect(r.has(.osID) && r.value(.osID) == nil, "present but empty")
+        r.add("google_aid", "38400000-8CF0-11BD-B23E-10B96E40000D", decrypted: true)
+        #expect(r.value(.googleAID) == "38400000-8CF0-11BD-B23E-10B96E40000D" && r.decrypted == ["google_aid"])
+        #expect(TuneRequest.Name("not_a_tune_name").row == nil && TuneRequest.Name("sdk").row != nil)
+        let upper = try request("action=Conversion&sdk=SERVER")
+        #expect(upper.action == "conversion" && upper.isServerToServer)
+        #expect(try request("action=conversion&sdk=servers").isServerToServer == false)
+    }
 }
