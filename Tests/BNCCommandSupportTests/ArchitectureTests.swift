@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// `make install` installs every tool one way: in the static multi-call binary (MULTICALL, the names its
+    /// main answers to) or on the shared runtime under lib/bnc (SHARED); none twice, none forgotten.
+    @Test func makeInstallInstallsEveryToolOneWay() throws {
+        let makefile = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Makefile"), encoding: .utf8)
+        func list(_ name: String) -> [String] {
+            let line = makefile.split(separator: "\n").first { $0.hasPrefix(name + " := ") } ?? ""
+            return line.dropFirst(name.count + 4).split(separator: " ").map(String.init)
+        }
+        let tools = list("TOOLS"), multicall = list("MULTICALL"), shared = list("SHARED")
+        #expect(tools.count == 12 && !multicall.isEmpty && !shared.isEmpty)
+        #expect(Set(multicall).isDisjoint(with: shared) && Set(multicall).union(shared) == Set(tools), "\(multicall) + \(shared) against \(tools)")
+        let main = try String(contentsOf: Self.sources.appendingPathComponent("Main/bnc-multicall/main.swift"), encoding: .utf8)
+        let answered = Set(main.split(separator: "\"").filter { $0.hasPrefix("bnc-") && !$0.contains(" ") }.map(String.init))
+        #expect(answered == Set(multicall), "the multi-call binary answers to \(answered.sorted())")
+        #expect(makefile.contains("-rpath=$$ORIGIN/../lib/bnc") && makefile.contains("scripts/install-runtime.sh"))
+    }
+
     /// Every library module, each with the modules it may import (DESIGN.md's diamond: downwards only).
     static let modules: [String: Set<String>] = [
         "BNCSuite": [],
