@@ -1,5 +1,8 @@
 // Logged TUNE requests, line by line: URL, access-log and JSON forms, and a line's error.
 import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a line is not a TUNE request.
 public struct TuneLineError: Error, Sendable, CustomStringConvertible {
@@ -44,37 +47,43 @@ public enum TuneLog {
 
     /// `1.2.3.4 - - [10/Oct/2026:13:55:36 -0700] "GET /serve?... HTTP/1.1" 200 2326 "referer" "user agent"`
     static func readAccessLog(_ b: ArraySlice<UInt8>, open: Int, quote: Int, into r: inout TuneRequest) throws(TuneLineError) {
-        let client = b[b.startIndex..<open].prefix { $0 != 32 }
-        if !client.isEmpty { r.clientIP = String(decoding: client, as: UTF8.self) }
-        if let close = b[open...].firstIndex(of: UInt8(ascii: "]")) {
-            r.time = parseLogTime(b[(open + 1)..<close])
+        // The fields are found as positions in the line's buffer (memchr and byte loops, no sub-slice per field: each
+        // retained the line); only the request target is handed on as a slice.
+        let s = b.startIndex
+        let target: Range<Int> = try b.withUnsafeBufferPointer { (p) throws(TuneLineError) -> Range<Int> in
+            let n = p.count, o = open - s, q = quote - s
+            func find(_ byte: UInt8, from i: Int) -> Int? {
+                guard i < n, let hit = memchr(p.baseAddress! + i, Int32(byte), n - i) else { return nil }
+                return UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
+            }
+            func spaces(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] == 32 { i += 1 }; return i }
+            func word(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] != 32 { i += 1 }; return i }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
+            let client = word(from: 0, to: o)
+            if client > 0 { r.clientIP = text(0..<client) }
+            if let close = find(UInt8(ascii: "]"), from: o) { r.time = parseLogTime(UnsafeBufferPointer(rebasing: p[(o + 1)..<close])) }
+            guard let end = find(UInt8(ascii: "\""), from: q + 1) else { throw TuneLineError("has an unterminated request in quotes") }
+            // METHOD SP TARGET [SP VERSION].
+            let methodStart = spaces(from: q + 1, to: end), methodEnd = word(from: methodStart, to: end)
+            let targetStart = spaces(from: methodEnd, to: end), targetEnd = word(from: targetStart, to: end)
+            guard methodEnd > methodStart, targetEnd > targetStart else { throw TuneLineError("has no request target in its quoted request") }
+            r.method = text(methodStart..<methodEnd)
+            // After the request: status, size, then (combined) "referer" "user-agent".
+            let statusStart = spaces(from: end + 1, to: n), statusEnd = word(from: statusStart, to: n)
+            if (1...3).contains(statusEnd - statusStart), p[statusStart..<statusEnd].allSatisfy({ (48...57).contains($0) }) {
+                r.status = p[statusStart..<statusEnd].reduce(0) { $0 * 10 + Int($1 - 48) }
+            }
+            // The second quoted field (the first is the referer).
+            var i = end + 1, found = 0
+            while found < 2, let q1 = find(UInt8(ascii: "\""), from: i), let q2 = find(UInt8(ascii: "\""), from: q1 + 1) {
+                found += 1
+                if found == 2, q2 > q1 + 1, !(q2 == q1 + 2 && p[q1 + 1] == UInt8(ascii: "-")) { r.userAgentHeader = text((q1 + 1)..<q2) }
+                i = q2 + 1
+            }
+            return (s + targetStart)..<(s + targetEnd)
         }
-        guard let end = ByteSearch.first(UInt8(ascii: "\""), in: b[(quote + 1)...]) else { throw TuneLineError("has an unterminated request in quotes") }
-        // METHOD SP TARGET [SP VERSION], read in place.
-        let method = b[(quote + 1)..<end].drop { $0 == 32 }.prefix { $0 != 32 }
-        let target = b[method.endIndex..<end].drop { $0 == 32 }.prefix { $0 != 32 }
-        guard !method.isEmpty, !target.isEmpty else { throw TuneLineError("has no request target in its quoted request") }
-        r.method = String(decoding: method, as: UTF8.self)
-        if starts(target, "http://") || starts(target, "https://") { try readURL(target, into: &r) } else { try readTarget(target, into: &r) }
-        // After the request: status, size, then (combined) "referer" "user-agent".
-        let rest = b[(end + 1)...]
-        let status = rest.drop { $0 == 32 }.prefix { $0 != 32 }
-        if (1...3).contains(status.count), status.allSatisfy({ (48...57).contains($0) }) {
-            r.status = status.reduce(0) { $0 * 10 + Int($1 - 48) }
-        }
-        // The second quoted field (the first is the referer), found without an array per line.
-        var i = rest.startIndex, found = 0
-        var userAgent: ArraySlice<UInt8>?
-        while i < rest.endIndex, found < 2 {
-            guard let q1 = ByteSearch.first(UInt8(ascii: "\""), in: rest[i...]),
-                  let q2 = ByteSearch.first(UInt8(ascii: "\""), in: rest[(q1 + 1)...]) else { break }
-            found += 1
-            if found == 2 { userAgent = rest[(q1 + 1)..<q2] }
-            i = q2 + 1
-        }
-        if let ua = userAgent, !ua.isEmpty, !(ua.count == 1 && ua.first == UInt8(ascii: "-")) {
-            r.userAgentHeader = String(decoding: ua, as: UTF8.self)
-        }
+        let t = b[target]
+        if starts(t, "http://") || starts(t, "https://") { try readURL(t, into: &r) } else { try readTarget(t, into: &r) }
     }
 
     static func readURL(_ u: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
@@ -103,7 +112,7 @@ public enum TuneLog {
     static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `10/Oct/2026:13:55:36 -0700` (the common log format's time) as epoch seconds.
-    static func parseLogTime(_ slice: ArraySlice<UInt8>) -> Double? {
+    static func parseLogTime(_ slice: UnsafeBufferPointer<UInt8>) -> Double? {
         guard slice.count >= 20 else { return nil }
         let s = slice.startIndex
         func num(_ from: Int, _ n: Int) -> Int? {
@@ -123,7 +132,7 @@ public enum TuneLog {
     }
 
     /// `b` starts with `prefix`, ASCII letters compared case-insensitively.
-    static func starts(_ b: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+    static func starts<C: Collection<UInt8>>(_ b: C, _ prefix: StaticString) -> Bool {
         ASCII.hasPrefixIgnoringCase(b, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
     }
 

@@ -151,6 +151,28 @@ import Testing
         #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
     }
 
+    /// An access log's fields, each where the line has it and absent where it does not: the user agent is the second
+    /// quoted field after the request ("-" and "" are none), the status one to three digits, the method and target
+    /// the first two words of the quoted request (spaces around them allowed), the time when its brackets close.
+    @Test func accessLogFieldsAreReadWhereTheLineHasThem() throws {
+        let q = "/serve?action=session&advertiser_id=877"
+        func parse(_ line: String) throws -> TuneRequest { try TuneLog.parse(Array(line.utf8)[...]) }
+        let common = try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "POST  \#(q)  HTTP/1.1" 404 0"#)
+        #expect(common.clientIP == "10.1.2.3" && common.method == "POST" && common.status == 404 && common.userAgentHeader == nil)
+        #expect(common["advertiser_id"] == "877")
+        #expect(try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q)" 200 1 "https://r.example/" "-""#).userAgentHeader == nil)
+        #expect(try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q)" 200 1 "-" """#).userAgentHeader == nil)
+        #expect(try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q)" 200 1 "-" "x""#).userAgentHeader == "x")
+        #expect(try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q)" 2000 1 "-" "-""#).status == nil)
+        #expect(try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q)" 20x 1"#).status == nil)
+        let untimed = try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000 "GET \#(q)" 200 1"#)
+        #expect(untimed.time == nil && untimed["action"] == "session")
+        let absolute = try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET https://877.engine.mobileapptracking.com\#(q) HTTP/1.1" 200 1"#)
+        #expect(absolute.host == "877.engine.mobileapptracking.com" && absolute["action"] == "session")
+        #expect(throws: TuneLineError.self) { try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET \#(q) HTTP/1.1 200 1"#) }
+        #expect(throws: TuneLineError.self) { try parse(#"10.1.2.3 - - [22/Nov/2026:05:30:00 +0000] "GET   " 200 1"#) }
+    }
+
     // MARK: Decryption (vectors from the openssl tool)
 
     static let key32 = "0123456789abcdef0123456789ABCDEF"
