@@ -174,11 +174,11 @@ public struct TuneRequest: Sendable {
                 if eq > start {
                     let valueStart = min(eq + 1, end)
                     if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
-                    let nameBytes = UnsafeBufferPointer(rebasing: q[start..<eq]), valueBytes = q[valueStart..<end]
-                    if valueBytes.count > Self.maxValue * 3 {
+                    let nameBytes = UnsafeBufferPointer(rebasing: q[start..<eq])
+                    if end - valueStart > Self.maxValue * 3 {
                         throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
                     }
-                    let value = HTTPURL.percentDecode(bytes: query[(query.startIndex + valueStart)..<(query.startIndex + end)])
+                    let value = HTTPURL.percentDecode(buffer: UnsafeBufferPointer(rebasing: q[valueStart..<end]))
                     var plain = true
                     for b in nameBytes where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { plain = false; break }
                     // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
@@ -187,7 +187,7 @@ public struct TuneRequest: Sendable {
                     if plain, let row = TuneParameters.row(ofBytes: nameBytes, hash: hash) {
                         add(TuneParameters.name(row: row), value, row: row, hash: hash, decrypted: fromData)
                     } else {
-                        add(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)]), value, decrypted: fromData)
+                        add(HTTPURL.percentDecode(buffer: nameBytes), value, decrypted: fromData)
                     }
                 }
                 start = end + 1

@@ -50,5 +50,7 @@ import Testing
         #expect(HTTPURL.percentDecode(bytes: Array("a+b%2Cc%zz".utf8)[...]) == "a b,c%zz")
         #expect(HTTPURL.percentDecode(bytes: Array("a+b".utf8)[...], plus: false) == "a+b")
         #expect(HTTPURL.percentDecode(bytes: Array("0123456789abcdef0123+".utf8)[...]) == "0123456789abcdef0123 ")
+        #expect(HTTPURL.percentDecode("%E2%82%AC+%FF%") == "€ \u{FFFD}%", "invalid UTF-8 repaired, a cut escape kept")
+        #expect(HTTPURL.percentDecode("a%2") == "a%2" && HTTPURL.percentDecode("") == "" && HTTPURL.percentDecode("%41%42") == "AB")
     }
 }

@@ -30,24 +30,27 @@ public struct HTTPURL: Sendable, Equatable {
 
     /// The same over a slice (a query's name or value in place: no copy when there is nothing to decode).
     public static func percentDecode(bytes: ArraySlice<UInt8>, plus: Bool = true) -> String {
-        let plain = bytes.withUnsafeBufferPointer { !containsEscape($0, plus: plus) }
-        if plain {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let b = bytes[i]
-            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
-                out.append(h << 4 | l)
-                i += 3
-                continue
+        bytes.withUnsafeBufferPointer { percentDecode(buffer: $0, plus: plus) }
+    }
+
+    /// The same over a buffer (a scanned line's bytes: no slice, and so no retain of the line, per value).
+    public static func percentDecode(buffer b: UnsafeBufferPointer<UInt8>, plus: Bool = true) -> String {
+        if !containsEscape(b, plus: plus) { return String(decoding: b, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: b.count) { out in
+            var i = 0, n = 0
+            while i < b.count {
+                let c = b[i]
+                if c == UInt8(ascii: "%"), i + 2 < b.count, let h = Hex.digit(b[i + 1]), let l = Hex.digit(b[i + 2]) {
+                    out[n] = h << 4 | l
+                    i += 3
+                } else {
+                    out[n] = plus && c == UInt8(ascii: "+") ? 0x20 : c
+                    i += 1
+                }
+                n += 1
             }
-            out.append(plus && b == UInt8(ascii: "+") ? 0x20 : b)
-            i += 1
+            return n
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether bytes hold a `%` (or a `+`, when it stands for a space), eight bytes at a time: a query's values
