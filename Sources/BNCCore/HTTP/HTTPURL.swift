@@ -59,19 +59,22 @@ public struct HTTPURL: Sendable, Equatable {
         guard let base = UnsafeRawPointer(b.baseAddress) else { return false }
         let n = b.count, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let percents = 0x25 &* ones, pluses = 0x2B &* ones
+        // A byte of v ^ k is zero where v has k's byte; (x - ones) & ~x & highs is non-zero iff some byte of x is.
+        func hit(_ v: UInt64) -> Bool {
+            let p = v ^ percents, q = v ^ pluses
+            return (p &- ones) & ~p & highs != 0 || (plus && (q &- ones) & ~q & highs != 0)
+        }
+        guard n >= 8 else {
+            for c in b where c == 0x25 || (plus && c == 0x2B) { return true }
+            return false
+        }
         var i = 0
         while i + 8 <= n {
-            let v = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A byte of v ^ k is zero where v has k's byte; (x - ones) & ~x & highs is non-zero iff some byte of x is.
-            let p = v ^ percents, q = v ^ pluses
-            if (p &- ones) & ~p & highs != 0 || (plus && (q &- ones) & ~q & highs != 0) { return true }
+            if hit(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
             i += 8
         }
-        while i < n {
-            if b[i] == 0x25 || (plus && b[i] == 0x2B) { return true }
-            i += 1
-        }
-        return false
+        // The last bytes as one word ending at the end (it overlaps bytes already seen, which were plain).
+        return i < n && hit(base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters (safe in any query or path segment).
