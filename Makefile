@@ -20,7 +20,7 @@ SHARED_FLAGS := -Xswiftc -no-toolchain-stdlib-rpath -Xlinker '-rpath=$$ORIGIN/..
 PIPS := haralyzer jsonschema
 DEBS := python3 python3-pip bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config libqrencode-dev libpng-dev libjpeg-dev zbar-tools chromium
 
-.PHONY: all bootstrap build release release-shared test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
+.PHONY: all bootstrap build release release-multicall release-shared test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 
 all: build
 
@@ -44,6 +44,11 @@ build: bootstrap
 release: bootstrap
 	@bash scripts/build-info.sh
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
+## release-multicall: the client tools' multi-call binary, optimised, Swift runtime built in (what install needs)
+release-multicall: bootstrap
+	@bash scripts/build-info.sh
+	$(SWIFT) build -c release --static-swift-stdlib --product bnc-multicall $(BUILD_FLAGS)
 
 ## release-shared: the front door and the servers, optimised, on the shared Swift runtime (.build-dynamic)
 release-shared: bootstrap
@@ -87,7 +92,7 @@ demo: build
 	@bash scripts/demo.sh .build/debug
 
 ## install: binaries, man pages and completions under $(PREFIX) (DESTDIR for staging)
-install: release release-shared
+install: release-multicall release-shared
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/bnc $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/bnc/schemas
