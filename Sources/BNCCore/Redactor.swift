@@ -65,7 +65,8 @@ public struct Redactor: Sendable {
         return out
     }
 
-    /// Whether `needle` occurs in `text`, byte for byte (memmem: String.contains(String) is a generic search).
+    /// Whether `needle` occurs in `text`, byte for byte (String.contains(String) is a generic search; memmem is a
+    /// GNU extension the Swift Glibc module does not export).
     static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text, needle = needle
         return text.withUTF8 { t in needle.withUTF8 { n in
@@ -81,7 +82,6 @@ public struct Redactor: Sendable {
             return false
         } }
     }
-
 
     /// Whether the bytes name a secret field (ASCII case ignored).
     private func isSecretName(_ bytes: ArraySlice<UInt8>) -> Bool {

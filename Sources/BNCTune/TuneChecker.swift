@@ -81,7 +81,7 @@ public struct TuneChecker: Sendable {
         }
     }
 
-    private static let deviceIPRow = TuneParameters.row(of: "device_ip", hash: NameHash.of("device_ip"))
+    private static let deviceIPRow = TuneRequest.Name.deviceIP.row
     private static let zeroCheckedAdIDs: [TuneRequest.Name] = [.iosIFA, .googleAID, .fireAID]
 
     static func values(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
