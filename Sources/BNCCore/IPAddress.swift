@@ -12,8 +12,11 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public enum Family: Sendable { case v4, v6 }
 
     public let family: Family
+    /// Network-order bytes, held inline (an array was two allocations a parse: this runs per line of a scan and
+    /// per line of a batch): the first 4 for IPv4, all 16 for IPv6.
+    private let raw: SIMD16<UInt8>
     /// Network-order bytes: 4 for IPv4, 16 for IPv6.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { (0..<(family == .v4 ? 4 : 16)).map { raw[$0] } }
     /// The address as the user wrote it (already validated; IPv6 case kept).
     public let text: String
 
@@ -40,17 +43,15 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         if nonASCII && text.contains(where: { $0.isWhitespace || $0.isNewline }) { throw refuse("must not contain whitespace or line breaks") }
         if percent { throw refuse("must not carry an IPv6 zone id") }
         if text.utf8.first == UInt8(ascii: "[") { throw refuse("must be a bare address, without brackets") }
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if !colon, inet_pton(AF_INET, text, &v4) == 1 {
-            family = .v4
-            bytes = withUnsafeBytes(of: &v4) { Array($0) }
-        } else if colon, inet_pton(AF_INET6, text, &v6) == 1 {
-            family = .v6
-            bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        } else {
-            throw refuse("is not an IPv4 or IPv6 address")
+        // inet_pton writes at most 16 bytes (an in6_addr) straight into the inline storage; withCString hands a
+        // small String over from the stack (passing the String itself made a C array on the heap).
+        var storage = SIMD16<UInt8>()
+        let parsed = text.withCString { c in
+            withUnsafeMutableBytes(of: &storage) { inet_pton(colon ? AF_INET6 : AF_INET, c, $0.baseAddress) }
         }
+        if parsed != 1 { throw refuse("is not an IPv4 or IPv6 address") }
+        family = colon ? .v6 : .v4
+        raw = storage
         self.text = text
     }
 
@@ -59,8 +60,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Where the address sits in the special-purpose registries; nil for an ordinary public address.
     public var specialRange: SpecialRange? {
         switch family {
-        case .v4: return Self.classifyV4(bytes)
-        case .v6: return Self.classifyV6(bytes)
+        case .v4: return Self.classifyV4(raw[0], raw[1], raw[2], raw[3])
+        case .v6: return Self.classifyV6(raw)
         }
     }
 
@@ -85,9 +86,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         case protocolAssignment = "IETF protocol assignment"
     }
 
-    private static func classifyV4(_ b: [UInt8]) -> SpecialRange? {
-        switch (b[0], b[1], b[2]) {
-        case (0, _, _): return b == [0, 0, 0, 0] ? .unspecified : .reserved
+    private static func classifyV4(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8) -> SpecialRange? {
+        switch (b0, b1, b2) {
+        case (0, _, _): return b1 == 0 && b2 == 0 && b3 == 0 ? .unspecified : .reserved
         case (10, _, _): return .private
         case (100, 64...127, _): return .cgnat
         case (127, _, _): return .loopback
@@ -99,24 +100,25 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         case (192, 168, _): return .private
         case (198, 18...19, _): return .benchmarking
         case (224...239, _, _): return .multicast
-        case (255, 255, 255) where b[3] == 255: return .broadcast
+        case (255, 255, 255) where b3 == 255: return .broadcast
         case (240...255, _, _): return .reserved
         default: return nil
         }
     }
 
-    private static func classifyV6(_ b: [UInt8]) -> SpecialRange? {
-        if b.allSatisfy({ $0 == 0 }) { return .unspecified }
-        if b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1 { return .loopback }
+    private static func classifyV6(_ b: SIMD16<UInt8>) -> SpecialRange? {
+        func zero(_ r: Range<Int>) -> Bool { r.allSatisfy { b[$0] == 0 } }
+        if zero(0..<16) { return .unspecified }
+        if zero(0..<15) && b[15] == 1 { return .loopback }
         // IPv4-mapped (::ffff:a.b.c.d): judge the IPv4 address inside.
-        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF { return classifyV4(Array(b[12..<16])) }
+        if zero(0..<10) && b[10] == 0xFF && b[11] == 0xFF { return classifyV4(b[12], b[13], b[14], b[15]) }
         // Other addresses under ::/8 (IPv4-compatible, deprecated) are reserved.
         if b[0] == 0 && b[1] == 0 && !(b[2] == 0 && b[3] == 0x64) { return .reserved }
         switch (b[0], b[1]) {
         case (0x20, 0x01) where b[2] == 0x0D && b[3] == 0xB8: return .documentation  // 2001:db8::/32
         case (0x20, 0x01) where b[2] < 0x02: return .protocolAssignment  // 2001::/23 (Teredo, ORCHID, ...)
         case (0x3F, 0xFF) where b[2] & 0xF0 == 0: return .documentation  // 3fff::/20 (RFC 9637)
-        case (0x01, 0x00) where b[2...7].allSatisfy({ $0 == 0 }): return .reserved  // 100::/64 discard
+        case (0x01, 0x00) where zero(2..<8): return .reserved  // 100::/64 discard
         case (0xFC...0xFD, _): return .private  // fc00::/7 unique-local
         case (0xFE, 0x80...0xBF): return .linkLocal  // fe80::/10
         case (0xFF, _): return .multicast

@@ -10,7 +10,19 @@ import BNCSuite
 /// passes without being checked again. One per thread: it is not shared.
 public struct ValueMemo {
     var passed: [String?] = Array(repeating: nil, count: TuneParameters.all.count)
+    /// The suggestion for each unknown name seen (an edit-distance search over every name, 5,000 instructions,
+    /// for a misspelling an integration repeats on every line); at most `maxSuggestions`, then started again.
+    var suggestions: [String: String?] = [:]
+    static let maxSuggestions = 256
     public init() {}
+
+    mutating func suggestion(for name: String) -> String? {
+        if let known = suggestions[name] { return known }
+        let s = TuneParameters.suggestion(for: name)
+        if suggestions.count >= Self.maxSuggestions { suggestions.removeAll(keepingCapacity: true) }
+        suggestions[name] = .some(s)
+        return s
+    }
 }
 
 /// Checks TUNE requests against the rules, with a window of recent conversions to find duplicates.
@@ -45,7 +57,7 @@ public struct TuneChecker: Sendable {
             f.append(Finding(.encryptedData, "data", "most parameters are encrypted in data (AES with the advertiser's conversion key); the checks below see only the clear ones",
                              fix: "pass --conversion-key-file FILE to decrypt data first"))
         }
-        keys(r, &f)
+        keys(r, memo: &memo, &f)
         values(r, memo: &memo, &f)
         required(r, platform: platform, sealed: sealed, isSession: isSession, &f)
         flags(r, &f)
@@ -57,7 +69,10 @@ public struct TuneChecker: Sendable {
     /// The finding that needs the requests before this one (a conversion repeated within the hour), in log order.
     public mutating func duplicates(_ r: TuneRequest, _ f: inout [Finding]) {
         let action = r.action
-        if let action, action == "conversion" || TuneParameters.predefinedEvents.contains(where: { $0.tune == action }) { duplicate(r, action: action, &f) }
+        // A session action is none of the pre-defined events: one comparison, not seventeen, for most lines.
+        if let action, action == "conversion" || (!TuneParameters.sessionActions.contains(action) && TuneParameters.predefinedEvents.contains(where: { $0.tune == action })) {
+            duplicate(r, action: action, &f)
+        }
     }
 
     /// Most severe first, stable within a severity.
@@ -66,10 +81,10 @@ public struct TuneChecker: Sendable {
         return f.enumerated().sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }.map(\.element)
     }
 
-    static func keys(_ r: TuneRequest, _ f: inout [Finding]) {
+    static func keys(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
         for p in r.parameters where p.row == nil {
             let name = p.name
-            if let guess = TuneParameters.suggestion(for: name) {
+            if let guess = memo.suggestion(for: name) {
                 f.append(Finding(.misspeltKey, name, "\(name) is not a TUNE parameter (did you mean \(guess)?); TUNE ignores it",
                                  fix: "send it as \(guess)"))
             } else {
@@ -176,11 +191,8 @@ public struct TuneChecker: Sendable {
             let given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil }
                 || (q.userAgentHeader && r.userAgentHeader != nil)
             if given { continue }
-            let p = q.parameter, orElse = q.names.dropFirst().map(\.text)
-            var why = q.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
-            if q.serverToServer { why = "server-to-server requests require it" }
-            if !orElse.isEmpty { why += " (or \(orElse.joined(separator: " or ")))" }
-            f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(why)",
+            let p = q.parameter
+            f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(Self.why(q, platform))",
                              fix: "add \(p.name)= (\(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst()))"))
         }
         if platform == nil && !sealed {
@@ -222,6 +234,15 @@ public struct TuneChecker: Sendable {
                                  fix: "send \(disabled)=\(a == "1" ? "0" : "1") instead, and check the integration did not invert it"))
             }
         }
+    }
+
+    /// Why a missing parameter is required: the seed's rule, and the names that would do instead.
+    private static func why(_ q: Requirement, _ platform: TunePlatform?) -> String {
+        let orElse = q.names.dropFirst().map(\.text)
+        var why = q.everywhere ? "the seed requires it of every request" : "the seed requires it on \(platform!.rawValue)"
+        if q.serverToServer { why = "server-to-server requests require it" }
+        if !orElse.isEmpty { why += " (or \(orElse.joined(separator: " or ")))" }
+        return why
     }
 
     static func ip(_ r: TuneRequest, _ f: inout [Finding]) {

@@ -83,7 +83,12 @@ public final class TuneScanner {
     /// Lines over the reader's bound (1 MiB), skipped without being read whole.
     public var longLinesSkipped = 0
     public private(set) var decrypted = 0
-    public private(set) var bySeverity: [Severity: Int] = [:]
+    /// Findings by severity (only those found).
+    public var bySeverity: [Severity: Int] {
+        Dictionary(uniqueKeysWithValues: Severity.allCases.compactMap { s in severityCounts[s.rank] > 0 ? (s, severityCounts[s.rank]) : nil })
+    }
+    /// By `Severity.rank`: three counters, not a hashed table, for each finding.
+    private var severityCounts = [0, 0, 0]
     public private(set) var byRule: [TuneRule: Int] = [:]
     public private(set) var byAction: [String: Int] = [:]
     public private(set) var byAdvertiser: [String: ScanCount] = [:]
@@ -116,7 +121,7 @@ public final class TuneScanner {
     }
 
     public var withFindings: Int { byAdvertiser.values.reduce(0) { $0 + $1.withFindings } }
-    public var findings: Int { bySeverity.values.reduce(0, +) }
+    public var findings: Int { severityCounts.reduce(0, +) }
 
     /// The app a request names: site_id, else package_name.
     static func app(of r: TuneRequest) -> String { r.value(.siteID) ?? r.value(.packageName) ?? "?" }
@@ -150,7 +155,8 @@ public final class TuneScanner {
                 try TuneCrypto.open(&request, key: key)
                 opened = true
             } catch {
-                extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(request[.advertiserID] ?? "?")"))
+                let advertiser = request[.advertiserID] ?? "?"
+                extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(advertiser)"))
             }
         }
         return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request, memo: &memo), decrypted: opened))
@@ -201,36 +207,56 @@ public final class TuneScanner {
             }
         }
         for f in o.findings {
-            bySeverity[f.severity, default: 0] += 1
+            severityCounts[f.severity.rank] += 1
             byRule[f.rule, default: 0] += 1
         }
         let advertiser = r.value(.advertiserID) ?? "?"
         let n = o.findings.count
         Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
-        Self.tally(&byApp, advertiser + "/" + Self.app(of: r), cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
+        // The advertiser/app key is made only when the pair differs from the last line's (a log comes in runs).
+        let app = Self.app(of: r)
+        if let c = recentApp.last, let last = recentAppPair, last.advertiser == advertiser, last.app == app {
+            byApp.values[c.index].add(findings: n)
+        } else {
+            Self.tally(&byApp, advertiser + "/" + app, cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
+            recentAppPair = (advertiser, app)
+        }
     }
 
     /// The last key of each table with its position: a log's lines come in runs of one app, so most lines hit it
     /// without hashing. An insertion into a table forgets its entry (positions then move).
-    private var recentAction: (key: String, index: Dictionary<String, Int>.Index)?
-    private var recentAdvertiser: (key: String, index: Dictionary<String, ScanCount>.Index)?
-    private var recentApp: (key: String, index: Dictionary<String, ScanCount>.Index)?
+    private var recentAction = Recent<Int>()
+    private var recentAdvertiser = Recent<ScanCount>()
+    private var recentApp = Recent<ScanCount>()
+
+    /// The last two keys of a table with their positions: lines alternate between two actions (a session, then
+    /// its conversion) as often as they come in runs.
+    struct Recent<V> {
+        var last: (key: String, index: Dictionary<String, V>.Index)?
+        var before: (key: String, index: Dictionary<String, V>.Index)?
+    }
+    private var recentAppPair: (advertiser: String, app: String)?
 
     /// Changes the key's entry — the key cut to 200 bytes' worth of characters — or, when the table is full and
     /// lacks it, the entry of `other`: one lookup when the key is there.
-    static func tally<V>(_ table: inout [String: V], _ key: String, cache: inout (key: String, index: Dictionary<String, V>.Index)?,
-                         empty: V, _ change: (inout V) -> Void) {
-        if let c = cache, c.key == key {
+    static func tally<V>(_ table: inout [String: V], _ key: String, cache: inout Recent<V>, empty: V, _ change: (inout V) -> Void) {
+        if let c = cache.last, c.key == key {
             change(&table.values[c.index])
+            return
+        }
+        if let c = cache.before, c.key == key {
+            change(&table.values[c.index])
+            swap(&cache.last, &cache.before)
             return
         }
         let k = key.utf8.count > 200 ? String(key.prefix(200)) : key
         if let i = table.index(forKey: k) {
             change(&table.values[i])
-            cache = (key, i)
+            cache.before = cache.last
+            cache.last = (key, i)
         } else {
             change(&table[table.count < maxGroups ? k : other, default: empty])
-            cache = nil
+            cache = Recent()
         }
     }
 

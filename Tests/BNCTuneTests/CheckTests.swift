@@ -32,6 +32,22 @@ import Testing
         #expect(TuneChecker.findings(try request(queries[1])).contains { $0.rule == .badValue && $0.parameter == "revenue" })
     }
 
+    /// The memo's suggestions for unknown names (bounded: it starts again when full) give every finding, message
+    /// and fix as a fresh check does, however many distinct names a log holds.
+    @Test func theMemoOfSuggestionsChangesNoFinding() throws {
+        var memo = ValueMemo()
+        let names = ["site-ID", "Site_Id", "zzq"] + (0..<300).map { "custom_\($0)" } + ["site-ID", "zzq", "advertiser-id"]
+        for name in names {
+            let r = try request(Self.clean + "&\(name)=1")
+            let with = TuneChecker.findings(r, memo: &memo)
+            #expect(with == TuneChecker.findings(r), "\(name)")
+            #expect(with.contains { $0.parameter == name && ($0.rule == .misspeltKey || $0.rule == .unknownKey) })
+        }
+        let misspelt = TuneChecker.findings(try request(Self.clean + "&site-ID=1"), memo: &memo).first { $0.rule == .misspeltKey }
+        #expect(misspelt?.message == "site-ID is not a TUNE parameter (did you mean site_id?); TUNE ignores it")
+        #expect(misspelt?.fix == "send it as site_id")
+    }
+
     /// What the current TUNE SDKs send besides the seed's parameters (BranchMetrics/sdk-release@5039ba92: the
     /// Android, iOS and Windows URL builders): none of it is an "unknown parameter".
     static let sdkParameters = [

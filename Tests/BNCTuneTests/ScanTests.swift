@@ -76,11 +76,11 @@ import Testing
     }
 
     /// The per-app and per-advertiser tables stay bounded: a full table counts a new key under "(other)" and
-    /// still counts the keys it holds; a long key is cut to 200 bytes; the remembered last key never counts a
-    /// line under another key, whatever was inserted in between.
+    /// still counts the keys it holds; a long key is cut to 200 bytes; the remembered last two keys never
+    /// count a line under another key, whatever was inserted in between.
     @Test func tablesAreBoundedAndTheRememberedKeyIsExact() {
         var table: [String: Int] = [:]
-        var cache: (key: String, index: Dictionary<String, Int>.Index)?
+        var cache = TuneScanner.Recent<Int>()
         for i in 0..<TuneScanner.maxGroups { TuneScanner.tally(&table, "app\(i)", cache: &cache, empty: 0) { $0 += 1 } }
         for key in ["app7", "app7", "new", "app7", "other-new", "app9"] {
             TuneScanner.tally(&table, key, cache: &cache, empty: 0) { $0 += 1 }
@@ -88,10 +88,11 @@ import Testing
         #expect(table.count == TuneScanner.maxGroups + 1)
         #expect(table["app7"] == 4 && table["app9"] == 2 && table[TuneScanner.other] == 2 && table["new"] == nil)
         var small: [String: Int] = [:]
-        var recent: (key: String, index: Dictionary<String, Int>.Index)?
+        var recent = TuneScanner.Recent<Int>()
         let long = String(repeating: "x", count: 300)
-        for key in ["a", "a", "b", "a", long, long, "b"] { TuneScanner.tally(&small, key, cache: &recent, empty: 0) { $0 += 1 } }
-        #expect(small == ["a": 3, "b": 2, String(repeating: "x", count: 200): 2])
+        // Two keys alternating are both remembered; a third sends the older away.
+        for key in ["a", "a", "b", "a", "b", "a", long, long, "b", "c", "a", "c", "b"] { TuneScanner.tally(&small, key, cache: &recent, empty: 0) { $0 += 1 } }
+        #expect(small == ["a": 5, "b": 4, "c": 2, String(repeating: "x", count: 200): 2])
     }
 
     /// A read that fails half way (a gzip log cut short) ends the scan with that error while the next chunk is
