@@ -57,7 +57,11 @@ public enum TuneLog {
                 return UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
             }
             func spaces(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] == 32 { i += 1 }; return i }
-            func word(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] != 32 { i += 1 }; return i }
+            // memchr for the space: a target is hundreds of bytes (a byte loop over it was 2,000 instructions a line).
+            func word(from i: Int, to end: Int) -> Int {
+                guard i < end, let hit = memchr(p.baseAddress! + i, 32, end - i) else { return max(i, end) }
+                return UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
+            }
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
             let client = word(from: 0, to: o)
             if client > 0 { r.clientIP = text(0..<client) }
@@ -110,6 +114,11 @@ public enum TuneLog {
     }
 
     static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Each month's three letters in lower case as one number: a line's month is found by one comparison per
+    /// month, case-insensitively (`| 0x20` maps only a letter's two cases onto the lower one).
+    static let monthKeys: [UInt32] = months.map { m in
+        UnsafeBufferPointer(start: m.utf8Start, count: 3).reduce(0) { $0 << 8 | UInt32($1 | 0x20) }
+    }
 
     /// `10/Oct/2026:13:55:36 -0700` (the common log format's time) as epoch seconds.
     static func parseLogTime(_ slice: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -121,7 +130,7 @@ public enum TuneLog {
             for b in slice[(s + from)..<(s + from + n)] { guard (48...57).contains(b) else { return nil }; v = v * 10 + Int(b - 48) }
             return v
         }
-        guard let day = num(0, 2), let month = months.firstIndex(where: { starts(slice[(s + 3)..<(s + 6)], $0) }),
+        guard let day = num(0, 2), let month = monthKeys.firstIndex(of: slice[(s + 3)..<(s + 6)].reduce(0) { $0 << 8 | UInt32($1 | 0x20) }),
               let year = num(7, 4), let h = num(12, 2), let m = num(15, 2), let sec = num(18, 2), h < 24, m < 60, sec < 61 else { return nil }
         var offset = 0
         if slice.count >= 26, slice[s + 20] == 32, slice[s + 21] == UInt8(ascii: "+") || slice[s + 21] == UInt8(ascii: "-"),

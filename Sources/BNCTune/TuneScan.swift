@@ -80,6 +80,9 @@ public final class TuneScanner {
     /// Lines of the log that are not TUNE measurement requests (other paths of an access log).
     public private(set) var skipped = 0
     public private(set) var unreadable = 0
+    /// How far the reader was (`LineReader.bytesRead`) when the lines now being finished were read: progress
+    /// for `scan`'s body, which may run on any of the scan's threads while another reads on.
+    public internal(set) var inputBytesRead = 0
     /// Lines over the reader's bound (1 MiB), skipped without being read whole.
     public var longLinesSkipped = 0
     public private(set) var decrypted = 0

@@ -79,7 +79,7 @@ struct Scan: BNCCommand {
             progress?.draw({
                 let lines = scanner.lines, rate = Double(lines) / max(progress!.elapsed, 0.001)
                 guard let size, size > 0 else { return "\(lines) lines  \(Int(rate))/s" }
-                let done = min(reader.bytesRead, size)
+                let done = min(scanner.inputBytesRead, size)
                 return ProgressLine.bar(done, of: size) + "\(done * 100 / size)%  \(lines) lines  \(Int(rate))/s  "
                     + ProgressLine.eta(Double(size - done), rate: Double(done) / max(progress!.elapsed, 0.001))
             }())

@@ -38,10 +38,15 @@ import Testing
     static func scan(_ path: String, threads: Int) throws -> Seen {
         let scanner = TuneScanner(key: nil)
         var seen = Seen()
+        var progress: [Int] = []
         try scanner.scan(try LineReader(path: path), threads: threads) { o in
             seen.outcomes.append("\(o.line) \(o.error ?? "") \(o.findings.map(\.rule.rawValue)) \(o.source.prefix(40))")
+            progress.append(scanner.inputBytesRead)
             return true
         }
+        // The progress the body sees (whichever thread gives it) never goes back and reaches the file's end.
+        #expect(progress == progress.sorted() && progress.first! > 0, "\(threads) threads")
+        #expect(progress.last == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int), "\(threads) threads")
         seen.counts = [scanner.lines, scanner.requests, scanner.skipped, scanner.unreadable, scanner.findings, scanner.withFindings]
         seen.rules = scanner.byRule
         return seen
