@@ -103,12 +103,13 @@ public struct TuneChecker: Sendable {
         for i in r.parameters.indices {
             // device_ip: the IP rules below say more. Read in place: a copy of each parameter retained its Strings.
             guard let row = r.parameters[i].row, row != deviceIPRow, !r.parameters[i].value.isEmpty, memo.passed[row] != r.parameters[i].value else { continue }
-            let name = r.parameters[i].name, value = r.parameters[i].value
+            let value = r.parameters[i].value
             let p = TuneParameters.all[row]
             do {
                 _ = try p.check(value)
                 memo.passed[row] = value
             } catch {
+                let name = p.name
                 f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
             }
         }

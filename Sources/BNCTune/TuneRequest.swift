@@ -10,11 +10,21 @@ import Glibc
 public struct TuneRequest: Sendable {
     /// One query parameter, percent-decoded (`+` is a space).
     public struct Parameter: Sendable {
-        public let name: String
+        /// The name as given, kept only when TUNE does not know it: a known name is its row's, and holding the
+        /// table's String in each parameter retained and released it for every parameter of every line.
+        private let unknownName: String?
+        public var name: String { unknownName ?? TuneParameters.name(row: row!) }
         public let value: String
         /// Its row in `TuneParameters.all`, or nil for a name TUNE does not know.
         public let row: Int?
         let hash: UInt64
+
+        init(name: String, value: String, row: Int?, hash: UInt64) {
+            unknownName = row == nil ? name : nil
+            self.value = value
+            self.row = row
+            self.hash = hash
+        }
     }
 
     /// The query parameters in order, as TUNE read them.
@@ -52,10 +62,15 @@ public struct TuneRequest: Sendable {
         position(of: name, hash: hash, row: TuneParameters.row(of: name, hash: hash))
     }
 
-    /// The same, the name's row known: a known name not marked present is absent without a search.
+    /// The same, the name's row known: a known name not marked present is absent without a search, and a present
+    /// one is found by its row (a row is one name, and a name with a row is never stored as unknown).
     func position(of name: String, hash: UInt64, row: Int?) -> Int? {
-        if let row, !isMarked(row) { return nil }
-        for i in parameters.indices where parameters[i].hash == hash && parameters[i].name == name { return i }
+        if let row {
+            if !isMarked(row) { return nil }
+            for i in parameters.indices where parameters[i].row == row { return i }
+            return nil
+        }
+        for i in parameters.indices where parameters[i].row == nil && parameters[i].hash == hash && parameters[i].name == name { return i }
         return nil
     }
 
@@ -102,6 +117,17 @@ public struct TuneRequest: Sendable {
         parameters.append(Parameter(name: name, value: value, row: row, hash: hash))
         if let row { mark(row) }
         if fromData { decrypted.insert(name) }
+    }
+
+    /// A known name found by its bytes: its row says whether it is already here, and it needs no String until a
+    /// repeat or the data parameter names it.
+    mutating func addKnown(row: Int, _ value: String, hash: UInt64, decrypted fromData: Bool) {
+        if isMarked(row) || fromData {
+            add(TuneParameters.name(row: row), value, row: row, hash: hash, decrypted: fromData)
+            return
+        }
+        parameters.append(Parameter(name: "", value: value, row: row, hash: hash))
+        mark(row)
     }
 
     /// The platform the request is about: from `sdk`, else from which identifiers it carries.
@@ -185,7 +211,7 @@ public struct TuneRequest: Sendable {
                     // String: no decoding, hashing or String made per parameter.
                     let hash = plain ? NameHash.of(bytes: nameBytes) : 0
                     if plain, let row = TuneParameters.row(ofBytes: nameBytes, hash: hash) {
-                        add(TuneParameters.name(row: row), value, row: row, hash: hash, decrypted: fromData)
+                        addKnown(row: row, value, hash: hash, decrypted: fromData)
                     } else {
                         add(HTTPURL.percentDecode(buffer: nameBytes), value, decrypted: fromData)
                     }
