@@ -3,8 +3,8 @@
 # floor), a Python urllib.parse script doing the same mapping and checks (bench/tune_scan.py), a lean Python loop
 # (a regex, parse_qsl and three checks: bench/tune_scan_re.py), and itself on the gzip of the same log. The scan
 # runs with its progress bar on (stderr on a pseudo-terminal, through script(1)). Wall time and peak RSS of each
-# (GNU time; the fastest of three runs), then the XML and JUnit exports of every finding. Run after `make release`;
-# bench/run runs it.
+# (GNU time; the fastest of three interleaved rounds), then the XML and JUnit exports of every finding (one run).
+# Run after `make release`; bench/run runs it.
 # JOBS=N passes --jobs N (default: the cores available); PYTHON=0 skips the Python runs (for an export-only run
 # of a longer log); GOALS=FILE appends issue 31's ratios to FILE.
 set -euo pipefail
@@ -28,35 +28,44 @@ PY
 gzip -c "$work/access.log" > "$work/access.log.gz"
 echo "log: $lines lines, $(du -h "$work/access.log" | cut -f1) ($(du -h "$work/access.log.gz" | cut -f1) gzip)"
 jobs=(); [ -n "${JOBS:-}" ] && jobs=(--jobs "$JOBS")
-# Seconds and peak RSS of a command, from GNU time: the fastest of ROUNDS runs (default 3; each Python baseline
-# twice), the same estimator for every row. On a shared machine a neighbour only ever adds time: one run each put
-# the same binaries at 1.6 s and 2.4 s an hour apart.
+# Seconds and peak RSS of a command, from GNU time. Every row is the fastest of its runs, the same estimator for
+# each: ROUNDS rounds (default 3) of wc -l, the scan and the scan of the gzip log, with each Python baseline in the
+# first two rounds, so each command's runs are spread over the whole measurement rather than caught together in
+# one slow minute (a neighbour only ever adds time: one run each put the same binaries at 1.6 s and 2.4 s).
 rounds=${ROUNDS:-3}
+declare -A best best_rss
 measure() {
-    local n=$rounds best="" best_rss=0
-    [ "${1:-}" = python3 ] && n=$(( rounds > 2 ? 2 : rounds ))
-    for _ in $(seq "$n"); do
-        /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
-        read -r w r < <(tail -1 "$work/time")
-        if [ -z "$best" ] || [ "$(echo "$w < $best" | bc -l)" = 1 ]; then best=$w; fi
-        [ "$r" -gt "$best_rss" ] && best_rss=$r
-    done
-    wall=$best rss=$best_rss
+    local key=$1; shift
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
+    read -r w r < <(tail -1 "$work/time")
+    if [ -z "${best[$key]:-}" ] || [ "$(echo "$w < ${best[$key]}" | bc -l)" = 1 ]; then best[$key]=$w; fi
+    [ "$r" -gt "${best_rss[$key]:-0}" ] && best_rss[$key]=$r
+    wall=${best[$key]} rss=${best_rss[$key]}
 }
+pick() { wall=${best[$1]} rss=${best_rss[$1]}; }
 row() { printf '| %s | %.2f s | %.2f µs | %.1f MiB |\n' "$1" "$wall" "$(echo "$wall * 1000000 / $lines" | bc -l)" "$(echo "$rss / 1024" | bc -l)"; }
 cat "$work/access.log" > /dev/null  # warm the page cache for every reader alike
+scan() { measure "$1" script -qfec "$bin scan $2 ${jobs[*]} --output json --fail-on error > /dev/null" /dev/null; }
+for round in $(seq "$rounds"); do
+    measure wc wc -l "$work/access.log"
+    scan plain "$work/access.log"
+    scan gz "$work/access.log.gz"
+    if [ "${PYTHON:-1}" != 0 ] && [ "$round" -le 2 ]; then
+        measure py python3 bench/tune_scan.py "$work/access.log"
+        measure re python3 bench/tune_scan_re.py "$work/access.log"
+    fi
+done
 echo
-echo "| run | wall | per line | peak RSS |"
+echo "| run | wall (fastest of $rounds rounds) | per line | peak RSS |"
 echo "|---|---|---|---|"
-measure wc -l "$work/access.log"; wc=$wall; row "wc -l (the read floor)"
-scan() { measure script -qfec "$bin scan $1 ${jobs[*]} --output json --fail-on error > /dev/null" /dev/null; }
-scan "$work/access.log"; plain=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} (summary; progress bar on a pty)"
-scan "$work/access.log.gz"; gz=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} of the gzip log"
+pick wc; wc=$wall; row "wc -l (the read floor)"
+pick plain; plain=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} (summary; progress bar on a pty)"
+pick gz; gz=$wall; row "bnc-tune scan${jobs[*]:+ ${jobs[*]}} of the gzip log"
 if [ "${PYTHON:-1}" != 0 ]; then
-    measure python3 bench/tune_scan.py "$work/access.log"; py=$wall; row "python3 bench/tune_scan.py (urllib.parse, same checks and mapping)"
-    measure python3 bench/tune_scan_re.py "$work/access.log"; re=$wall; row "python3 bench/tune_scan_re.py (regex + parse_qsl, three checks)"
+    pick py; py=$wall; row "python3 bench/tune_scan.py (urllib.parse, same checks and mapping; fastest of $(( rounds < 2 ? rounds : 2 )))"
+    pick re; re=$wall; row "python3 bench/tune_scan_re.py (regex + parse_qsl, three checks; fastest of $(( rounds < 2 ? rounds : 2 )))"
 fi
-rounds=1 measure "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml"
+measure report "$bin" scan "$work/access.log" "${jobs[@]}" --output json --fail-on error --report "$work/r.xml" --junit "$work/j.xml"
 row "bnc-tune scan --report --junit ($(grep -o '<finding ' "$work/r.xml" | wc -l) findings; $(du -h "$work/r.xml" | cut -f1) XML, $(du -h "$work/j.xml" | cut -f1) JUnit)"
 echo
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
