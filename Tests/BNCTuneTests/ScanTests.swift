@@ -100,6 +100,33 @@ import Testing
         #expect(small == ["a": 5, "b": 4, "c": 2, String(repeating: "x", count: 200): 2])
     }
 
+    /// The body's own error ends the scan on every thread count: it is the error thrown, the outcomes before it came
+    /// in order, and none after it; an empty log gives nothing and returns.
+    @Test func theBodysErrorEndsTheScanAndAnEmptyLogReturns() throws {
+        let path = try Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for threads in [1, 2, 3, 8] {
+            var lines: [Int] = []
+            #expect(throws: BNCError.self) {
+                try TuneScanner(key: nil).scan(try LineReader(path: path), threads: threads) { o throws(BNCError) in
+                    if lines.count == 2_345 { throw BNCError(.invalidData, "stop at \(o.line)") }
+                    lines.append(o.line)
+                    return true
+                }
+            }
+            #expect(lines.count == 2_345 && lines == lines.sorted(), "\(threads) threads")
+        }
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UInt64.random(in: 0...UInt64.max)).log").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        for threads in [1, 2, 8] {
+            var n = 0
+            let scanner = TuneScanner(key: nil)
+            try scanner.scan(try LineReader(path: empty), threads: threads) { _ in n += 1; return true }
+            #expect(n == 0 && scanner.lines == 0, "\(threads) threads")
+        }
+    }
+
     /// A read that fails half way (a gzip log cut short) ends the scan with that error while the next chunk is
     /// being prepared: the outcomes before it were given in order, and nothing is left running or leaked.
     @Test func aFailingReadEndsTheScanWithItsError() throws {
