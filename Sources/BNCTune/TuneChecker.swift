@@ -201,14 +201,19 @@ public struct TuneChecker: Sendable {
                              fix: "add the device's identifiers and sdk="))
         }
         guard isSession, !sealed else { return }
-        for (field, rows) in TuneParameters.branchRequired where !rows.contains(where: { r.value($0.name) != nil }) {
-            // A row TUNE requires too was reported above.
-            if rows.contains(where: { if case .required = $0.requirement { true } else { false } }) { continue }
-            let name = rows[0].name
+        for (field, names) in branchOnly where !names.contains(where: { r.value($0) != nil }) {
+            let name = names[0].text
             let unknown = OpenFields.table[field]?.whenUnknown.map { " (Branch takes \"\($0)\" when unknown)" } ?? ""
             f.append(Finding(.branchRequired, name, "\(name) is optional for TUNE but Branch's v1/open requires \(field)",
                              fix: "add \(name)=\(unknown)"))
         }
+    }
+
+    /// The v1/open fields TUNE leaves optional, each with the TUNE names that fill it (hashed and with their rows:
+    /// looked up by String on every session, they were 2% of a scan); a row TUNE requires too is reported above.
+    private static let branchOnly: [(field: String, names: [TuneRequest.Name])] = TuneParameters.branchRequired.compactMap { field, rows in
+        if rows.contains(where: { if case .required = $0.requirement { true } else { false } }) { return nil }
+        return (field, rows.map { TuneRequest.Name($0.name) })
     }
 
     /// Each ad id with its limit-tracking flag and the SDK's inverse flag (none: ""), their hashes and rows found once.
