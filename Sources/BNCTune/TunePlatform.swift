@@ -12,11 +12,24 @@ public enum TunePlatform: String, Sendable, CaseIterable, Comparable {
 
     /// The platform an `sdk=` value names (`server` names none).
     public init?(sdk: String) {
-        switch sdk.lowercased() {
-        case "ios", "tvos", "watchos": self = .iOS
-        case "android", "fire": self = .android
-        case "windows": self = .windows
-        default: return nil
+        // As logged (lower case, nearly always) first; lower-cased only when it has a capital (this runs per line).
+        if let p = Self.exact(sdk) {
+            self = p
+        } else if ASCII.isLowerCaseASCII(sdk) {
+            return nil
+        } else if let p = Self.exact(sdk.lowercased()) {
+            self = p
+        } else {
+            return nil
+        }
+    }
+
+    private static func exact(_ sdk: String) -> TunePlatform? {
+        switch sdk {
+        case "ios", "tvos", "watchos": .iOS
+        case "android", "fire": .android
+        case "windows": .windows
+        default: nil
         }
     }
 

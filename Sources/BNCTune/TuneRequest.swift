@@ -144,12 +144,14 @@ public struct TuneRequest: Sendable {
     public var isServerToServer: Bool {
         // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).
         guard let sdk = self[.sdk] else { return false }
-        return sdk.utf8.count == 6 && ASCII.equalIgnoringCase(sdk, "server")
+        return sdk == "server" || (sdk.utf8.count == 6 && ASCII.equalIgnoringCase(sdk, "server"))
     }
 
     /// `action` in lower case (the value itself when it has no upper-case letter: no new String per call).
     public var action: String? {
         guard let a = value(.action) else { return nil }
+        // The two actions nearly every line carries, as logged, are compared first (a comparison of small Strings).
+        if a == "session" || a == "conversion" { return a }
         return ASCII.isLowerCaseASCII(a) ? a : a.lowercased()
     }
 

@@ -266,5 +266,12 @@ import Testing
         let upper = try request("action=Conversion&sdk=SERVER")
         #expect(upper.action == "conversion" && upper.isServerToServer)
         #expect(try request("action=conversion&sdk=servers").isServerToServer == false)
+        #expect(try request("action=session&sdk=server").isServerToServer && request("action=session").action == "session")
+        // The platform of sdk=: as logged, or in any case; a lower-case name that is none is no platform.
+        for (sdk, platform) in [("ios", TunePlatform.iOS), ("IOS", .iOS), ("tvOS", .iOS), ("watchos", .iOS), ("android", .android),
+                                ("Android", .android), ("FIRE", .android), ("windows", .windows), ("Windows", .windows)] {
+            #expect(TunePlatform(sdk: sdk) == platform, "\(sdk)")
+        }
+        for sdk in ["server", "Server", "", "iosx", "İOS", "androi"] { #expect(TunePlatform(sdk: sdk) == nil, "\(sdk)") }
     }
 }
