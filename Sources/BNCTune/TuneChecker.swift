@@ -100,11 +100,13 @@ public struct TuneChecker: Sendable {
     private static let zeroCheckedAdIDs: [TuneRequest.Name] = [.iosIFA, .googleAID, .fireAID]
 
     static func values(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
+        // The statics read once, not once a parameter (each read of a global is a swift_once check).
+        let all = TuneParameters.all, skipped = deviceIPRow
         for i in r.parameters.indices {
             // device_ip: the IP rules below say more. Read in place: a copy of each parameter retained its Strings.
-            guard let row = r.parameters[i].row, row != deviceIPRow, !r.parameters[i].value.isEmpty, memo.passed[row] != r.parameters[i].value else { continue }
+            guard let row = r.parameters[i].row, row != skipped, !r.parameters[i].value.isEmpty, memo.passed[row] != r.parameters[i].value else { continue }
             let value = r.parameters[i].value
-            let p = TuneParameters.all[row]
+            let p = all[row]
             do {
                 _ = try p.check(value)
                 memo.passed[row] = value
