@@ -18,13 +18,7 @@ public enum ASCII {
     /// The same for two Strings, over their UTF-8 buffers (a String.UTF8View walked by index is not).
     public static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count else { return false }
-                for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
-                return true
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(x, y) } }
     }
 
     /// ASCII with no upper-case letter: `lowercased()` would return it unchanged.

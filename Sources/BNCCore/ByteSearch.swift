@@ -10,9 +10,13 @@ import Darwin
 public enum ByteSearch {
     /// The index of the first `byte` in `bytes` (in the slice's own indices), or nil.
     public static func first(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { b -> Int? in
-            guard let base = b.baseAddress, !b.isEmpty, let hit = memchr(base, Int32(byte), b.count) else { return nil }
-            return bytes.startIndex + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
-        }
+        bytes.withUnsafeBufferPointer { b in first(byte, in: b, from: 0, to: b.count).map { bytes.startIndex + $0 } }
+    }
+
+    /// The offset of the first `byte` in `buffer[from..<to]` (an offset from the buffer's start), or nil: for code
+    /// that reads a line through one buffer pointer, with no slice (each of which retains the line) per field.
+    @inlinable public static func first(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to, let base = buffer.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 }

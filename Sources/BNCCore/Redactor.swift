@@ -74,8 +74,7 @@ public struct Redactor: Sendable {
             guard t.count >= n.count, let base = t.baseAddress else { return false }
             // memchr to each candidate first byte, then memcmp.
             var at = 0
-            while at <= t.count - n.count, let hit = memchr(base + at, Int32(first), t.count - n.count - at + 1) {
-                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            while let i = ByteSearch.first(first, in: t, from: at, to: t.count - n.count + 1) {
                 if memcmp(base + i, n.baseAddress!, n.count) == 0 { return true }
                 at = i + 1
             }

@@ -1,8 +1,5 @@
 // Logged TUNE requests, line by line: URL, access-log and JSON forms, and a line's error.
 import BNCCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why a line is not a TUNE request.
 public struct TuneLineError: Error, Sendable, CustomStringConvertible {
@@ -52,16 +49,10 @@ public enum TuneLog {
         let s = b.startIndex
         let target: Range<Int> = try b.withUnsafeBufferPointer { (p) throws(TuneLineError) -> Range<Int> in
             let n = p.count, o = open - s, q = quote - s
-            func find(_ byte: UInt8, from i: Int) -> Int? {
-                guard i < n, let hit = memchr(p.baseAddress! + i, Int32(byte), n - i) else { return nil }
-                return UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
-            }
+            func find(_ byte: UInt8, from i: Int) -> Int? { ByteSearch.first(byte, in: p, from: i, to: n) }
             func spaces(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] == 32 { i += 1 }; return i }
             // memchr for the space: a target is hundreds of bytes (a byte loop over it was 2,000 instructions a line).
-            func word(from i: Int, to end: Int) -> Int {
-                guard i < end, let hit = memchr(p.baseAddress! + i, 32, end - i) else { return max(i, end) }
-                return UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
-            }
+            func word(from i: Int, to end: Int) -> Int { ByteSearch.first(32, in: p, from: i, to: end) ?? max(i, end) }
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
             let client = word(from: 0, to: o)
             if client > 0 { r.clientIP = text(0..<client) }

@@ -2,9 +2,6 @@
 // `/serve?...` target, a common or combined web-server log line, or a line with a URL somewhere in it (SDK debug
 // output). Bytes in, bounded: at most `maxParameters` parameters of at most `maxValue` bytes each.
 import BNCCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One TUNE request read from a log line: its query parameters in order, with the host, path and access-log details.
 public struct TuneRequest: Sendable {
@@ -144,7 +141,7 @@ public struct TuneRequest: Sendable {
     public var isServerToServer: Bool {
         // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).
         guard let sdk = self[.sdk] else { return false }
-        return sdk == "server" || (sdk.utf8.count == 6 && ASCII.equalIgnoringCase(sdk, "server"))
+        return sdk == "server" || ASCII.equalIgnoringCase(sdk, "server")
     }
 
     /// `action` in lower case (the value itself when it has no upper-case letter: no new String per call).
@@ -192,13 +189,12 @@ public struct TuneRequest: Sendable {
     public mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false) throws(TuneLineError) {
         if parameters.isEmpty { parameters.reserveCapacity(32) }
         try query.withUnsafeBufferPointer { (q) throws(TuneLineError) in
-            guard let base = q.baseAddress else { return }
             let n = q.count
             var start = 0
             while start < n {
                 // memchr for the pair's end and its `=`; the name's bytes looked at once, for % and +.
-                let end = memchr(base + start, Int32(UInt8(ascii: "&")), n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
-                let eq = memchr(base + start, Int32(UInt8(ascii: "=")), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                let end = ByteSearch.first(UInt8(ascii: "&"), in: q, from: start, to: n) ?? n
+                let eq = ByteSearch.first(UInt8(ascii: "="), in: q, from: start, to: end) ?? end
                 if eq > start {
                     let valueStart = min(eq + 1, end)
                     if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }

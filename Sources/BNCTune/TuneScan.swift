@@ -216,50 +216,59 @@ public final class TuneScanner {
         let advertiser = r.value(.advertiserID) ?? "?"
         let n = o.findings.count
         Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
-        // The advertiser/app key is made only when the pair differs from the last line's (a log comes in runs).
-        let app = Self.app(of: r)
-        if let c = recentApp.last, let last = recentAppPair, last.advertiser == advertiser, last.app == app {
-            byApp.values[c.index].add(findings: n)
-        } else {
-            Self.tally(&byApp, advertiser + "/" + app, cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
-            recentAppPair = (advertiser, app)
-        }
+        // The advertiser/app key is made only when the pair is not one of the last two (a log comes in runs).
+        Self.tally(&byApp, AppKey(advertiser: advertiser, app: Self.app(of: r)), key: { $0.advertiser + "/" + $0.app },
+                   cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
     }
 
-    /// The last key of each table with its position: a log's lines come in runs of one app, so most lines hit it
-    /// without hashing. An insertion into a table forgets its entry (positions then move).
+    /// The last two keys of each table with their positions: a log's lines come in runs of one app, and alternate
+    /// between two actions (a session, then its conversion), so most lines hit one without hashing. An insertion
+    /// into a table forgets them (positions then move).
     private var recentAction = Recent<Int>()
     private var recentAdvertiser = Recent<ScanCount>()
-    private var recentApp = Recent<ScanCount>()
+    private var recentApp = RecentKeys<ScanCount, AppKey>()
 
-    /// The last two keys of a table with their positions: lines alternate between two actions (a session, then
-    /// its conversion) as often as they come in runs.
-    struct Recent<V> {
-        var last: (key: String, index: Dictionary<String, V>.Index)?
-        var before: (key: String, index: Dictionary<String, V>.Index)?
+    /// An advertiser and app as a line names them: compared as two Strings, joined into the table's key only on a miss.
+    struct AppKey: Equatable {
+        let advertiser: String
+        let app: String
     }
-    private var recentAppPair: (advertiser: String, app: String)?
+
+    /// A table's last two entries found, by what identifies them (`Probe`: the key itself, or its parts).
+    struct RecentKeys<V, Probe: Equatable> {
+        var last: (probe: Probe, index: Dictionary<String, V>.Index)?
+        var before: (probe: Probe, index: Dictionary<String, V>.Index)?
+    }
+    typealias Recent<V> = RecentKeys<V, String>
 
     /// Changes the key's entry — the key cut to 200 bytes' worth of characters — or, when the table is full and
     /// lacks it, the entry of `other`: one lookup when the key is there.
     static func tally<V>(_ table: inout [String: V], _ key: String, cache: inout Recent<V>, empty: V, _ change: (inout V) -> Void) {
-        if let c = cache.last, c.key == key {
+        tally(&table, key, key: { $0 }, cache: &cache, empty: empty, change)
+    }
+
+    /// The same for a key made from `probe` only when neither remembered entry is the probe's.
+    @inline(__always)
+    static func tally<V, Probe: Equatable>(_ table: inout [String: V], _ probe: Probe, key makeKey: (Probe) -> String,
+                                           cache: inout RecentKeys<V, Probe>, empty: V, _ change: (inout V) -> Void) {
+        if let c = cache.last, c.probe == probe {
             change(&table.values[c.index])
             return
         }
-        if let c = cache.before, c.key == key {
+        if let c = cache.before, c.probe == probe {
             change(&table.values[c.index])
             swap(&cache.last, &cache.before)
             return
         }
+        let key = makeKey(probe)
         let k = key.utf8.count > 200 ? String(key.prefix(200)) : key
         if let i = table.index(forKey: k) {
             change(&table.values[i])
             cache.before = cache.last
-            cache.last = (key, i)
+            cache.last = (probe, i)
         } else {
             change(&table[table.count < maxGroups ? k : other, default: empty])
-            cache = Recent()
+            cache = RecentKeys()
         }
     }
 

@@ -53,4 +53,18 @@ import Testing
         #expect(HTTPURL.percentDecode("%E2%82%AC+%FF%") == "€ \u{FFFD}%", "invalid UTF-8 repaired, a cut escape kept")
         #expect(HTTPURL.percentDecode("a%2") == "a%2" && HTTPURL.percentDecode("") == "" && HTTPURL.percentDecode("%41%42") == "AB")
     }
+
+    /// memchr over a range of a buffer, the offset counted from the buffer's start: the first hit in the range, none
+    /// outside it or in an empty range; the slice form in the slice's own indices.
+    @Test func aByteIsFoundWithinItsRangeOnly() {
+        let bytes = Array("a=b&c=d&".utf8)
+        bytes.withUnsafeBufferPointer { b in
+            #expect(ByteSearch.first(UInt8(ascii: "&"), in: b, from: 0, to: b.count) == 3)
+            #expect(ByteSearch.first(UInt8(ascii: "&"), in: b, from: 4, to: b.count) == 7)
+            #expect(ByteSearch.first(UInt8(ascii: "&"), in: b, from: 4, to: 7) == nil, "the end is not in the range")
+            #expect(ByteSearch.first(UInt8(ascii: "="), in: b, from: 2, to: 6) == 5)
+            #expect(ByteSearch.first(UInt8(ascii: "a"), in: b, from: 3, to: 3) == nil && ByteSearch.first(UInt8(ascii: "a"), in: b, from: 5, to: 2) == nil)
+        }
+        #expect(ByteSearch.first(UInt8(ascii: "&"), in: bytes[4...]) == 7 && ByteSearch.first(UInt8(ascii: "a"), in: bytes[1...]) == nil)
+    }
 }
