@@ -14,6 +14,8 @@ public struct ValueMemo {
     /// for a misspelling an integration repeats on every line); at most `maxSuggestions`, then started again.
     var suggestions: [String: String?] = [:]
     static let maxSuggestions = 256
+    /// The thread's last logged value of each parameter, read again without decoding (`TuneLog.parse`).
+    let recent = RecentValues()
     public init() {}
 
     mutating func suggestion(for name: String) -> String? {

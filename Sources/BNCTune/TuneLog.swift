@@ -22,20 +22,21 @@ public enum TuneLog {
     public static func isSkippable(_ line: ArraySlice<UInt8>) -> Bool { LineReader.isBlankOrComment(line) }
 
     /// Reads one line. Throws when it is neither a URL, a request target nor an access-log line.
-    public static func parse(_ line: ArraySlice<UInt8>) throws(TuneLineError) -> TuneRequest {
+    /// - Parameter recent: the thread's last value of each known parameter (a scan's), reused when logged alike.
+    public static func parse(_ line: ArraySlice<UInt8>, recent: RecentValues? = nil) throws(TuneLineError) -> TuneRequest {
         var bytes = line
         while let f = bytes.first, f == 32 || f == 9 { bytes = bytes.dropFirst() }
         while let l = bytes.last, l == 32 || l == 9 || l == 13 { bytes = bytes.dropLast() }
         if ByteSearch.first(0, in: bytes) != nil { throw TuneLineError("contains a NUL byte") }
         var request = TuneRequest()
         if starts(bytes, "http://") || starts(bytes, "https://") {
-            try readURL(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
+            try readURL(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request, recent: recent)
         } else if bytes.first == UInt8(ascii: "/") {
-            try readTarget(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request)
+            try readTarget(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request, recent: recent)
         } else if let open = ByteSearch.first(UInt8(ascii: "["), in: bytes), let quote = ByteSearch.first(UInt8(ascii: "\""), in: bytes[open...]) {
-            try readAccessLog(bytes, open: open, quote: quote, into: &request)
+            try readAccessLog(bytes, open: open, quote: quote, into: &request, recent: recent)
         } else if let at = find(bytes, "https://") ?? find(bytes, "http://") {
-            try readURL(bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }, into: &request)
+            try readURL(bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }, into: &request, recent: recent)
         } else {
             throw TuneLineError("is not a URL, a /serve?... target or a web-server log line")
         }
@@ -43,7 +44,7 @@ public enum TuneLog {
     }
 
     /// `1.2.3.4 - - [10/Oct/2026:13:55:36 -0700] "GET /serve?... HTTP/1.1" 200 2326 "referer" "user agent"`
-    static func readAccessLog(_ b: ArraySlice<UInt8>, open: Int, quote: Int, into r: inout TuneRequest) throws(TuneLineError) {
+    static func readAccessLog(_ b: ArraySlice<UInt8>, open: Int, quote: Int, into r: inout TuneRequest, recent: RecentValues?) throws(TuneLineError) {
         // The fields are found as positions in the line's buffer (memchr and byte loops, no sub-slice per field: each
         // retained the line); only the request target is handed on as a slice.
         let s = b.startIndex
@@ -78,10 +79,10 @@ public enum TuneLog {
             return (s + targetStart)..<(s + targetEnd)
         }
         let t = b[target]
-        if starts(t, "http://") || starts(t, "https://") { try readURL(t, into: &r) } else { try readTarget(t, into: &r) }
+        if starts(t, "http://") || starts(t, "https://") { try readURL(t, into: &r, recent: recent) } else { try readTarget(t, into: &r, recent: recent) }
     }
 
-    static func readURL(_ u: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
+    static func readURL(_ u: ArraySlice<UInt8>, into r: inout TuneRequest, recent: RecentValues? = nil) throws(TuneLineError) {
         guard let sep = find(u, "://") else { throw TuneLineError("is not a URL") }
         let afterScheme = u[(sep + 3)...]
         let hostEnd = afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterScheme.endIndex
@@ -90,14 +91,14 @@ public enum TuneLog {
         if let colon = host.lastIndex(of: UInt8(ascii: ":")), !host.contains(UInt8(ascii: "]")) { host = host[..<colon] }
         guard !host.isEmpty else { throw TuneLineError("has no host") }
         r.host = String(decoding: host, as: UTF8.self).lowercased()
-        try readTarget(afterScheme[hostEnd...], into: &r)
+        try readTarget(afterScheme[hostEnd...], into: &r, recent: recent)
     }
 
-    static func readTarget(_ t: ArraySlice<UInt8>, into r: inout TuneRequest) throws(TuneLineError) {
+    static func readTarget(_ t: ArraySlice<UInt8>, into r: inout TuneRequest, recent: RecentValues? = nil) throws(TuneLineError) {
         let noFragment = t[..<(ByteSearch.first(UInt8(ascii: "#"), in: t) ?? t.endIndex)]
         if let q = ByteSearch.first(UInt8(ascii: "?"), in: noFragment) {
             r.path = String(decoding: noFragment[..<q], as: UTF8.self)
-            try r.addQuery(noFragment[(q + 1)...])
+            try r.addQuery(noFragment[(q + 1)...], recent: recent)
         } else {
             r.path = String(decoding: noFragment, as: UTF8.self)
         }

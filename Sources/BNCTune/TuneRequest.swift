@@ -187,6 +187,11 @@ public struct TuneRequest: Sendable {
 
     /// Reads a query string's parameters (bytes after `?`, up to `#`), each name and value decoded in place.
     public mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false) throws(TuneLineError) {
+        try addQuery(query, fromData: fromData, recent: nil)
+    }
+
+    /// The same, a known parameter's value taken from `recent` when the line logs it as the line before did.
+    mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false, recent: RecentValues?) throws(TuneLineError) {
         if parameters.isEmpty { parameters.reserveCapacity(32) }
         try query.withUnsafeBufferPointer { (q) throws(TuneLineError) in
             let n = q.count
@@ -202,20 +207,79 @@ public struct TuneRequest: Sendable {
                     if end - valueStart > Self.maxValue * 3 {
                         throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
                     }
-                    let value = HTTPURL.percentDecode(buffer: UnsafeBufferPointer(rebasing: q[valueStart..<end]))
+                    let valueBytes = UnsafeBufferPointer(rebasing: q[valueStart..<end])
                     var plain = true
                     for b in nameBytes where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { plain = false; break }
                     // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
                     // String: no decoding, hashing or String made per parameter.
                     let hash = plain ? NameHash.of(bytes: nameBytes) : 0
                     if plain, let row = TuneParameters.row(ofBytes: nameBytes, hash: hash) {
+                        let value = recent?.value(row: row, valueBytes) ?? HTTPURL.percentDecode(buffer: valueBytes)
                         addKnown(row: row, value, hash: hash, decrypted: fromData)
                     } else {
-                        add(HTTPURL.percentDecode(buffer: nameBytes), value, decrypted: fromData)
+                        add(HTTPURL.percentDecode(buffer: nameBytes), HTTPURL.percentDecode(buffer: valueBytes), decrypted: fromData)
                     }
                 }
                 start = end + 1
             }
         }
+    }
+}
+
+/// The last value of each known TUNE parameter a thread read, as logged and decoded. A log repeats most values
+/// line after line (the SDK, the advertiser, the app, the device's model and version), so a value logged as the
+/// line before logged it is the same String again: no decoding, no allocation, and the line's memory freed with
+/// one release of it. One per thread (a scan's `ValueMemo` holds it); values over `slot` bytes are not kept.
+public final class RecentValues {
+    static let slot = 64
+    private let rows: Int
+    private let raw: UnsafeMutablePointer<UInt8>
+    private let lengths: UnsafeMutablePointer<Int>
+    private let values: UnsafeMutablePointer<String>
+
+    public init() {
+        rows = TuneParameters.all.count
+        raw = .allocate(capacity: rows * Self.slot)
+        lengths = .allocate(capacity: rows)
+        lengths.initialize(repeating: -1, count: rows)
+        values = .allocate(capacity: rows)
+        values.initialize(repeating: "", count: rows)
+    }
+
+    deinit {
+        raw.deallocate()
+        lengths.deallocate()
+        values.deinitialize(count: rows)
+        values.deallocate()
+    }
+
+    /// `bytes` (a value as logged, still percent-encoded) decoded: the row's last String when the bytes are the same.
+    func value(row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let n = bytes.count
+        guard n > 0, let from = bytes.baseAddress else { return "" }
+        guard n <= Self.slot, row >= 0, row < rows else { return HTTPURL.percentDecode(buffer: bytes) }
+        let slot = raw + row * Self.slot
+        if lengths[row] == n && Self.same(UnsafeRawPointer(slot), UnsafeRawPointer(from), n) { return values[row] }
+        let value = HTTPURL.percentDecode(buffer: bytes)
+        slot.update(from: from, count: n)
+        lengths[row] = n
+        values[row] = value
+        return value
+    }
+
+    /// `n` bytes (1...slot) equal, eight at a time, the last eight overlapping (a call to memcmp cost more than the
+    /// comparison of a 36-byte id).
+    @inline(__always)
+    static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ n: Int) -> Bool {
+        if n < 8 {
+            for i in 0..<n where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            return true
+        }
+        var i = 0
+        while i < n - 8 {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     }
 }

@@ -146,7 +146,7 @@ public final class TuneScanner {
         if TuneLog.isSkippable(bytes) { return PreparedLine(line: number, bytes: bytes, kind: .blank) }
         var request: TuneRequest
         do {
-            request = try TuneLog.parse(bytes)
+            request = try TuneLog.parse(bytes, recent: memo.recent)
         } catch {
             return PreparedLine(line: number, bytes: bytes, kind: .unreadable("line \(number) \(error.description)"))
         }

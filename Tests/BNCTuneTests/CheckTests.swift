@@ -167,6 +167,24 @@ import Testing
         #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
     }
 
+    /// A thread's recent values give each line exactly what reading it alone gives: the same value again, a
+    /// value that changes and changes back, one of another length or with one byte changed (first, middle, last),
+    /// an escaped one, an empty one, one longer than a kept slot, and the same bytes under another name.
+    @Test func recentValuesReadEachLineAsReadingItAloneDoes() throws {
+        let id = "6D92078A-8246-4BA4-AE5B-76104861E7DC", long = String(repeating: "x", count: RecentValues.slot + 1)
+        let values = [id, id, "6D92078A-8246-4BA4-AE5B-76104861E7DD", "7D92078A-8246-4BA4-AE5B-76104861E7DC",
+                      "6D92078A-8246-4BA4-AE5C-76104861E7DC", id, "a", "b", "", "iPhone15%2C2", "iPhone15%2C3", "A+B",
+                      long, long + "y", long, "12345678", "12345679", "1234567", "22345678", id]
+        let recent = RecentValues()
+        for (i, v) in values.enumerated() {
+            let line = "/serve?action=session&ios_ifa=\(v)&ios_ifv=\(values[(i + 1) % values.count])&device_model=\(v)&unknown_x=\(v)"
+            let alone = try TuneLog.parse(Array(line.utf8)[...]), again = try TuneLog.parse(Array(line.utf8)[...], recent: recent)
+            #expect(again.parameters.map(\.name) == alone.parameters.map(\.name))
+            #expect(again.parameters.map(\.value) == alone.parameters.map(\.value), "line \(i): \(v)")
+            #expect(again["device_model"] == HTTPURL.percentDecode(v))
+        }
+    }
+
     /// An access log's fields, each where the line has it and absent where it does not: the user agent is the second
     /// quoted field after the request ("-" and "" are none), the status one to three digits, the method and target
     /// the first two words of the quoted request (spaces around them allowed), the time when its brackets close.
