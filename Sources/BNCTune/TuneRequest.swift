@@ -193,6 +193,7 @@ public struct TuneRequest: Sendable {
     /// The same, a known parameter's value taken from `recent` when the line logs it as the line before did.
     mutating func addQuery(_ query: ArraySlice<UInt8>, fromData: Bool = false, recent: RecentValues?) throws(TuneLineError) {
         if parameters.isEmpty { parameters.reserveCapacity(32) }
+        let names = TuneParameters.rows  // read once, not once a parameter
         try query.withUnsafeBufferPointer { (q) throws(TuneLineError) in
             let n = q.count
             var start = 0
@@ -208,12 +209,11 @@ public struct TuneRequest: Sendable {
                         throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: q[valueStart..<end])
-                    var plain = true
-                    for b in nameBytes where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { plain = false; break }
                     // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
-                    // String: no decoding, hashing or String made per parameter.
-                    let hash = plain ? NameHash.of(bytes: nameBytes) : 0
-                    if plain, let row = TuneParameters.row(ofBytes: nameBytes, hash: hash) {
+                    // String: no decoding, hashing or String made per parameter. No known name has a `%` or `+`, so
+                    // a name the table has byte for byte needs no decoding; any other is decoded and looked up again.
+                    let hash = NameHash.of(bytes: nameBytes)
+                    if let row = names.position(ofBytes: nameBytes, hash: hash) {
                         let value = recent?.value(row: row, valueBytes) ?? HTTPURL.percentDecode(buffer: valueBytes)
                         addKnown(row: row, value, hash: hash, decrypted: fromData)
                     } else {

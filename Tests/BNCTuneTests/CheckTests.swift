@@ -167,6 +167,16 @@ import Testing
         #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
     }
 
+    /// A name is found by its bytes only when the table has it byte for byte; an escaped one is decoded and found
+    /// by its decoded name (so `ios%5Fifa` is ios_ifa, and the first of the two is read), `+` is a space.
+    @Test func escapedNamesAreDecodedBeforeTheyAreLookedUp() throws {
+        let r = try TuneLog.parse(Array("/serve?ios%5Fifa=A&ios_ifa=B&a+b=1&%61ction=session&site%2did=1".utf8)[...], recent: RecentValues())
+        #expect(r["ios_ifa"] == "A" && r.repeated == ["ios_ifa"])
+        #expect(r.parameters.map(\.name) == ["ios_ifa", "a b", "action", "site-id"])
+        #expect(r.parameters.map { $0.row != nil } == [true, false, true, false])
+        #expect(r.action == "session")
+    }
+
     /// A thread's recent values give each line exactly what reading it alone gives: the same value again, a
     /// value that changes and changes back, one of another length or with one byte changed (first, middle, last),
     /// an escaped one, an empty one, one longer than a kept slot, and the same bytes under another name.
