@@ -19,4 +19,20 @@ public enum ByteSearch {
         guard from < to, let base = buffer.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
+
+    /// Whether `count` bytes at `a` and `b` are equal: eight at a time, the last eight overlapping, inline (for the
+    /// names and values of a line, a call to memcmp cost more than the comparison).
+    @inlinable @inline(__always)
+    public static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
+        if n < 8 {
+            for i in 0..<n where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            return true
+        }
+        var i = 0
+        while i < n - 8 {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    }
 }

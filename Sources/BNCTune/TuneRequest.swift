@@ -259,27 +259,11 @@ public final class RecentValues {
         guard n > 0, let from = bytes.baseAddress else { return "" }
         guard n <= Self.slot, row >= 0, row < rows else { return HTTPURL.percentDecode(buffer: bytes) }
         let slot = raw + row * Self.slot
-        if lengths[row] == n && Self.same(UnsafeRawPointer(slot), UnsafeRawPointer(from), n) { return values[row] }
+        if lengths[row] == n && ByteSearch.equal(slot, from, count: n) { return values[row] }
         let value = HTTPURL.percentDecode(buffer: bytes)
         slot.update(from: from, count: n)
         lengths[row] = n
         values[row] = value
         return value
-    }
-
-    /// `n` bytes (1...slot) equal, eight at a time, the last eight overlapping (a call to memcmp cost more than the
-    /// comparison of a 36-byte id).
-    @inline(__always)
-    static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ n: Int) -> Bool {
-        if n < 8 {
-            for i in 0..<n where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            return true
-        }
-        var i = 0
-        while i < n - 8 {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i += 8
-        }
-        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     }
 }

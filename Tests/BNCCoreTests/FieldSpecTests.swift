@@ -110,15 +110,27 @@ import Glibc
         for bad in ["e", "engl", "e@", "é", "ｅｎ", "e n"] { #expect(!FieldPattern.languageCode.matches(bad), "\(bad)") }
     }
 
-    /// The name index finds every declared name at its place and nothing else, at every table size; a key
-    /// canonically equivalent to a name but spelt differently (KELVIN SIGN for K) is not that name.
+    /// The name index finds every declared name at its place and nothing else, at every table size, by String and
+    /// by bytes; a key canonically equivalent to a name but spelt differently (KELVIN SIGN for K) is not that name;
+    /// names whose hashes collide (same length, first and last eight bytes) are told apart by their middle bytes.
     @Test(arguments: [0, 1, 7, 8, 9, 60, 300])
     func theNameIndexFindsExactlyTheDeclaredNames(count: Int) {
-        let names = (0..<count).map { "field_\($0)" } + (count > 0 ? ["Key", "$sku", "é"] : [])
+        let colliding = ["abcdefgh_1_12345678", "abcdefgh_2_12345678"]
+        let names = (0..<count).map { "field_\($0)" } + (count > 0 ? ["Key", "$sku", "é"] + colliding : [])
         let index = NameIndex(names)
-        for (i, n) in names.enumerated() { #expect(index.position(of: n) == i, "\(n)") }
-        for probe in ["", "field_", "field_\(count)", "FIELD_0", "\u{212A}ey", "e\u{301}", "$sku ", String(repeating: "x", count: 500)] {
+        func byBytes(_ s: String) -> Int? {
+            let b = Array(s.utf8)
+            return b.withUnsafeBufferPointer { index.position(ofBytes: $0, hash: NameHash.of(bytes: $0)) }
+        }
+        #expect(NameHash.of(colliding[0]) == NameHash.of(colliding[1]))
+        for (i, n) in names.enumerated() {
+            #expect(index.position(of: n) == i, "\(n)")
+            #expect(byBytes(n) == i, "\(n)")
+        }
+        for probe in ["", "field_", "field_\(count)", "FIELD_0", "\u{212A}ey", "e\u{301}", "$sku ", String(repeating: "x", count: 500),
+                      "abcdefgh_3_12345678", "abcdefgh_1_12345679", "Kex", "field_0 "] {
             #expect(index.position(of: probe) == nil, "\(probe)")
+            #expect(byBytes(probe) == nil, "\(probe)")
         }
     }
 }

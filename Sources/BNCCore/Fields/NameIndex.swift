@@ -13,10 +13,6 @@
 // life of the process) and never changes; only declared names are inserted, so hostile keys, however many
 // collide, walk at most the declared names' cluster (a table is at most half full).
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The hash of a name for the hot-path tables: its length with its first and last eight bytes.
 public enum NameHash {
     /// The hash of a name's UTF-8 bytes.
@@ -47,21 +43,36 @@ public enum NameHash {
 /// full, then one comparison. Names match byte for byte (a key canonically equivalent to a declared name but
 /// spelt differently is not that name: it would be sent as spelt).
 public struct NameIndex: Sendable {
+    /// A taken slot: the name's hash, its position, and where its bytes are in `bytes` (a hash that differs rejects a
+    /// probe without touching the name; one that matches is confirmed by comparing bytes in place, no String).
+    private struct Slot: Sendable {
+        var hash: UInt64 = 0
+        var position: Int32 = -1
+        var length: Int32 = 0
+        var offset = 0
+    }
+
     private let names: [String]
-    private let slots: [Int32]
+    private let slots: [Slot]
+    /// Every name's UTF-8 bytes, one after another.
+    private let bytes: [UInt8]
     private let mask: Int
 
     public init(_ names: [String]) {
         var size = 8
         while size < names.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: -1, count: size)
+        var slots = [Slot](repeating: Slot(), count: size)
+        var bytes: [UInt8] = []
         for (i, name) in names.enumerated() {
-            var h = Int(truncatingIfNeeded: NameHash.of(name)) & (size - 1)
-            while slots[h] >= 0 { h = (h + 1) & (size - 1) }
-            slots[h] = Int32(i)
+            let hash = NameHash.of(name)
+            var h = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[h].position >= 0 { h = (h + 1) & (size - 1) }
+            slots[h] = Slot(hash: hash, position: Int32(i), length: Int32(name.utf8.count), offset: bytes.count)
+            bytes.append(contentsOf: name.utf8)
         }
         self.names = names
         self.slots = slots
+        self.bytes = bytes
         mask = size - 1
     }
 
@@ -70,25 +81,23 @@ public struct NameIndex: Sendable {
 
     /// The same, with the key's `NameHash` already made (a TUNE request keeps each parameter's).
     public func position(of key: String, hash: UInt64) -> Int? {
-        var h = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let p = Int(slots[h])
-            if p < 0 { return nil }
-            if names[p].utf8.count == key.utf8.count && names[p] == key { return p }
-            h = (h + 1) & mask
-        }
+        var key = key
+        return key.withUTF8 { position(ofBytes: $0, hash: hash) }
     }
 
     /// The position of a name given as UTF-8 bytes (a query's name in place, before any String is made).
     public func position(ofBytes key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        var h = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let p = Int(slots[h])
-            if p < 0 { return nil }
-            if names[p].utf8.count == key.count,
-               names[p].utf8.withContiguousStorageIfAvailable({ key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
-                ?? names[p].utf8.elementsEqual(key) { return p }
-            h = (h + 1) & mask
+        slots.withUnsafeBufferPointer { slots in
+            var h = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots[h]
+                if slot.position < 0 { return nil }
+                if slot.hash == hash, Int(slot.length) == key.count,
+                   key.isEmpty || bytes.withUnsafeBufferPointer({ ByteSearch.equal($0.baseAddress! + slot.offset, key.baseAddress!, count: key.count) }) {
+                    return Int(slot.position)
+                }
+                h = (h + 1) & mask
+            }
         }
     }
 
