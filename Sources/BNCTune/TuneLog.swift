@@ -57,7 +57,10 @@ public enum TuneLog {
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
             let client = word(from: 0, to: o)
             if client > 0 { r.clientIP = text(0..<client) }
-            if let close = find(UInt8(ascii: "]"), from: o) { r.time = parseLogTime(UnsafeBufferPointer(rebasing: p[(o + 1)..<close])) }
+            if let close = find(UInt8(ascii: "]"), from: o) {
+                let time = UnsafeBufferPointer(rebasing: p[(o + 1)..<close])
+                r.time = recent.map { $0.time(time) } ?? parseLogTime(time)
+            }
             guard let end = find(UInt8(ascii: "\""), from: q + 1) else { throw TuneLineError("has an unterminated request in quotes") }
             // METHOD SP TARGET [SP VERSION].
             let methodStart = spaces(from: q + 1, to: end), methodEnd = word(from: methodStart, to: end)

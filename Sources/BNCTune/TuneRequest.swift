@@ -237,7 +237,14 @@ public final class RecentValues {
     private let lengths: UnsafeMutablePointer<Int>
     private let values: UnsafeMutablePointer<String>
 
+    /// The last access-log time read (at most `slot` bytes) and what it was read as: a busy log's lines share
+    /// their second.
+    private let timeRaw: UnsafeMutablePointer<UInt8>
+    private var timeLength = -1
+    private var timeValue: Double?
+
     public init() {
+        timeRaw = .allocate(capacity: Self.slot)
         rows = TuneParameters.all.count
         raw = .allocate(capacity: rows * Self.slot)
         lengths = .allocate(capacity: rows)
@@ -247,10 +254,22 @@ public final class RecentValues {
     }
 
     deinit {
+        timeRaw.deallocate()
         raw.deallocate()
         lengths.deallocate()
         values.deinitialize(count: rows)
         values.deallocate()
+    }
+
+    /// An access log's time (`TuneLog.parseLogTime`), read again only when it differs from the last one.
+    func time(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = bytes.count
+        guard n > 0, n <= Self.slot, let from = bytes.baseAddress else { return TuneLog.parseLogTime(bytes) }
+        if n == timeLength && ByteSearch.equal(timeRaw, from, count: n) { return timeValue }
+        timeValue = TuneLog.parseLogTime(bytes)
+        timeRaw.update(from: from, count: n)
+        timeLength = n
+        return timeValue
     }
 
     /// `bytes` (a value as logged, still percent-encoded) decoded: the row's last String when the bytes are the same.

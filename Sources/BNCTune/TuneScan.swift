@@ -42,9 +42,10 @@ public struct ScanOutcome: Sendable {
     }
 }
 
-/// One line after `TuneScanner.prepare`, before `finish`.
-public struct PreparedLine: Sendable {
-    enum Kind: Sendable {
+/// One line after `TuneScanner.prepare`, before `finish`. Not copyable: `finish` moves its request and findings
+/// into the outcome (a copy retained and released every String of the request).
+public struct PreparedLine: ~Copyable, Sendable {
+    enum Kind: ~Copyable, Sendable {
         case blank, other
         case unreadable(String)
         case request(TuneRequest, [Finding], decrypted: Bool)
@@ -162,12 +163,16 @@ public final class TuneScanner {
                 extra.append(Finding(.encryptedData, "data", error.message, fix: "check the conversion key belongs to advertiser \(advertiser)"))
             }
         }
-        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra + TuneChecker.findings(request, memo: &memo), decrypted: opened))
+        // The findings first: the request's last use is then the line's, and it moves there instead of being copied.
+        let found = TuneChecker.findings(request, memo: &memo)
+        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra.isEmpty ? found : extra + found, decrypted: opened))
     }
 
     /// A prepared line's outcome, in log order: the duplicate window, the counts and the examples.
-    public func finish(_ p: PreparedLine) -> ScanOutcome? {
-        switch p.kind {
+    public func finish(_ p: consuming PreparedLine) -> ScanOutcome? {
+        // The line's parts moved out of it (the request and findings are not copied, then freed with the line).
+        let line = p.line, bytes = p.bytes, kind = p.kind
+        switch consume kind {
         case .blank:
             return nil
         case .other:
@@ -177,7 +182,7 @@ public final class TuneScanner {
         case .unreadable(let error):
             lines += 1
             unreadable += 1
-            let outcome = ScanOutcome(line: p.line, request: nil, findings: [], error: error, source: p.bytes)
+            let outcome = ScanOutcome(line: line, request: nil, findings: [], error: error, source: bytes)
             keepExample(outcome)
             return outcome
         case .request(let request, var found, let opened):
@@ -185,36 +190,37 @@ public final class TuneScanner {
             requests += 1
             if opened { decrypted += 1 }
             checker.duplicates(request, &found)
-            let outcome = ScanOutcome(line: p.line, request: request, findings: TuneChecker.ordered(found), error: nil, source: p.bytes)
-            count(outcome, request)
+            let findings = TuneChecker.ordered(found)
+            count(findings, request)
+            let outcome = ScanOutcome(line: line, request: request, findings: findings, error: nil, source: bytes)
             keepExample(outcome)
             return outcome
         }
     }
 
-    func count(_ o: ScanOutcome, _ r: TuneRequest) {
+    func count(_ findings: [Finding], _ r: TuneRequest) {
         let action = r.action
         Self.tally(&byAction, action ?? "(none)", cache: &recentAction, empty: 0) { $0 += 1 }
-        if o.findings.contains(where: { $0.severity == .error }) { withErrors += 1 }
+        if findings.contains(where: { $0.severity == .error }) { withErrors += 1 }
         if let t = r.effectiveTime, t.isFinite {
             firstTime = min(firstTime ?? t, t)
             lastTime = max(lastTime ?? t, t)
             let hour = Int((t / 3600).rounded(.down))
             // One lookup when the hour is there (the usual case), one insertion while there is room.
             if let i = byHour.index(forKey: hour) {
-                byHour.values[i].add(findings: o.findings.count, conversion: action == "conversion")
+                byHour.values[i].add(findings: findings.count, conversion: action == "conversion")
             } else if byHour.count < 100_000 {
                 var c = HourCount()
-                c.add(findings: o.findings.count, conversion: action == "conversion")
+                c.add(findings: findings.count, conversion: action == "conversion")
                 byHour[hour] = c
             }
         }
-        for f in o.findings {
+        for f in findings {
             severityCounts[f.severity.rank] += 1
             byRule[f.rule, default: 0] += 1
         }
         let advertiser = r.value(.advertiserID) ?? "?"
-        let n = o.findings.count
+        let n = findings.count
         Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
         // The advertiser/app key is made only when the pair is not one of the last two (a log comes in runs).
         Self.tally(&byApp, AppKey(advertiser: advertiser, app: Self.app(of: r)), key: { $0.advertiser + "/" + $0.app },

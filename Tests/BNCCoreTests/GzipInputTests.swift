@@ -48,6 +48,34 @@ import Testing
         #expect(reader.isCompressed)
     }
 
+    /// A pipe that gives its first bytes one at a time (a slow producer): gzip is told from text only once two
+    /// bytes have come, and not a byte is lost or repeated either way; more than one read's worth follows.
+    @Test(arguments: [false, true])
+    func aPipeGivingOneByteAtATimeIsReadWhole(gzip: Bool) throws {
+        let text = (1...20000).map { "line \($0) \(String(repeating: "x", count: $0 % 40))" }.joined(separator: "\n") + "\n"
+        let bytes = gzip ? [UInt8](try Self.gzip(text)) : Array(text.utf8)
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let writer = Thread {
+            for b in bytes.prefix(3) {
+                var b = b
+                _ = write(writeEnd, &b, 1)
+                usleep(5000)
+            }
+            var at = 3
+            while at < bytes.count {
+                let n = bytes[at...].withUnsafeBytes { write(writeEnd, $0.baseAddress, min($0.count, 7000)) }
+                if n <= 0 { break }
+                at += n
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(readEnd) }
+        #expect(try lines("/dev/fd/\(readEnd)") == text.split(separator: "\n").map(String.init))
+    }
+
     @Test func membersOneAfterAnotherAreOneInput() throws {
         var both = try Self.gzip("a\nb\n")
         both.append(try Self.gzip("c\n"))

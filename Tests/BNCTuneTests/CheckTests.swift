@@ -193,6 +193,12 @@ import Testing
             #expect(again.parameters.map(\.value) == alone.parameters.map(\.value), "line \(i): \(v)")
             #expect(again["device_model"] == HTTPURL.percentDecode(v))
         }
+        // An access log's time: the same second again, the next, another zone, one that does not parse.
+        for time in ["22/Nov/2026:05:30:00 +0100", "22/Nov/2026:05:30:00 +0100", "22/Nov/2026:05:30:01 +0100", "22/Nov/2026:05:30:01 -0100",
+                     "22/Nov/2026:05:30:01 -0100", "22/Xyz/2026:05:30:01 -0100", "22/Nov/2026:05:30:01 -0100", "", "22/Nov/2026:05:30:00 +0100"] {
+            let line = Array("203.0.113.9 - - [\(time)] \"GET /serve?action=session HTTP/1.1\" 200 64".utf8)[...]
+            #expect(try TuneLog.parse(line, recent: recent).time == TuneLog.parse(line).time, "\(time)")
+        }
     }
 
     /// An access log's fields, each where the line has it and absent where it does not: the user agent is the second

@@ -48,7 +48,14 @@ public final class LineReader {
         self.maxLineLength = maxLineLength
     }
 
-    deinit { if ownsFD { close(fd) } }
+    /// Where each read lands before its bytes join `buffer`: allocated once (a new zeroed array per read wrote
+    /// every byte of the input once more).
+    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: GzipInflater.chunk, alignment: 16)
+
+    deinit {
+        if ownsFD { close(fd) }
+        scratch.deallocate()
+    }
 
     /// Only spaces and tabs, or a `#` comment: a line of a text input (logged URLs) with nothing to read.
     public static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {
@@ -115,25 +122,26 @@ public final class LineReader {
             return
         }
         // A held first byte and the next read together never exceed one chunk.
-        var chunk = [UInt8](repeating: 0, count: GzipInflater.chunk - (head?.count ?? 0))
         var n = 0
         while true {
-            n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            n = read(fd, scratch.baseAddress, GzipInflater.chunk - (head?.count ?? 0))
             if n >= 0 { break }
             if errno != EINTR { throw BNCError(.inputMissing, "\(what): read error: \(FileSystem.errnoText())") }
         }
         bytesRead += n
+        var got = UnsafeRawBufferPointer(rebasing: scratch[0..<n])
         if var held = head {
             // Until two bytes have come (a pipe may give one), nothing is decided.
-            held.append(contentsOf: chunk[0..<n])
+            held.append(contentsOf: got)
             if held.count < 2 && n > 0 { head = held; return }
             head = nil
             if held.count >= 2 && held[0] == 0x1F && held[1] == 0x8B { inflater = try GzipInflater(what: what) }
-            chunk = held
             n = held.count
+            held.withUnsafeBytes { scratch.copyMemory(from: $0) }
+            got = UnsafeRawBufferPointer(rebasing: scratch[0..<n])
         }
         guard let inflater else {
-            if n == 0 { eof = true } else { buffer.append(contentsOf: chunk[0..<n]) }
+            if n == 0 { eof = true } else { buffer.append(contentsOf: got) }
             return
         }
         if n == 0 {
@@ -141,7 +149,7 @@ public final class LineReader {
             eof = true
             return
         }
-        chunk.withUnsafeBytes { inflater.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        inflater.feed(got)
         _ = try inflater.inflate(into: &buffer)
     }
 }
