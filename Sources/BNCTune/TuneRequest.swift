@@ -197,10 +197,20 @@ public struct TuneRequest: Sendable {
         try query.withUnsafeBufferPointer { (q) throws(TuneLineError) in
             let n = q.count
             var start = 0
+            // Where the thread's memory of which name follows which is read and taught (`RecentValues.guess`).
+            var after = RecentValues.atStart
             while start < n {
-                // memchr for the pair's end and its `=`; the name's bytes looked at once, for % and +.
-                let end = ByteSearch.first(UInt8(ascii: "&"), in: q, from: start, to: n) ?? n
-                let eq = ByteSearch.first(UInt8(ascii: "="), in: q, from: start, to: end) ?? end
+                // The name this integration sent after the last one, if the bytes here are it; else memchr for the
+                // `=`. Then memchr for the pair's end.
+                let guess = recent?.guess(after: after, q, at: start) ?? -1
+                let eq: Int, end: Int
+                if guess >= 0, let recent {
+                    eq = start + recent.nameLength(row: guess)
+                    end = ByteSearch.first(UInt8(ascii: "&"), in: q, from: eq, to: n) ?? n
+                } else {
+                    end = ByteSearch.first(UInt8(ascii: "&"), in: q, from: start, to: n) ?? n
+                    eq = ByteSearch.first(UInt8(ascii: "="), in: q, from: start, to: end) ?? end
+                }
                 if eq > start {
                     let valueStart = min(eq + 1, end)
                     if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
@@ -212,11 +222,14 @@ public struct TuneRequest: Sendable {
                     // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
                     // String: no decoding, hashing or String made per parameter. No known name has a `%` or `+`, so
                     // a name the table has byte for byte needs no decoding; any other is decoded and looked up again.
-                    let hash = NameHash.of(bytes: nameBytes)
-                    if let row = names.position(ofBytes: nameBytes, hash: hash) {
+                    let hash = guess >= 0 ? recent?.nameHash(row: guess) ?? 0 : NameHash.of(bytes: nameBytes)
+                    if let row = guess >= 0 ? guess : names.position(ofBytes: nameBytes, hash: hash) {
+                        if guess < 0 { recent?.learn(after: after, row) }
+                        after = row
                         let value = recent?.value(row: row, valueBytes) ?? HTTPURL.percentDecode(buffer: valueBytes)
                         addKnown(row: row, value, hash: hash, decrypted: fromData)
                     } else {
+                        after = RecentValues.afterUnknown
                         add(HTTPURL.percentDecode(buffer: nameBytes), HTTPURL.percentDecode(buffer: valueBytes), decrypted: fromData)
                     }
                 }
@@ -243,9 +256,31 @@ public final class RecentValues {
     private var timeLength = -1
     private var timeValue: Double?
 
+    /// Which known name followed each one on the last line that had it (-1: none yet): an integration sends its
+    /// parameters in one order, so the next name is mostly a comparison of bytes away, not a hash and a search.
+    /// Slots: a row, `atStart`, `afterUnknown`.
+    private let successors: UnsafeMutablePointer<Int>
+    static let atStart = -1, afterUnknown = -2
+    /// Each row's name: its bytes (`slot` apart), length and `NameHash`, the thread's own copy read in place.
+    private let names: UnsafeMutablePointer<UInt8>
+    private let nameLengths: UnsafeMutablePointer<Int>
+    private let nameHashes: UnsafeMutablePointer<UInt64>
+
     public init() {
         timeRaw = .allocate(capacity: Self.slot)
         rows = TuneParameters.all.count
+        successors = .allocate(capacity: rows + 2)
+        successors.initialize(repeating: -1, count: rows + 2)
+        names = .allocate(capacity: rows * Self.slot)
+        nameLengths = .allocate(capacity: rows)
+        nameHashes = .allocate(capacity: rows)
+        for (row, name) in TuneParameters.names.enumerated() {
+            // A name longer than a slot is never guessed (length -1): found by its hash instead.
+            let bytes = Array(name.utf8)
+            nameLengths[row] = bytes.count <= Self.slot ? bytes.count : -1
+            if bytes.count <= Self.slot { (names + row * Self.slot).initialize(from: bytes, count: bytes.count) }
+            nameHashes[row] = NameHash.of(name)
+        }
         raw = .allocate(capacity: rows * Self.slot)
         lengths = .allocate(capacity: rows)
         lengths.initialize(repeating: -1, count: rows)
@@ -254,12 +289,36 @@ public final class RecentValues {
     }
 
     deinit {
+        names.deallocate()
+        nameLengths.deallocate()
+        nameHashes.deallocate()
+        successors.deallocate()
         timeRaw.deallocate()
         raw.deallocate()
         lengths.deallocate()
         values.deinitialize(count: rows)
         values.deallocate()
     }
+
+    /// The row whose name, then `=`, starts at `q[start]` when it is the one remembered after `after` (a row,
+    /// `atStart` or `afterUnknown`); -1 otherwise. A declared name holds no `=` or `&`, so the `=` after it is the
+    /// pair's first and the pair holds the whole name.
+    @inline(__always)
+    func guess(after: Int, _ q: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        let row = successors[after + 2]
+        guard row >= 0, let base = q.baseAddress else { return -1 }
+        let length = nameLengths[row]
+        guard length > 0, start + length < q.count, base[start + length] == UInt8(ascii: "="),
+              ByteSearch.equal(names + row * Self.slot, base + start, count: length) else { return -1 }
+        return row
+    }
+
+    @inline(__always) func nameLength(row: Int) -> Int { nameLengths[row] }
+    @inline(__always) func nameHash(row: Int) -> UInt64 { nameHashes[row] }
+
+    /// Remembers `row` as the name that followed `after`.
+    @inline(__always)
+    func learn(after: Int, _ row: Int) { successors[after + 2] = row }
 
     /// An access log's time (`TuneLog.parseLogTime`), read again only when it differs from the last one.
     func time(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

@@ -167,6 +167,24 @@ import Testing
         #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
     }
 
+    /// The name remembered after another is taken only when the line has it whole, then `=`: a longer name that
+    /// starts with it, the name at the query's end without `=`, names in another order, repeated or unknown, all read
+    /// as reading the line alone reads them.
+    @Test func theNextNameRememberedIsTakenOnlyWhenItIsThere() throws {
+        let recent = RecentValues()
+        for q in ["action=session&sdk=ios&sdk_version=1", "action=session&sdk_version=2&sdk=android", "action=session&sdk",
+                  "action=session&sdk=&x=1", "sdk=ios&action=session", "action=conversion&sdkx=1&sdk=ios", "action=a&action=b&sdk=ios",
+                  "action=session&sdk=ios&sdk_version=1", "action=session&sdk=ios=x&sdk_version", "action=session&&sdk=ios", "=x&sdk=ios",
+                  "action=session&sdk=ios&sdk_version=1"] {
+            let line = Array("/serve?\(q)".utf8)[...]
+            let alone = try TuneLog.parse(line), again = try TuneLog.parse(line, recent: recent)
+            #expect(again.parameters.map(\.name) == alone.parameters.map(\.name), "\(q)")
+            #expect(again.parameters.map(\.value) == alone.parameters.map(\.value), "\(q)")
+            #expect(again.parameters.map(\.row) == alone.parameters.map(\.row), "\(q)")
+            #expect(again.repeated == alone.repeated, "\(q)")
+        }
+    }
+
     /// A name is found by its bytes only when the table has it byte for byte; an escaped one is decoded and found
     /// by its decoded name (so `ios%5Fifa` is ios_ifa, and the first of the two is read), `+` is a space.
     @Test func escapedNamesAreDecodedBeforeTheyAreLookedUp() throws {
