@@ -154,6 +154,8 @@ public struct TuneChecker: Sendable {
     private final class Requirement: Sendable {
         let parameter: TuneParameter
         let names: [TuneRequest.Name]
+        /// The names' rows, when every one is declared (nil: looked up by name).
+        let rows: [Int]?
         /// The platforms it is required on, as bits (`TuneChecker.bit`).
         let onBits: UInt8
         let everywhere: Bool
@@ -163,6 +165,8 @@ public struct TuneChecker: Sendable {
              serverToServer: Bool, sealable: Bool) {
             self.parameter = parameter
             self.names = names.map(TuneRequest.Name.init)
+            let rows = self.names.compactMap(\.row)
+            self.rows = rows.count == self.names.count ? rows : nil
             onBits = on.reduce(0) { $0 | TuneChecker.bit($1) }
             everywhere = on == TuneParameters.everywhere
             self.mayBeEmpty = mayBeEmpty
@@ -193,8 +197,12 @@ public struct TuneChecker: Sendable {
             guard !(sealed && q.sealable), !q.serverToServer || serverToServerRequest else { continue }
             // A requirement of every platform holds without one; a platform's own needs the platform.
             guard q.everywhere || q.onBits & platformBit != 0 else { continue }
-            let given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil }
-                || (q.userAgentHeader && r.userAgentHeader != nil)
+            let given: Bool
+            if let rows = q.rows {
+                given = rows.contains { q.mayBeEmpty ? r.has(row: $0) : r.value(row: $0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
+            } else {
+                given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
+            }
             if given { continue }
             let p = q.parameter
             f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(Self.why(q, platform))",
@@ -220,26 +228,33 @@ public struct TuneChecker: Sendable {
         return (field, rows.map { TuneRequest.Name($0.name) })
     }
 
-    /// Each ad id with its limit-tracking flag and the SDK's inverse flag (none: ""), their hashes and rows found once.
-    private static let adFlags: [(id: TuneRequest.Name, disabled: TuneRequest.Name, allowed: TuneRequest.Name)] =
+    /// Each ad id with its limit-tracking flag and the SDK's inverse flag (-1: none), as rows of the table (Ints:
+    /// reading them retains nothing); the names are the rows' own.
+    private static let adFlags: [(id: Int, disabled: Int, allowed: Int)] =
         [("ios_ifa", "ios_ad_tracking_disabled", "ios_ad_tracking"), ("google_aid", "google_ad_tracking_disabled", "google_ad_tracking"),
          ("fire_aid", "fire_ad_tracking_disabled", ""), ("platform_aid", "platform_ad_tracking_disabled", "")].map {
-            (TuneRequest.Name($0.0), TuneRequest.Name($0.1), TuneRequest.Name($0.2))
+            (TuneRequest.Name($0.0).row!, TuneRequest.Name($0.1).row!, $0.2.isEmpty ? -1 : TuneRequest.Name($0.2).row!)
         }
 
     static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
-        for (idName, disabledName, allowedName) in adFlags {
-            let id = idName.text, disabled = disabledName.text, allowed = allowedName.text
-            let d = r.value(disabledName), a = allowed.isEmpty ? nil : r.value(allowedName)
-            if r.value(idName) != nil, d == nil {
+        for (idRow, disabledRow, allowedRow) in adFlags {
+            let d = r.value(row: disabledRow), a = allowedRow < 0 ? nil : r.value(row: allowedRow)
+            let withoutFlag = d == nil && r.value(row: idRow) != nil
+            let contradictory = d != nil && a != nil && d == a
+            let inverted = !contradictory && a != nil && d == nil && r.isServerToServer
+            // The names (Strings) only when a finding is made.
+            guard withoutFlag || contradictory || inverted else { continue }
+            let id = TuneParameters.name(row: idRow), disabled = TuneParameters.name(row: disabledRow)
+            let allowed = allowedRow < 0 ? "" : TuneParameters.name(row: allowedRow)
+            if withoutFlag {
                 let hint = a.map { " (\(allowed)=\($0) is the SDK's inverse flag: 1 = allowed)" } ?? ""
                 f.append(Finding(.adIDWithoutFlag, disabled, "\(id) is sent without \(disabled)\(hint); TUNE requires the flag with every ad id",
                                  fix: "add \(disabled)=1 when the user limited ad tracking, else \(disabled)=0"))
             }
-            if let d, let a, d == a {
+            if contradictory, let d, let a {
                 f.append(Finding(.contradictoryFlags, disabled, "\(disabled)=\(d) and \(allowed)=\(a) disagree: one is the inverse of the other",
                                  fix: "send only \(disabled) (1 = limited)"))
-            } else if let a, d == nil, r.isServerToServer {
+            } else if inverted, let a {
                 f.append(Finding(.invertedFlag, allowed, "\(allowed)=\(a) means tracking \(a == "1" ? "allowed" : "limited"); server-to-server docs use \(disabled) where 1 means limited",
                                  fix: "send \(disabled)=\(a == "1" ? "0" : "1") instead, and check the integration did not invert it"))
             }

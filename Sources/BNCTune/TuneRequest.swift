@@ -62,12 +62,15 @@ public struct TuneRequest: Sendable {
     /// The same, the name's row known: a known name not marked present is absent without a search, and a present
     /// one is found by its row (a row is one name, and a name with a row is never stored as unknown).
     func position(of name: String, hash: UInt64, row: Int?) -> Int? {
-        if let row {
-            if !isMarked(row) { return nil }
-            for i in parameters.indices where parameters[i].row == row { return i }
-            return nil
-        }
+        if let row { return position(row: row) }
         for i in parameters.indices where parameters[i].row == nil && parameters[i].hash == hash && parameters[i].name == name { return i }
+        return nil
+    }
+
+    /// A declared name's place, by its row.
+    func position(row: Int) -> Int? {
+        if !isMarked(row) { return nil }
+        for i in parameters.indices where parameters[i].row == row { return i }
         return nil
     }
 

@@ -43,13 +43,27 @@ extension TuneRequest {
         static let windowsAID = Name("windows_aid")
     }
 
-    public subscript(name: Name) -> String? { position(of: name.text, hash: name.hash, row: name.row).map { parameters[$0].value } }
+    public subscript(name: Name) -> String? { position(of: name).map { parameters[$0].value } }
 
     /// A parameter present with a non-empty value.
     public func value(_ name: Name) -> String? {
-        guard let i = position(of: name.text, hash: name.hash, row: name.row), !parameters[i].value.isEmpty else { return nil }
+        guard let i = position(of: name), !parameters[i].value.isEmpty else { return nil }
         return parameters[i].value
     }
 
-    public func has(_ name: Name) -> Bool { position(of: name.text, hash: name.hash, row: name.row) != nil }
+    public func has(_ name: Name) -> Bool { position(of: name) != nil }
+
+    /// A declared name by its row alone (its text is not touched, so not retained).
+    private func position(of name: Name) -> Int? {
+        if let row = name.row { return position(row: row) }
+        return position(of: name.text, hash: name.hash, row: nil)
+    }
+
+    /// The same by a declared name's row alone: the checks' tables keep rows (Ints), so a look-up retains no String.
+    func value(row: Int) -> String? {
+        guard let i = position(row: row), !parameters[i].value.isEmpty else { return nil }
+        return parameters[i].value
+    }
+
+    func has(row: Int) -> Bool { position(row: row) != nil }
 }
