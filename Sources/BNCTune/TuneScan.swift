@@ -165,7 +165,7 @@ public final class TuneScanner {
         }
         // The findings first: the request's last use is then the line's, and it moves there instead of being copied.
         let found = TuneChecker.findings(request, memo: &memo)
-        return PreparedLine(line: number, bytes: bytes, kind: .request(request, extra.isEmpty ? found : extra + found, decrypted: opened))
+        return PreparedLine(line: number, bytes: bytes, kind: .request(consume request, extra.isEmpty ? found : extra + found, decrypted: opened))
     }
 
     /// A prepared line's outcome, in log order: the duplicate window, the counts and the examples.
@@ -192,7 +192,7 @@ public final class TuneScanner {
             checker.duplicates(request, &found)
             let findings = TuneChecker.ordered(found)
             count(findings, request)
-            let outcome = ScanOutcome(line: line, request: request, findings: findings, error: nil, source: bytes)
+            let outcome = ScanOutcome(line: line, request: consume request, findings: findings, error: nil, source: bytes)
             keepExample(outcome)
             return outcome
         }
