@@ -199,7 +199,7 @@ public struct TuneChecker: Sendable {
             guard q.everywhere || q.onBits & platformBit != 0 else { continue }
             let given: Bool
             if let rows = q.rows {
-                given = rows.contains { q.mayBeEmpty ? r.has(row: $0) : r.value(row: $0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
+                given = rows.contains { q.mayBeEmpty ? r.has(row: $0) : r.isFilled(row: $0) } || (q.userAgentHeader && r.userAgentHeader != nil)
             } else {
                 given = q.names.contains { q.mayBeEmpty ? r.has($0) : r.value($0) != nil } || (q.userAgentHeader && r.userAgentHeader != nil)
             }

@@ -42,6 +42,8 @@ public struct TuneRequest: Sendable {
     /// Which rows of `TuneParameters.all` are present, as bits (the first 256 rows): the checks mostly look up
     /// names a request does not carry, and a known name's absence is then one bit, not a search.
     private var rows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Rows present with an empty value (rare: set only then), so "present and not empty" is two bits too.
+    private var emptyRows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     public static let maxParameters = 512
     public static let maxValue = 16 * 1024
@@ -72,6 +74,30 @@ public struct TuneRequest: Sendable {
         if !isMarked(row) { return nil }
         for i in parameters.indices where parameters[i].row == row { return i }
         return nil
+    }
+
+    /// Whether a declared name's row is present with a value that is not empty, from the bits alone (rows past
+    /// 256: searched).
+    func isFilled(row: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(row & 63)
+        switch row >> 6 {
+        case 0: return rows.0 & ~emptyRows.0 & bit != 0
+        case 1: return rows.1 & ~emptyRows.1 & bit != 0
+        case 2: return rows.2 & ~emptyRows.2 & bit != 0
+        case 3: return rows.3 & ~emptyRows.3 & bit != 0
+        default: return position(row: row).map { !parameters[$0].value.isEmpty } ?? false
+        }
+    }
+
+    private mutating func markEmpty(_ row: Int) {
+        let bit = UInt64(1) << UInt64(row & 63)
+        switch row >> 6 {
+        case 0: emptyRows.0 |= bit
+        case 1: emptyRows.1 |= bit
+        case 2: emptyRows.2 |= bit
+        case 3: emptyRows.3 |= bit
+        default: break
+        }
     }
 
     private func isMarked(_ row: Int) -> Bool {
@@ -115,7 +141,10 @@ public struct TuneRequest: Sendable {
             return
         }
         parameters.append(Parameter(name: name, value: value, row: row, hash: hash))
-        if let row { mark(row) }
+        if let row {
+            mark(row)
+            if value.isEmpty { markEmpty(row) }
+        }
         if fromData { decrypted.insert(name) }
     }
 
@@ -128,6 +157,7 @@ public struct TuneRequest: Sendable {
         }
         parameters.append(Parameter(name: "", value: value, row: row, hash: hash))
         mark(row)
+        if value.isEmpty { markEmpty(row) }
     }
 
     /// The platform the request is about: from `sdk`, else from which identifiers it carries.
