@@ -48,6 +48,33 @@ public enum TuneRule: String, Sendable, CaseIterable {
     case retry = "retry"
     case hostMismatch = "host-advertiser-mismatch"
 
+    /// The rule's place among `allCases` (a scan counts findings in an array by it, not a hashed table).
+    public var ordinal: Int {
+        switch self {
+        case .missingRequired: 0
+        case .adIDWithoutFlag: 1
+        case .contradictoryFlags: 2
+        case .invertedFlag: 3
+        case .zeroAdID: 4
+        case .gaidCase: 5
+        case .deviceIPMissing: 6
+        case .deviceIPNotPublic: 7
+        case .localIP: 8
+        case .misspeltKey: 9
+        case .unknownKey: 10
+        case .badValue: 11
+        case .repeatedParameter: 12
+        case .duplicateConversion: 13
+        case .encryptedData: 14
+        case .existingUser: 15
+        case .eventNameNormalised: 16
+        case .noBranchCounterpart: 17
+        case .branchRequired: 18
+        case .retry: 19
+        case .hostMismatch: 20
+        }
+    }
+
     public var severity: Severity {
         switch self {
         case .missingRequired, .adIDWithoutFlag, .contradictoryFlags, .zeroAdID, .deviceIPMissing, .badValue, .misspeltKey: .error

@@ -93,7 +93,12 @@ public final class TuneScanner {
     }
     /// By `Severity.rank`: three counters, not a hashed table, for each finding.
     private var severityCounts = [0, 0, 0]
-    public private(set) var byRule: [TuneRule: Int] = [:]
+    /// Findings by rule (only those found).
+    public var byRule: [TuneRule: Int] {
+        Dictionary(uniqueKeysWithValues: TuneRule.allCases.compactMap { r in ruleCounts[r.ordinal] > 0 ? (r, ruleCounts[r.ordinal]) : nil })
+    }
+    /// By `TuneRule.ordinal`.
+    private var ruleCounts = [Int](repeating: 0, count: TuneRule.allCases.count)
     public private(set) var byAction: [String: Int] = [:]
     public private(set) var byAdvertiser: [String: ScanCount] = [:]
     public private(set) var byApp: [String: ScanCount] = [:]
@@ -206,18 +211,23 @@ public final class TuneScanner {
             firstTime = min(firstTime ?? t, t)
             lastTime = max(lastTime ?? t, t)
             let hour = Int((t / 3600).rounded(.down))
-            // One lookup when the hour is there (the usual case), one insertion while there is room.
-            if let i = byHour.index(forKey: hour) {
+            // The last hour's place first (a log comes in time order), then one lookup when the hour is there, one
+            // insertion while there is room (which moves places: forgotten).
+            if let (last, i) = recentHour, last == hour {
                 byHour.values[i].add(findings: findings.count, conversion: action == "conversion")
+            } else if let i = byHour.index(forKey: hour) {
+                byHour.values[i].add(findings: findings.count, conversion: action == "conversion")
+                recentHour = (hour, i)
             } else if byHour.count < 100_000 {
                 var c = HourCount()
                 c.add(findings: findings.count, conversion: action == "conversion")
                 byHour[hour] = c
+                recentHour = nil
             }
         }
         for f in findings {
             severityCounts[f.severity.rank] += 1
-            byRule[f.rule, default: 0] += 1
+            ruleCounts[f.rule.ordinal] += 1
         }
         let advertiser = r.value(.advertiserID) ?? "?"
         let n = findings.count
@@ -231,6 +241,7 @@ public final class TuneScanner {
     /// between two actions (a session, then its conversion), so most lines hit one without hashing. An insertion
     /// into a table forgets them (positions then move).
     private var recentAction = Recent<Int>()
+    private var recentHour: (hour: Int, index: Dictionary<Int, HourCount>.Index)?
     private var recentAdvertiser = Recent<ScanCount>()
     private var recentApp = RecentKeys<ScanCount, AppKey>()
 

@@ -52,6 +52,11 @@ import Testing
         return seen
     }
 
+    /// Each rule has its own place in the scan's counts: the ordinals are exactly 0..<count.
+    @Test func everyRuleHasItsOwnOrdinal() {
+        #expect(TuneRule.allCases.map(\.ordinal).sorted() == Array(0..<TuneRule.allCases.count))
+    }
+
     @Test func severalThreadsScanLikeOne() throws {
         let path = try Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
