@@ -13,6 +13,8 @@ public enum TunePlatform: String, Sendable, CaseIterable, Comparable {
     /// The platform an `sdk=` value names (`server` names none).
     public init?(sdk: String) {
         // As logged (lower case, nearly always) first; lower-cased only when it has a capital (this runs per line).
+        // "server" (server-to-server traffic, most lines of such a log) names no platform: one comparison.
+        if sdk == "server" { return nil }
         if let p = Self.exact(sdk) {
             self = p
         } else if ASCII.isLowerCaseASCII(sdk) {
