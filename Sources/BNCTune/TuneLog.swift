@@ -54,9 +54,12 @@ public enum TuneLog {
             func spaces(from i: Int, to end: Int) -> Int { var i = i; while i < end && p[i] == 32 { i += 1 }; return i }
             // memchr for the space: a target is hundreds of bytes (a byte loop over it was 2,000 instructions a line).
             func word(from i: Int, to end: Int) -> Int { ByteSearch.first(32, in: p, from: i, to: end) ?? max(i, end) }
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
+            func text(_ range: Range<Int>, _ slot: Int) -> String {
+                let bytes = UnsafeBufferPointer(rebasing: p[range])
+                return recent?.text(slot, bytes) ?? String(decoding: bytes, as: UTF8.self)
+            }
             let client = word(from: 0, to: o)
-            if client > 0 { r.clientIP = text(0..<client) }
+            if client > 0 { r.clientIP = text(0..<client, RecentValues.clientText) }
             if let close = find(UInt8(ascii: "]"), from: o) {
                 let time = UnsafeBufferPointer(rebasing: p[(o + 1)..<close])
                 r.time = recent.map { $0.time(time) } ?? parseLogTime(time)
@@ -66,7 +69,7 @@ public enum TuneLog {
             let methodStart = spaces(from: q + 1, to: end), methodEnd = word(from: methodStart, to: end)
             let targetStart = spaces(from: methodEnd, to: end), targetEnd = word(from: targetStart, to: end)
             guard methodEnd > methodStart, targetEnd > targetStart else { throw TuneLineError("has no request target in its quoted request") }
-            r.method = text(methodStart..<methodEnd)
+            r.method = text(methodStart..<methodEnd, RecentValues.methodText)
             // After the request: status, size, then (combined) "referer" "user-agent".
             let statusStart = spaces(from: end + 1, to: n), statusEnd = word(from: statusStart, to: n)
             if (1...3).contains(statusEnd - statusStart), p[statusStart..<statusEnd].allSatisfy({ (48...57).contains($0) }) {
@@ -76,7 +79,7 @@ public enum TuneLog {
             var i = end + 1, found = 0
             while found < 2, let q1 = find(UInt8(ascii: "\""), from: i), let q2 = find(UInt8(ascii: "\""), from: q1 + 1) {
                 found += 1
-                if found == 2, q2 > q1 + 1, !(q2 == q1 + 2 && p[q1 + 1] == UInt8(ascii: "-")) { r.userAgentHeader = text((q1 + 1)..<q2) }
+                if found == 2, q2 > q1 + 1, !(q2 == q1 + 2 && p[q1 + 1] == UInt8(ascii: "-")) { r.userAgentHeader = text((q1 + 1)..<q2, RecentValues.userAgentText) }
                 i = q2 + 1
             }
             return (s + targetStart)..<(s + targetEnd)
@@ -100,7 +103,8 @@ public enum TuneLog {
     static func readTarget(_ t: ArraySlice<UInt8>, into r: inout TuneRequest, recent: RecentValues? = nil) throws(TuneLineError) {
         let noFragment = t[..<(ByteSearch.first(UInt8(ascii: "#"), in: t) ?? t.endIndex)]
         if let q = ByteSearch.first(UInt8(ascii: "?"), in: noFragment) {
-            r.path = String(decoding: noFragment[..<q], as: UTF8.self)
+            let path = noFragment[..<q]
+            r.path = recent.map { recent in path.withUnsafeBufferPointer { recent.text(RecentValues.pathText, $0) } } ?? String(decoding: path, as: UTF8.self)
             try r.addQuery(noFragment[(q + 1)...], recent: recent)
         } else {
             r.path = String(decoding: noFragment, as: UTF8.self)

@@ -300,6 +300,11 @@ public final class RecentValues {
     private let nameHashes: UnsafeMutablePointer<UInt64>
 
     public init() {
+        texts = .allocate(capacity: Self.textSlots * Self.slot)
+        textLengths = .allocate(capacity: Self.textSlots)
+        textLengths.initialize(repeating: -1, count: Self.textSlots)
+        textValues = .allocate(capacity: Self.textSlots)
+        textValues.initialize(repeating: "", count: Self.textSlots)
         timeRaw = .allocate(capacity: Self.slot)
         rows = TuneParameters.all.count
         successors = .allocate(capacity: rows + 2)
@@ -322,6 +327,10 @@ public final class RecentValues {
     }
 
     deinit {
+        texts.deallocate()
+        textLengths.deallocate()
+        textValues.deinitialize(count: Self.textSlots)
+        textValues.deallocate()
         names.deallocate()
         nameLengths.deallocate()
         nameHashes.deallocate()
@@ -365,16 +374,48 @@ public final class RecentValues {
     }
 
     /// `bytes` (a value as logged, still percent-encoded) decoded: the row's last String when the bytes are the same.
+    /// (The comparison inline, in the query's loop; decoding and remembering out of line.)
+    @inline(__always)
     func value(row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let n = bytes.count
+        if n > 0, n <= Self.slot, row >= 0, row < rows, lengths[row] == n, let from = bytes.baseAddress,
+           ByteSearch.equal(raw + row * Self.slot, from, count: n) {
+            return values[row]
+        }
+        return remember(row: row, bytes)
+    }
+
+    @inline(never)
+    private func remember(row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let n = bytes.count
         guard n > 0, let from = bytes.baseAddress else { return "" }
         guard n <= Self.slot, row >= 0, row < rows else { return HTTPURL.percentDecode(buffer: bytes) }
-        let slot = raw + row * Self.slot
-        if lengths[row] == n && ByteSearch.equal(slot, from, count: n) { return values[row] }
         let value = HTTPURL.percentDecode(buffer: bytes)
-        slot.update(from: from, count: n)
+        (raw + row * Self.slot).update(from: from, count: n)
         lengths[row] = n
         values[row] = value
         return value
+    }
+
+    /// The last few texts of an access log's other fields (the path, the method, the client's address, the
+    /// User-Agent header), each made again only when its bytes differ from the last line's.
+    private let texts: UnsafeMutablePointer<UInt8>
+    private let textLengths: UnsafeMutablePointer<Int>
+    private let textValues: UnsafeMutablePointer<String>
+    static let textSlots = 4
+    static let pathText = 0, methodText = 1, clientText = 2, userAgentText = 3
+
+    /// `bytes` as text (invalid UTF-8 repaired), the slot's last String when the bytes are the same.
+    func text(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let n = bytes.count
+        guard n > 0, let from = bytes.baseAddress else { return "" }
+        guard n <= Self.slot else { return String(decoding: bytes, as: UTF8.self) }
+        let kept = texts + slot * Self.slot
+        if textLengths[slot] == n && ByteSearch.equal(kept, from, count: n) { return textValues[slot] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        kept.update(from: from, count: n)
+        textLengths[slot] = n
+        textValues[slot] = text
+        return text
     }
 }

@@ -217,6 +217,15 @@ import Testing
             let line = Array("203.0.113.9 - - [\(time)] \"GET /serve?action=session HTTP/1.1\" 200 64".utf8)[...]
             #expect(try TuneLog.parse(line, recent: recent).time == TuneLog.parse(line).time, "\(time)")
         }
+        // The other fields kept from line to line: the client, the method, the path, the User-Agent header.
+        for (client, method, path, agent) in [("203.0.113.9", "GET", "/serve", "x"), ("203.0.113.9", "GET", "/serve", "x"),
+                                              ("203.0.113.8", "POST", "/serve2", "y"), ("203.0.113.9", "GET", "/serve", "-"),
+                                              ("2001:db8::1", "GET", "/servE", "Dalvik/2.1.0"), ("203.0.113.9", "get", "/serve", "x\u{e9}")] {
+            let line = Array("\(client) - - [22/Nov/2026:05:30:00 +0100] \"\(method) \(path)?action=session HTTP/1.1\" 200 64 \"-\" \"\(agent)\"".utf8)[...]
+            let alone = try TuneLog.parse(line), again = try TuneLog.parse(line, recent: recent)
+            #expect(again.clientIP == alone.clientIP && again.method == alone.method && again.path == alone.path, "\(client) \(method) \(path)")
+            #expect(again.userAgentHeader == alone.userAgentHeader && alone.clientIP == client && alone.path == path, "\(agent)")
+        }
     }
 
     /// An access log's fields, each where the line has it and absent where it does not: the user agent is the second
