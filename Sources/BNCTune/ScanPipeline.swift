@@ -64,10 +64,6 @@ private final class ScanRun: @unchecked Sendable {
     func loop() {
         // One memo a thread for the whole scan: a log repeats its values from chunk to chunk.
         var memo = ValueMemo()
-        // A chunk's outcomes, freed after the finishing turn is passed: freeing each line's request in the turn
-        // held the other threads up (the turn is the one part of a scan that runs one thread at a time).
-        var given: [ScanOutcome] = []
-        given.reserveCapacity(TuneScanner.chunkLines)
         while true {
             // The reader's turn: the next chunk, its number, and the reader's progress when it was read.
             let taken: (number: Int, chunk: Result<Chunk, BNCError>, bytesRead: Int)? = reading.withLock { state in
@@ -104,10 +100,8 @@ private final class ScanRun: @unchecked Sendable {
                         finishing.stop()
                         return
                     }
-                    given.append(outcome)
                 }
                 finishing.pass()
-                given.removeAll(keepingCapacity: true)
             }
         }
     }
