@@ -195,14 +195,7 @@ private struct Chunk: Sendable {
 
     /// The reader's next lines, up to `chunkLines` lines or `chunkBytes` bytes (none at the end).
     init(_ reader: LineReader) throws(BNCError) {
-        while lines.count < TuneScanner.chunkLines && bytes.count < TuneScanner.chunkBytes, let line = try reader.next() {
-            append(line: reader.lineNumber, line)
-        }
-    }
-
-    mutating func append(line number: Int, _ line: ArraySlice<UInt8>) {
-        let start = bytes.count
-        bytes.append(contentsOf: line)
-        lines.append((number, start..<bytes.count))
+        lines.reserveCapacity(TuneScanner.chunkLines)
+        try reader.nextLines(into: &bytes, lines: &lines, maxLines: TuneScanner.chunkLines, maxBytes: TuneScanner.chunkBytes)
     }
 }

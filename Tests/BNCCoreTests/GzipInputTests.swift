@@ -76,6 +76,39 @@ import Testing
         #expect(try lines("/dev/fd/\(readEnd)") == text.split(separator: "\n").map(String.init))
     }
 
+    /// Lines taken a block at a time (`nextLines`, the scan's reader) are the lines `next()` gives, numbered alike:
+    /// LF and CR LF, empty lines, a line over the bound skipped, a last line without a break; plain and gzip; blocks
+    /// of every size.
+    @Test(arguments: [1, 2, 7, 1000])
+    func blocksOfLinesAreTheLinesOneByOne(maxLines: Int) throws {
+        var text = ""
+        for i in 0..<3000 {
+            text += i % 7 == 0 ? "\r\n" : i == 1500 ? String(repeating: "L", count: 200_000) + "\n" : "line \(i)\(i % 3 == 0 ? "\r" : "")\n"
+        }
+        text += "last"
+        for gz in [false, true] {
+            let path = try file("block-\(maxLines)-\(gz)", gz ? try Self.gzip(text) : Data(text.utf8))
+            let one = try LineReader(path: path, maxLineLength: 100_000, what: "test")
+            one.skipLongLines = true
+            var expected: [(number: Int, bytes: [UInt8])] = []
+            while let line = try one.next() { expected.append((one.lineNumber, Array(line))) }
+            let many = try LineReader(path: path, maxLineLength: 100_000, what: "test")
+            many.skipLongLines = true
+            var got: [(number: Int, bytes: [UInt8])] = []
+            while true {
+                var block: [UInt8] = [], lines: [(number: Int, range: Range<Int>)] = []
+                try many.nextLines(into: &block, lines: &lines, maxLines: maxLines, maxBytes: 5000)
+                if lines.isEmpty { break }
+                #expect(lines.count <= maxLines)
+                got += lines.map { ($0.number, Array(block[$0.range])) }
+            }
+            #expect(got.map(\.number) == expected.map(\.number), "gzip: \(gz)")
+            #expect(got.map(\.bytes) == expected.map(\.bytes), "gzip: \(gz)")
+            #expect(expected.count == 3000 && expected.last?.bytes == Array("last".utf8), "3,001 lines, one skipped")
+            #expect(many.longLinesSkipped == 1 && one.longLinesSkipped == 1)
+        }
+    }
+
     @Test func membersOneAfterAnotherAreOneInput() throws {
         var both = try Self.gzip("a\nb\n")
         both.append(try Self.gzip("c\n"))

@@ -113,6 +113,42 @@ public final class LineReader {
         }
     }
 
+    /// Appends the next lines to `block` — their bytes as read, breaks included — with each line's number and its
+    /// range in `block` (without its break), up to `maxLines` lines or about `maxBytes` bytes; none at the end of
+    /// input. The lines are those `next()` gives, numbered alike: the whole lines already read are found in one pass
+    /// and copied at once (a scan's reader hands thousands of lines at a time to its threads), and `next()` reads
+    /// on when the buffer holds no whole line.
+    public func nextLines(into block: inout [UInt8], lines: inout [(number: Int, range: Range<Int>)],
+                          maxLines: Int, maxBytes: Int) throws(BNCError) {
+        while lines.count < maxLines && block.count < maxBytes {
+            if !skipping {
+                let base = block.count, first = start
+                var number = lineNumber
+                let taken = buffer.withUnsafeBufferPointer { b -> Int in
+                    var s = first
+                    while lines.count < maxLines && base + (s - first) < maxBytes, let nl = ByteSearch.first(10, in: b, from: s, to: b.count) {
+                        var end = nl
+                        if end > s && b[end - 1] == 13 { end -= 1 }
+                        number += 1
+                        lines.append((number, (base + s - first)..<(base + end - first)))
+                        s = nl + 1
+                    }
+                    return s
+                }
+                if taken > first {
+                    block.append(contentsOf: buffer[first..<taken])
+                    start = taken
+                    lineNumber = number
+                    continue
+                }
+            }
+            guard let line = try next() else { return }
+            let at = block.count
+            block.append(contentsOf: line)
+            lines.append((lineNumber, at..<block.count))
+        }
+    }
+
     /// Adds the next bytes of the input to `buffer` (inflated when it is gzip), or sets `eof`.
     private func fill() throws(BNCError) {
         if let inflater, !inflater.needsInput {
