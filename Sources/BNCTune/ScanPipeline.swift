@@ -64,13 +64,21 @@ private final class ScanRun: @unchecked Sendable {
     func loop() {
         // One memo a thread for the whole scan: a log repeats its values from chunk to chunk.
         var memo = ValueMemo()
+        // And one chunk's storage, filled again for each chunk the thread takes: a new one each time was a
+        // half-megabyte allocation, and each merged the allocator's free lists (malloc_consolidate).
+        var spare = Chunk()
         while true {
             // The reader's turn: the next chunk, its number, and the reader's progress when it was read.
             let taken: (number: Int, chunk: Result<Chunk, BNCError>, bytesRead: Int)? = reading.withLock { state in
                 if state.ended || finishing.isStopped { return nil }
                 let number = state.next
                 state.next += 1
-                let chunk = Result { () throws(BNCError) in try Chunk(reader) }
+                let chunk = Result { () throws(BNCError) in
+                    var c = spare
+                    spare = Chunk()
+                    try c.read(reader)
+                    return c
+                }
                 if case .failure = chunk { state.ended = true }
                 if case .success(let c) = chunk, c.lines.isEmpty { state.ended = true }
                 return (number, chunk, reader.bytesRead)
@@ -102,6 +110,7 @@ private final class ScanRun: @unchecked Sendable {
                     }
                 }
                 finishing.pass()
+                spare = prepared.recycle()
             }
         }
     }
@@ -164,7 +173,7 @@ private final class PreparedLines {
     private let count: Int
     private var taken = 0
     /// Holds the bytes the prepared lines point into.
-    private let chunk: Chunk
+    private var chunk: Chunk
 
     init(_ chunk: Chunk, key: ConversionKey?, memo: inout ValueMemo) {
         self.chunk = chunk
@@ -180,6 +189,14 @@ private final class PreparedLines {
         lines.deallocate()
     }
 
+    /// The chunk, for the thread's next one, once every line is taken and finished (its storage then referenced
+    /// here alone, so it is refilled in place).
+    func recycle() -> Chunk {
+        let c = chunk
+        chunk = Chunk()
+        return c
+    }
+
     /// The next line in order, moved out; nil after the last.
     func take() -> PreparedLine? {
         guard taken < count else { return nil }
@@ -193,8 +210,11 @@ private struct Chunk: Sendable {
     var bytes: [UInt8] = []
     var lines: [(number: Int, range: Range<Int>)] = []
 
-    /// The reader's next lines, up to `chunkLines` lines or `chunkBytes` bytes (none at the end).
-    init(_ reader: LineReader) throws(BNCError) {
+    /// The reader's next lines in place of the chunk's, up to `chunkLines` lines or `chunkBytes` bytes (none at the
+    /// end); the storage is kept.
+    mutating func read(_ reader: LineReader) throws(BNCError) {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         lines.reserveCapacity(TuneScanner.chunkLines)
         try reader.nextLines(into: &bytes, lines: &lines, maxLines: TuneScanner.chunkLines, maxBytes: TuneScanner.chunkBytes)
     }

@@ -72,6 +72,23 @@ import Testing
         }
     }
 
+    /// Each thread fills one chunk's storage again for its next chunk: an outcome the body keeps past its turn
+    /// still holds the line it came from (its bytes are not overwritten by the lines read after it).
+    @Test func keptOutcomesKeepTheirLines() throws {
+        let path = try Self.log()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var kept: [ScanOutcome] = []
+        var sources: [String] = []
+        try TuneScanner(key: nil).scan(try LineReader(path: path), threads: 2) { o in
+            kept.append(o)
+            sources.append(o.source)
+            return true
+        }
+        #expect(kept.count == 3_500)
+        #expect(kept.map(\.source) == sources)
+        #expect(Set(sources).count > 1_000, "the lines differ, so a refilled chunk would show")
+    }
+
     @Test func stoppingEarlyStopsAtThatOutcome() throws {
         let path = try Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
