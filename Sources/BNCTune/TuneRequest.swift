@@ -150,14 +150,15 @@ public struct TuneRequest: Sendable {
 
     /// A known name found by its bytes: its row says whether it is already here, and it needs no String until a
     /// repeat or the data parameter names it.
-    mutating func addKnown(row: Int, _ value: String, hash: UInt64, decrypted fromData: Bool) {
+    /// (`value` consumed: it moves into the parameter, where a borrowed one was retained there and released here.)
+    mutating func addKnown(row: Int, _ value: consuming String, hash: UInt64, decrypted fromData: Bool) {
         if isMarked(row) || fromData {
             add(TuneParameters.name(row: row), value, row: row, hash: hash, decrypted: fromData)
             return
         }
+        if value.isEmpty { markEmpty(row) }
         parameters.append(Parameter(name: "", value: value, row: row, hash: hash))
         mark(row)
-        if value.isEmpty { markEmpty(row) }
     }
 
     /// The platform the request is about: from `sdk`, else from which identifiers it carries.
