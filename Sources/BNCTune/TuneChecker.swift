@@ -264,12 +264,15 @@ public struct TuneChecker: Sendable {
 
     static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
         for (idRow, disabledRow, allowedRow) in adFlags {
-            let d = r.value(row: disabledRow), a = allowedRow < 0 ? nil : r.value(row: allowedRow)
-            let withoutFlag = d == nil && r.value(row: idRow) != nil
-            let contradictory = d != nil && a != nil && d == a
-            let inverted = !contradictory && a != nil && d == nil && r.isServerToServer
+            // Which are given, from the request's bits: the values (an ad id's a String retained and released) only
+            // when both flags are there to compare, or for a finding.
+            let hasD = r.isFilled(row: disabledRow), hasA = allowedRow >= 0 && r.isFilled(row: allowedRow)
+            let withoutFlag = !hasD && r.isFilled(row: idRow)
+            let contradictory = hasD && hasA && r.value(row: disabledRow) == r.value(row: allowedRow)
+            let inverted = !contradictory && hasA && !hasD && r.isServerToServer
             // The names (Strings) only when a finding is made.
             guard withoutFlag || contradictory || inverted else { continue }
+            let d = r.value(row: disabledRow), a = allowedRow < 0 ? nil : r.value(row: allowedRow)
             let id = TuneParameters.name(row: idRow), disabled = TuneParameters.name(row: disabledRow)
             let allowed = allowedRow < 0 ? "" : TuneParameters.name(row: allowedRow)
             if withoutFlag {
