@@ -89,16 +89,7 @@ public struct TuneRequest: Sendable {
         }
     }
 
-    private mutating func markEmpty(_ row: Int) {
-        let bit = UInt64(1) << UInt64(row & 63)
-        switch row >> 6 {
-        case 0: emptyRows.0 |= bit
-        case 1: emptyRows.1 |= bit
-        case 2: emptyRows.2 |= bit
-        case 3: emptyRows.3 |= bit
-        default: break
-        }
-    }
+    private mutating func markEmpty(_ row: Int) { Self.set(row, in: &emptyRows) }
 
     private func isMarked(_ row: Int) -> Bool {
         let bit = UInt64(1) << UInt64(row & 63)
@@ -111,13 +102,17 @@ public struct TuneRequest: Sendable {
         }
     }
 
-    private mutating func mark(_ row: Int) {
+    private mutating func mark(_ row: Int) { Self.set(row, in: &rows) }
+
+    /// Sets a row's bit in four words of bits (rows past 256 have none).
+    @inline(__always)
+    private static func set(_ row: Int, in words: inout (UInt64, UInt64, UInt64, UInt64)) {
         let bit = UInt64(1) << UInt64(row & 63)
         switch row >> 6 {
-        case 0: rows.0 |= bit
-        case 1: rows.1 |= bit
-        case 2: rows.2 |= bit
-        case 3: rows.3 |= bit
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        case 3: words.3 |= bit
         default: break
         }
     }
