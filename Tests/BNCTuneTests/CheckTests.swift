@@ -136,6 +136,61 @@ import Testing
         #expect(w.record(0, at: 1) == nil, "the oldest were forgotten")
     }
 
+    /// The window's table against a Dictionary, through growth, wrapped probes and removals that shift keys back:
+    /// every key present is found with its time, every key removed is gone.
+    @Test func theWindowsTableMatchesADictionary() {
+        var table = DuplicateWindow.KeyTimes()
+        var model: [UInt64: Double] = [:]
+        var rng = SplitMix64(seed: 31)
+        // Few distinct keys (so updates and removals hit), 0 among them, some sharing their top bits.
+        var keys: [UInt64] = [0]  // (kept as 1: 0 marks an empty slot)
+        for i in 0..<3_000 {
+            let n = UInt64(i)
+            keys.append(i % 7 == 0 ? n << 40 : UInt64.random(in: 0...(n * 1_000_003), using: &rng))
+        }
+        keys.removeAll { $0 == 1 }
+        for step in 0..<60_000 {
+            let key = keys.randomElement(using: &rng)!
+            if step % 3 == 2, let slot = table.slot(of: key) {
+                #expect(model[key] != nil)
+                table.remove(at: slot)
+                model[key] = nil
+            } else {
+                let time = Double(step)
+                #expect(table.update(key, time) == model.updateValue(time, forKey: key))
+            }
+        }
+        for key in keys {
+            #expect(table.slot(of: key).map { table.time(at: $0) } == model[key], "key \(key)")
+        }
+    }
+
+    /// The same in a table of 16 slots that never grows (at most 7 keys held): probes and clusters wrap around
+    /// its end on most steps, and removals shift keys back across it.
+    @Test func theWindowsTableWrapsAround() {
+        var table = DuplicateWindow.KeyTimes(slots: 16)
+        var model: [UInt64: Double] = [:]
+        var rng = SplitMix64(seed: 7)
+        let keys: [UInt64] = (2..<40).map { _ in rng.next() | 2 }
+        for step in 0..<50_000 {
+            let key = keys.randomElement(using: &rng)!
+            if model.count >= 7 || (step % 2 == 1 && model[key] != nil) {
+                let victim = model[key] != nil ? key : model.keys.first!
+                guard let slot = table.slot(of: victim) else { Issue.record("key \(victim) lost at step \(step)"); return }
+                table.remove(at: slot)
+                model[victim] = nil
+            } else {
+                #expect(table.update(key, Double(step)) == model.updateValue(Double(step), forKey: key))
+            }
+            if step % 97 == 0 {
+                for k in keys where (table.slot(of: k).map { table.time(at: $0) }) != model[k] {
+                    Issue.record("key \(k) at step \(step)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test func findingsAreOrderedBySeverity() throws {
         var checker = TuneChecker()
         let f = checker.check(try request(Self.clean.replacing("&device_brand=Apple", with: "") + "&local_ip=10.0.0.1&ios_ad_tracking=1"))
@@ -334,5 +389,18 @@ import Testing
             #expect(TunePlatform(sdk: sdk) == platform, "\(sdk)")
         }
         for sdk in ["server", "Server", "", "iosx", "İOS", "androi"] { #expect(TunePlatform(sdk: sdk) == nil, "\(sdk)") }
+    }
+}
+
+/// A seeded generator (SplitMix64), so a randomised test runs the same steps every time.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
