@@ -149,8 +149,8 @@ public struct TuneChecker: Sendable {
 
     /// What the table requires (`TuneParameter.requirement`) and is missing; then, for a session, what Branch's
     /// v1/open requires that TUNE left optional (`TuneParameters.branchRequired`).
-    /// A `.required` row of the table, read once: the names that satisfy it and whether it holds everywhere.
-    /// (A class: the loop over them then retains one reference a row, not each member.)
+    /// A `.required` row of the table, read once: the names that satisfy it and whether it holds everywhere. The
+    /// loop over every request reads `requirementChecks`; a row itself only for a name it must look up, or a finding.
     private final class Requirement: Sendable {
         let parameter: TuneParameter
         let names: [TuneRequest.Name]
@@ -264,8 +264,8 @@ public struct TuneChecker: Sendable {
 
     static func flags(_ r: TuneRequest, _ f: inout [Finding]) {
         for (idRow, disabledRow, allowedRow) in adFlags {
-            // Which are given, from the request's bits: the values (an ad id's a String retained and released) only
-            // when both flags are there to compare, or for a finding.
+            // Which are given, from the request's bits; the values (Strings, retained and released) only when both
+            // flags are there to compare, or for a finding.
             let hasD = r.isFilled(row: disabledRow), hasA = allowedRow >= 0 && r.isFilled(row: allowedRow)
             let withoutFlag = !hasD && r.isFilled(row: idRow)
             let contradictory = hasD && hasA && r.value(row: disabledRow) == r.value(row: allowedRow)
