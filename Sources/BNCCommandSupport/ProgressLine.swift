@@ -4,18 +4,20 @@ import BNCCore
 
 /// A line of progress on stderr: `[=====>     ] 45%  12340 lines  48210/s  ETA 3s`.
 public final class ProgressLine {
-    private let start = MonotonicClock.now()
+    /// Times from the coarse clock (milliseconds are plenty for ten draws a second and a rate): a scan calls
+    /// `draw` after every line.
+    private let start = MonotonicClock.coarse()
     private var lastDraw = 0.0
     private var drawn = false
 
     public init() {}
 
     /// Seconds since the work began.
-    public var elapsed: Double { MonotonicClock.now() - start }
+    public var elapsed: Double { MonotonicClock.coarse() - start }
 
     /// Redraws `text` unless the last draw was under a tenth of a second ago (`force`: always).
     public func draw(_ text: @autoclosure () -> String, force: Bool = false) {
-        let now = MonotonicClock.now()
+        let now = MonotonicClock.coarse()
         guard force || now - lastDraw >= 0.1 else { return }
         lastDraw = now
         OutputStream.stderr.write("\r\u{1B}[K" + text())
