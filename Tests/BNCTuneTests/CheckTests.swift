@@ -3,6 +3,7 @@
 import BNCCore
 import Foundation
 import Testing
+import TestSupport
 @testable import BNCTune
 
 @Suite struct CheckTests {
@@ -141,7 +142,7 @@ import Testing
     @Test func theWindowsTableMatchesADictionary() {
         var table = DuplicateWindow.KeyTimes()
         var model: [UInt64: Double] = [:]
-        var rng = SplitMix64(seed: 31)
+        var rng = SplitMix(seed: 31)
         // Few distinct keys (so updates and removals hit), 0 among them, some sharing their top bits.
         var keys: [UInt64] = [0]  // (kept as 1: 0 marks an empty slot)
         for i in 0..<3_000 {
@@ -170,7 +171,7 @@ import Testing
     @Test func theWindowsTableWrapsAround() {
         var table = DuplicateWindow.KeyTimes(slots: 16)
         var model: [UInt64: Double] = [:]
-        var rng = SplitMix64(seed: 7)
+        var rng = SplitMix(seed: 7)
         let keys: [UInt64] = (2..<40).map { _ in rng.next() | 2 }
         for step in 0..<50_000 {
             let key = keys.randomElement(using: &rng)!
@@ -389,18 +390,5 @@ import Testing
             #expect(TunePlatform(sdk: sdk) == platform, "\(sdk)")
         }
         for sdk in ["server", "Server", "", "iosx", "İOS", "androi"] { #expect(TunePlatform(sdk: sdk) == nil, "\(sdk)") }
-    }
-}
-
-/// A seeded generator (SplitMix64), so a randomised test runs the same steps every time.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
