@@ -6,27 +6,23 @@ import Glibc
 
 /// Monotonic seconds and sleeping, without Foundation.
 public enum MonotonicClock {
-    public static func now() -> Double {
+    /// A clock's time in seconds.
+    private static func seconds(_ clock: clockid_t) -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
+
+    /// Monotonic seconds, for durations.
+    public static func now() -> Double { seconds(CLOCK_MONOTONIC) }
 
     /// The same to the kernel's tick (a few milliseconds), read without the time-stamp counter: for checks made
     /// a million times a second whether a tenth of a second has passed (a progress line's), where `now()` was 1% of
     /// a scan.
-    public static func coarse() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC_COARSE, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func coarse() -> Double { seconds(CLOCK_MONOTONIC_COARSE) }
 
     /// Seconds since the Unix epoch (wall clock, for timestamps that leave the process).
-    public static func wallSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func wallSeconds() -> Double { seconds(CLOCK_REALTIME) }
 
     public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
