@@ -12,6 +12,8 @@ TOOLS := bnc bnc-open bnc-event bnc-link bnc-asa bnc-tune bnc-api bnc-app bnc-ex
 # BENCHMARKS.md "Install size" has the measurements.
 MULTICALL := bnc-open bnc-event bnc-link bnc-api bnc-app bnc-export bnc-asa bnc-doctor bnc-tune
 SHARED := bnc bnc-mcp bnc-sandbox
+# The static builds link libstdc++ and libgcc's unwinder in too (scripts/static-cxx.sh says why; empty without them).
+STATIC_FLAGS = $(shell bash scripts/static-cxx.sh)
 # Their build: no rpath to the toolchain, one to the runtime beside them.
 SHARED_FLAGS := -Xswiftc -no-toolchain-stdlib-rpath -Xlinker '-rpath=$$ORIGIN/../lib/bnc'
 # Debian packages: headers for libcurl/OpenSSL/libxml2/SQLite, curl for the equivalence test, mandoc for man lint,
@@ -43,12 +45,12 @@ build: bootstrap
 ## release: optimised, statically linked Swift runtime (fast start-up)
 release: bootstrap
 	@bash scripts/build-info.sh
-	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS) $(BUILD_FLAGS)
 
 ## release-multicall: the client tools' multi-call binary, optimised, Swift runtime built in (what install needs)
 release-multicall: bootstrap
 	@bash scripts/build-info.sh
-	$(SWIFT) build -c release --static-swift-stdlib --product bnc-multicall $(BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --product bnc-multicall $(STATIC_FLAGS) $(BUILD_FLAGS)
 
 ## release-shared: the front door and the servers, optimised, on the shared Swift runtime (.build-dynamic)
 release-shared: bootstrap

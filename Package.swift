@@ -43,18 +43,16 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
-        // SQLite, for state, batch journals and the sandbox's --state file.
-        .systemLibrary(
-            name: "CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite (headers from libsqlite3-dev), for state, batch journals and the sandbox's --state file: loaded with
+        // dlopen on first use, so commands that keep no state start without it.
+        .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
         // zlib, for gzip-compressed inputs (logs and NDJSON batches read as they come, in constant memory).
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // libjq, for --jq (a tool's JSON output filtered as gh's --jq filters it). Debian ships no .pc for it.
-        .systemLibrary(
-            name: "CJQ",
-            providers: [.apt(["libjq-dev"])]),
+        // libjq (headers from libjq-dev), for --jq (a tool's JSON output filtered as gh's --jq filters it): loaded with
+        // dlopen on first use, so only a command given --jq loads it and libonig.
+        .target(name: "CJQ", dependencies: ["CLazyLibrary"]),
         // libqrencode, libpng and libjpeg: bnc-sandbox's /v2/qr-code renders real QR codes as PNG or JPEG.
         .systemLibrary(
             name: "CQRImage", pkgConfig: "libqrencode",

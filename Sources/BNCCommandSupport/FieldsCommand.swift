@@ -37,7 +37,7 @@ public struct FieldsCommand<Catalog: FieldCatalog>: BNCCommand {
     public init() {}
 
     public func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         if jsonSchema {
             let schemas = Catalog.tables.map { FieldSchema.schema($0, title: "\(Catalog.toolName) \($0.name)") }
             try context.printJSON(schemas.count == 1 ? schemas[0] : .array(schemas), pretty: output.output != .ndjson)

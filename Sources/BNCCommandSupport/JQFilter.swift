@@ -21,65 +21,71 @@ public final class JQFilter {
     /// What jq reports while compiling (syntax errors), gathered for one error line.
     private final class MessageBox { var messages: [String] = [] }
 
+    /// Whether libjq loads (CJQ loads it on the first --jq, not at start).
+    public static var libraryLoads: Bool { bnc_jq_load() != 0 }
+
     public init(_ expression: String) throws(BNCError) {
         guard expression.utf8.count <= Self.maxLength else {
             throw BNCError(.usage, "--jq: the expression has \(expression.utf8.count) bytes; at most \(Self.maxLength)")
         }
         guard !expression.utf8.contains(0) else { throw BNCError(.usage, "--jq: the expression holds a NUL byte") }
+        guard bnc_jq_load() != 0 else {
+            throw BNCError.configuration("--jq: libjq cannot be loaded: \(String(cString: bnc_jq_error())); install the libjq1 package")
+        }
         self.expression = expression
         messages = MessageBox()
-        guard let jq = jq_init() else { throw BNCError(.internal, "--jq: libjq could not start (out of memory)") }
+        guard let jq = bnc_jq_init() else { throw BNCError(.internal, "--jq: libjq could not start (out of memory)") }
         state = jq
-        jq_set_error_cb(jq, { data, message in
+        bnc_jq_set_error_cb(jq, { data, message in
             let box = Unmanaged<MessageBox>.fromOpaque(data!).takeUnretainedValue()
             box.messages.append(JQFilter.text(of: message))
         }, Unmanaged.passUnretained(messages).toOpaque())
         // libjq 1.6 calls these without checking them: `input` would jump through a null pointer, `debug` too.
-        jq_set_input_cb(jq, { _, _ in jv_invalid() }, nil)
-        jq_set_debug_cb(jq, { _, value in
+        bnc_jq_set_input_cb(jq, { _, _ in bnc_jv_invalid() }, nil)
+        bnc_jq_set_debug_cb(jq, { _, value in
             // `debug` writes ["DEBUG:",VALUE] to stderr, as jq does (the value is from the redacted output).
             let line = Array(("[\"DEBUG:\"," + JQFilter.json(of: value) + "]\n").utf8)
             _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }, nil)
         let program = "def env: {}; {} as $ENV | (\n" + expression + "\n)"
-        guard jq_compile(jq, program) != 0 else {
+        guard bnc_jq_compile(jq, program) != 0 else {
             let why = messages.messages.first { !$0.contains("compile error") } ?? messages.messages.first
             throw BNCError(.usage, "--jq: \(why.map(Self.compileMessage) ?? "the expression does not compile")",
                            hint: "jq's syntax: https://jqlang.github.io/jq/manual/v1.6/ (e.g. --jq '.url' or --jq '.[] | .name')")
         }
     }
 
-    deinit { jq_teardown(&state) }
+    deinit { bnc_jq_teardown(&state) }
 
     /// The filter's results for one JSON document (text as the tool would print it): strings bare, the rest as
     /// compact JSON. A runtime error (`.a.b` of a string) is exit 65 naming --jq.
     public func run(_ json: String) throws(BNCError) -> [String] {
-        let input = json.withCString { jv_parse_sized($0, Int32(json.utf8.count)) }
-        guard jv_is_valid(input) != 0 else {
-            jv_free(input)
+        let input = json.withCString { bnc_jv_parse_sized($0, Int32(json.utf8.count)) }
+        guard bnc_jv_is_valid(input) != 0 else {
+            bnc_jv_free(input)
             throw BNCError(.internal, "--jq: the tool's own output did not parse as JSON")
         }
-        jq_start(state, input, 0)
+        bnc_jq_start(state, input, 0)
         var lines: [String] = []
         while true {
-            let result = jq_next(state)
-            if jv_is_valid(result) != 0 {
+            let result = bnc_jq_next(state)
+            if bnc_jv_is_valid(result) != 0 {
                 lines.append(Self.text(of: result))
                 continue
             }
-            if jv_invalid_has_msg(jv_copy(result)) != 0 {
-                let message = Self.oneLine(Self.text(of: jv_invalid_get_msg(result)))
+            if bnc_jv_invalid_has_msg(bnc_jv_copy(result)) != 0 {
+                let message = Self.oneLine(Self.text(of: bnc_jv_invalid_get_msg(result)))
                 // `input` and `inputs` find no input (the filter reads one answer): libjq 1.6 says only "break".
                 throw BNCError(.invalidData, "--jq: " + (message == "break" ? "no more inputs (the filter reads the one answer the tool prints)" : message))
             }
-            jv_free(result)
+            bnc_jv_free(result)
             // `halt_error` stops with a message: an error like any other; `halt` just ends the output.
-            if jq_halted(state) != 0 {
-                let message = jq_get_error_message(state)
-                if jv_is_valid(message) != 0 {
+            if bnc_jq_halted(state) != 0 {
+                let message = bnc_jq_get_error_message(state)
+                if bnc_jv_is_valid(message) != 0 {
                     throw BNCError(.invalidData, "--jq: halted: \(Self.oneLine(Self.text(of: message)))")
                 }
-                jv_free(message)
+                bnc_jv_free(message)
             }
             break
         }
@@ -88,10 +94,10 @@ public final class JQFilter {
 
     /// A jq value as a line: a string's bytes, anything else compact JSON. Consumes the value.
     static func text(of value: jv) -> String {
-        if jv_get_kind(value) == JV_KIND_STRING {
-            let length = Int(jv_string_length_bytes(jv_copy(value)))
-            let text = String(decoding: UnsafeRawBufferPointer(start: jv_string_value(value), count: length), as: UTF8.self)
-            jv_free(value)
+        if bnc_jv_get_kind(value) == JV_KIND_STRING {
+            let length = Int(bnc_jv_string_length_bytes(bnc_jv_copy(value)))
+            let text = String(decoding: UnsafeRawBufferPointer(start: bnc_jv_string_value(value), count: length), as: UTF8.self)
+            bnc_jv_free(value)
             return text
         }
         return json(of: value)
@@ -99,10 +105,10 @@ public final class JQFilter {
 
     /// A jq value as compact JSON (a string quoted). Consumes the value.
     static func json(of value: jv) -> String {
-        let dumped = jv_dump_string(value, 0)
-        let length = Int(jv_string_length_bytes(jv_copy(dumped)))
-        let text = String(decoding: UnsafeRawBufferPointer(start: jv_string_value(dumped), count: length), as: UTF8.self)
-        jv_free(dumped)
+        let dumped = bnc_jv_dump_string(value, 0)
+        let length = Int(bnc_jv_string_length_bytes(bnc_jv_copy(dumped)))
+        let text = String(decoding: UnsafeRawBufferPointer(start: bnc_jv_string_value(dumped), count: length), as: UTF8.self)
+        bnc_jv_free(dumped)
         return text
     }
 

@@ -27,6 +27,8 @@ public struct PrintOptions: ParsableArguments, Sendable {
     public func validate() throws {
         guard let jq else { return }
         if output == .table || output == .csv { throw ValidationError("--jq filters JSON: it cannot be combined with --output \(output!.rawValue)") }
+        // A libjq that cannot be loaded is no usage error: the command says so when it applies these (exit 78).
+        guard JQFilter.libraryLoads else { return }
         do { _ = try JQFilter(jq) } catch { throw ValidationError(error.description) }
     }
 

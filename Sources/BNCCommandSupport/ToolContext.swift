@@ -30,13 +30,14 @@ public final class ToolContext {
 
     public var userAgent: String { BNCVersion.userAgent(tool: tool) }
 
-    /// Applies `--color` to diagnostics.
-    public func apply(_ output: OutputOptions) { apply(output.printing) }
+    /// Applies `--color` to diagnostics and readies `--jq`.
+    public func apply(_ output: OutputOptions) throws(BNCError) { try apply(output.printing) }
 
-    /// The colour of diagnostics, as `--color` asks.
-    public func apply(_ output: PrintOptions) {
+    /// The colour of diagnostics, as `--color` asks, and the `--jq` filter: validate() compiled it already, so
+    /// only a libjq that cannot be loaded fails here (exit 78, before anything is sent).
+    public func apply(_ output: PrintOptions) throws(BNCError) {
         colorMode = output.color.mode
-        jq = output.jq.flatMap { try? JQFilter($0) }  // validate() compiled it already: it cannot fail here
+        jq = try output.jq.map { (expression) throws(BNCError) in try JQFilter(expression) }
         diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: output.color.mode))
     }
 

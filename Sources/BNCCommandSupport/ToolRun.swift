@@ -29,7 +29,7 @@ public final class ToolRun {
         self.context = context
         self.shared = shared
         self.batch = batch
-        context.apply(shared.output)
+        try context.apply(shared.output)
         let settings = try ConfigurationResolver(environment: context.environment)
             .resolve(shared.credentialFlags())
         self.settings = settings

@@ -14,7 +14,7 @@ struct DecodeIAd: BNCCommand {
     @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let record = try IAd.decode(try FileSystem.readText(file, what: "decode-iad"))
         if record.isAppleTestData {
             context.diagnostics.warning("this is Apple's iAd test payload (a development device or simulator), not a real attribution: Branch's SDK ignored it with ignoreAppleTestData")

@@ -47,7 +47,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let environment = context.environment
         var (checks, settings) = ConfigChecks.run(environment, flags: profile.flags(apiURL: apiURL))
         checks.append(NetworkChecks.proxy(environment))

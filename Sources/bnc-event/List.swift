@@ -11,7 +11,7 @@ struct List: BNCCommand {
     @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let rows: [JSON] = EventCatalog.standard.map { ["name": .string($0.name), "group": .string($0.group.rawValue), "description": .string($0.help)] }
         try context.emit(rows: rows, format: output.format(context.environment), columns: ["NAME", "GROUP", "DESCRIPTION"]) { r in
             ["name", "group", "description"].map { r[$0]?.plainText ?? "" }

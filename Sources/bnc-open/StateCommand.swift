@@ -19,7 +19,7 @@ struct StateCommand: BNCCommand {
         @OptionGroup(title: "Output") var output: PrintOptions
 
         func run(_ context: ToolContext) throws -> ExitStatus {
-            context.apply(output)
+            try context.apply(output)
             let rows = try StateStore(path: StateStore.defaultPath(context.environment)).devices(key: key)
             try StateCommand.print(rows, context: context, output: output)
             return .success
@@ -33,7 +33,7 @@ struct StateCommand: BNCCommand {
         @OptionGroup(title: "Output") var output: PrintOptions
 
         func run(_ context: ToolContext) throws -> ExitStatus {
-            context.apply(output)
+            try context.apply(output)
             let rows = try StateStore(path: StateStore.defaultPath(context.environment)).devices(device: device)
             guard !rows.isEmpty else { throw BNCError(.invalidData, "no state for device \(device)") }
             try StateCommand.print(rows, context: context, output: output)

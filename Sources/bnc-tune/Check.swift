@@ -29,7 +29,7 @@ struct Check: BNCCommand {
     @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let source = RequestSource(argument: request)
         let conversionKey = try key.key()
         let format = output.format(context.environment)

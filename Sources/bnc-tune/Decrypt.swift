@@ -33,7 +33,7 @@ struct Decrypt: BNCCommand {
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let conversionKey = try key.key()!
         let format = output.format(context.environment)
         let cipher = platform.flatMap { TuneCipher(rawValue: $0.lowercased()) }

@@ -11,7 +11,7 @@ struct Params: BNCCommand {
     @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let rows: [JSON] = TuneParameters.all.map { p in
             var o: JSONObject = ["name": .string(p.name), "group": .string(p.group.rawValue), "type": .string(p.spec.type.label)]
             o["required_on"] = .array(p.requiredOn.sorted().map { .string($0.rawValue) })

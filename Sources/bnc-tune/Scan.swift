@@ -53,7 +53,7 @@ struct Scan: BNCCommand {
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
-        context.apply(output)
+        try context.apply(output)
         let format = output.format(context.environment)
         let started = MonotonicClock.now()
         let conversionKey = try key.key()

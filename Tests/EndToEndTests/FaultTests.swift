@@ -248,6 +248,42 @@ import TestSupport
         #expect(try String(contentsOfFile: box.root.appendingPathComponent("dry.out").path, encoding: .utf8).contains("/v2/event/standard"))
     }
 
+    /// libsqlite3 and libjq are loaded when a command first opens a database or is given --jq, not at start: no
+    /// tool lists them, a stateless --dry-run works without them, and a command that needs one is exit 78 naming
+    /// the package, with nothing written. Hidden in a private mount namespace, as libcurl is above (root only).
+    @Test func libsqliteAndLibjqAreLoadedOnlyWhenUsed() throws {
+        for tool in ["bnc-open", "bnc-event", "bnc-tune", "bnc-multicall"] {
+            let ldd = try box.run("/usr/bin/ldd", [Executables.path(tool)])
+            #expect(ldd.status == 0)
+            for library in ["libsqlite3", "libjq", "libonig"] {
+                #expect(!ldd.stdout.contains(library), "\(tool) needs \(library) at start:\n\(ldd.stdout)")
+            }
+        }
+        guard getuid() == 0 else { return }
+        let script = """
+            PATH=/usr/sbin:/sbin:/usr/bin:/bin
+            for name in libsqlite3.so.0 libjq.so.1; do
+                lib=$(readlink -f "$(ldconfig -p | awk -v n="$name" '$1 == n {print $NF; exit}')")
+                mount --bind /dev/null "$lib" || exit 99
+            done
+            "$1" --dry-run --no-state --ip 8.8.4.4 --user-agent UA --os iOS --os-version 17.4 --app-version 2.3.0 --model iPhone15,2 --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11 > dry.out; echo "dry=$?"
+            "$1" state list; echo "state=$?"
+            "$1" --dry-run --no-state --ip 8.8.4.4 --user-agent UA --os iOS --os-version 17.4 --app-version 2.3.0 --model iPhone15,2 --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11 --jq .url; echo "jq=$?"
+            """
+        let home = box.root.appendingPathComponent("home").path
+        let r = try box.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Executables.path("bnc-open")],
+                            env: ["BRANCH_KEY": "key_test_nosqlite", "BRANCH_SECRET": "secret_test_nosqlite", "HOME": home,
+                                  "XDG_STATE_HOME": home + "/state"])
+        try #require(!r.stdout.isEmpty, "unshare -m is not available here: \(r.stderr)")
+        #expect(r.stdout.contains("dry=0"), "\(r.output)")
+        #expect(r.stdout.contains("state=78"), "\(r.output)")
+        #expect(r.stderr.contains("libsqlite3 cannot be loaded") && r.stderr.contains("install the libsqlite3-0 package"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/state/bnc/state.db"), "no database is created without SQLite")
+        #expect(r.stdout.contains("jq=78"), "\(r.output)")
+        #expect(r.stderr.contains("--jq: libjq cannot be loaded") && r.stderr.contains("install the libjq1 package"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: box.root.appendingPathComponent("dry.out").path, encoding: .utf8).contains("/v1/open"))
+    }
+
     /// A proxy named in the environment still carries every request, single and batch (without one, bnc tells
     /// libcurl once instead of letting it read the environment on every transfer).
     @Test func proxiesFromTheEnvironmentAreUsed() throws {

@@ -30,6 +30,7 @@ public final class SQLiteDatabase {
     /// - Parameter pageSize: for a database this call creates (SQLite ignores it for an existing one).
     /// - Parameter what: the file's role, named in errors (`--journal`, `state database`).
     public init(path: String, what: String = "database", busyTimeoutMs: Int32 = 5000, pageSize: Int? = nil) throws(BNCError) {
+        try Self.loadLibrary()
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
@@ -40,16 +41,16 @@ public final class SQLiteDatabase {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             if fd >= 0 { close(fd) }
         }
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = bnc_sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            if let db { sqlite3_close(db) }
+            let message = db.map { String(cString: bnc_sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { bnc_sqlite3_close(db) }
             throw BNCError(Self.kind(rc, default: .inputMissing), "cannot open database \(path): \(message)")
         }
         handle = db
         self.path = path
         self.what = what
-        sqlite3_busy_timeout(db, busyTimeoutMs)
+        bnc_sqlite3_busy_timeout(db, busyTimeoutMs)
         if let pageSize { try execute("PRAGMA page_size=\(pageSize)") }
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
@@ -57,25 +58,32 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// libsqlite3, loaded on the first database a command opens (CSQLite); exit 78 when the system lacks it.
+    static func loadLibrary() throws(BNCError) {
+        guard bnc_sqlite_load() == 0 else { return }
+        throw BNCError.configuration("libsqlite3 cannot be loaded: \(String(cString: bnc_sqlite_error())); install the libsqlite3-0 package")
+    }
+
     /// Refuses (exit 78) a database at `path` that holds tables but none of `tables`: another program's database
     /// (an app's, bnc's own state.db given as a --journal) is never opened for writing, converted or replaced.
     /// Read-only: the file is left exactly as it was. A missing or empty file passes.
     public static func requireOwnSchema(_ path: String, tables: Set<String>, what: String) throws(BNCError) {
         guard FileSystem.regularFileMode(path) != nil else { return }
+        try loadLibrary()
         var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
-            if let db { sqlite3_close(db) }
+        guard bnc_sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            if let db { bnc_sqlite3_close(db) }
             return  // unreadable: the writable open reports it
         }
-        defer { sqlite3_close(db) }
+        defer { bnc_sqlite3_close(db) }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &statement, nil) == SQLITE_OK else {
+        guard bnc_sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &statement, nil) == SQLITE_OK else {
             return  // damaged or not a database: the writable open says so, with its fix
         }
-        defer { sqlite3_finalize(statement) }
+        defer { bnc_sqlite3_finalize(statement) }
         var found: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            if let name = sqlite3_column_text(statement, 0) { found.append(String(cString: name)) }
+        while bnc_sqlite3_step(statement) == SQLITE_ROW {
+            if let name = bnc_sqlite3_column_text(statement, 0) { found.append(String(cString: name)) }
         }
         guard !found.isEmpty, tables.isDisjoint(with: found) else { return }
         throw BNCError.configuration(
@@ -84,22 +92,22 @@ public final class SQLiteDatabase {
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
-        sqlite3_close_v2(handle)
+        for statement in statements.values { bnc_sqlite3_finalize(statement) }
+        bnc_sqlite3_close_v2(handle)
     }
 
     private let what: String
 
     private func error(_ action: String) -> BNCError {
-        let code = sqlite3_errcode(handle)
+        let code = bnc_sqlite3_errcode(handle)
         if Self.isDamaged(code) { return damaged() }
-        return BNCError(Self.kind(code), "\(action) (\(path)): \(String(cString: sqlite3_errmsg(handle)))")
+        return BNCError(Self.kind(code), "\(action) (\(path)): \(String(cString: bnc_sqlite3_errmsg(handle)))")
     }
 
     /// A file SQLite cannot read as a database (damaged, or not one): a configuration error naming it, with the
     /// command that moves it aside so a new one is made.
     private func damaged() -> BNCError {
-        BNCError.configuration("\(what) \(path) is damaged or not a database (\(String(cString: sqlite3_errmsg(handle))))",
+        BNCError.configuration("\(what) \(path) is damaged or not a database (\(String(cString: bnc_sqlite3_errmsg(handle))))",
                                hint: "move it away and run again: mv '\(path)' '\(path).damaged'")
     }
 
@@ -118,11 +126,11 @@ public final class SQLiteDatabase {
     /// Runs one or more statements that take no parameters and return no rows.
     public func execute(_ sql: String) throws(BNCError) {
         var message: UnsafeMutablePointer<CChar>?
-        if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
+        if bnc_sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? "unknown error"
-            sqlite3_free(message)
-            if Self.isDamaged(sqlite3_errcode(handle)) { throw damaged() }
-            throw BNCError(Self.kind(sqlite3_errcode(handle)), "SQLite (\(path)): \(text)")
+            bnc_sqlite3_free(message)
+            if Self.isDamaged(bnc_sqlite3_errcode(handle)) { throw damaged() }
+            throw BNCError(Self.kind(bnc_sqlite3_errcode(handle)), "SQLite (\(path)): \(text)")
         }
     }
 
@@ -135,7 +143,7 @@ public final class SQLiteDatabase {
             statement = cached
         } else {
             var fresh: OpaquePointer?
-            guard sqlite3_prepare_v2(handle, sql, -1, &fresh, nil) == SQLITE_OK, let fresh else {
+            guard bnc_sqlite3_prepare_v2(handle, sql, -1, &fresh, nil) == SQLITE_OK, let fresh else {
                 throw error("cannot prepare \(sql.prefix(40))")
             }
             statement = fresh
@@ -143,19 +151,19 @@ public final class SQLiteDatabase {
         }
         defer {
             if kept {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
+                bnc_sqlite3_reset(statement)
+                bnc_sqlite3_clear_bindings(statement)
             } else {
-                sqlite3_finalize(statement)
+                bnc_sqlite3_finalize(statement)
             }
         }
         for (i, value) in parameters.enumerated() {
             let index = Int32(i + 1)
             let rc: Int32
             switch value {
-            case .null: rc = sqlite3_bind_null(statement, index)
-            case .integer(let v): rc = sqlite3_bind_int64(statement, index, v)
-            case .real(let v): rc = sqlite3_bind_double(statement, index, v)
+            case .null: rc = bnc_sqlite3_bind_null(statement, index)
+            case .integer(let v): rc = bnc_sqlite3_bind_int64(statement, index, v)
+            case .real(let v): rc = bnc_sqlite3_bind_double(statement, index, v)
             case .text(let s): rc = bnc_sqlite3_bind_text(statement, index, s, -1)
             case .blob(let b):
                 rc = b.withUnsafeBytes { bnc_sqlite3_bind_blob(statement, index, $0.baseAddress, Int32(b.count)) }
@@ -164,20 +172,20 @@ public final class SQLiteDatabase {
         }
         var rows: [[SQLValue]] = []
         while true {
-            let rc = sqlite3_step(statement)
+            let rc = bnc_sqlite3_step(statement)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else { throw error("cannot run \(sql.prefix(40))") }
             var row: [SQLValue] = []
-            for c in 0..<sqlite3_column_count(statement) {
-                switch sqlite3_column_type(statement, c) {
-                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, c)))
-                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, c)))
+            for c in 0..<bnc_sqlite3_column_count(statement) {
+                switch bnc_sqlite3_column_type(statement, c) {
+                case SQLITE_INTEGER: row.append(.integer(bnc_sqlite3_column_int64(statement, c)))
+                case SQLITE_FLOAT: row.append(.real(bnc_sqlite3_column_double(statement, c)))
                 case SQLITE_NULL: row.append(.null)
                 case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, c))
-                    let bytes = sqlite3_column_blob(statement, c)
+                    let count = Int(bnc_sqlite3_column_bytes(statement, c))
+                    let bytes = bnc_sqlite3_column_blob(statement, c)
                     row.append(.blob(count > 0 && bytes != nil ? Array(UnsafeRawBufferPointer(start: bytes, count: count)) : []))
-                default: row.append(.text(String(cString: sqlite3_column_text(statement, c))))
+                default: row.append(.text(String(cString: bnc_sqlite3_column_text(statement, c))))
                 }
             }
             rows.append(row)
@@ -186,7 +194,7 @@ public final class SQLiteDatabase {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    public var changes: Int { Int(bnc_sqlite3_changes(handle)) }
 
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: writers queue instead of failing later).
     @discardableResult
