@@ -2,7 +2,6 @@
 #include "CCrypto.h"
 
 #include "CLazyLibrary.h"
-#include <pthread.h>
 
 typedef const void *(*bnc_evp_getter)(void);
 static struct {
@@ -16,13 +15,11 @@ static struct {
     int (*final)(void *, unsigned char *, int *);
 } evp;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int ready = 0;
-static char failure[512] = "";
+static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
 
-static void load(void) {
+int bnc_crypto_load(void) {
     static const char *const names[] = {"libcrypto.so.3", "libcrypto.so", NULL};
-    const struct bnc_lazy_symbol symbols[] = {
+    static const struct bnc_lazy_symbol symbols[] = {
         {"EVP_Digest", (void **)&evp.digest},
         {"EVP_sha256", (void **)&evp.sha256},
         {"EVP_aes_128_cbc", (void **)&evp.aes_128_cbc},
@@ -38,16 +35,10 @@ static void load(void) {
         {"EVP_CipherUpdate", (void **)&evp.update},
         {"EVP_CipherFinal_ex", (void **)&evp.final},
     };
-    if (!bnc_lazy_open(names, "libcrypto", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure)) return;
-    ready = 1;
+    return bnc_lazy_load(&library, names, "libcrypto", symbols, sizeof symbols / sizeof *symbols, NULL);
 }
 
-int bnc_crypto_load(void) {
-    pthread_once(&once, load);
-    return ready;
-}
-
-const char *bnc_crypto_error(void) { return failure; }
+const char *bnc_crypto_error(void) { return library.failure; }
 
 int bnc_crypto_sha256(const void *data, size_t length, unsigned char *out) {
     unsigned int size = 0;

@@ -2,18 +2,23 @@
 #include "CCurl.h"
 
 #include "CLazyLibrary.h"
-#include <pthread.h>
 #include <stdio.h>
 
 struct bnc_curl_api bnc_curl;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int ready = 0;
-static char failure[512] = "";
+static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
 
-static void load(void) {
+/// libcurl's own set-up, once it is loaded.
+static int start(char *failure, size_t size) {
+    CURLcode code = bnc_curl.global_init(CURL_GLOBAL_DEFAULT);
+    if (code == CURLE_OK) return 1;
+    snprintf(failure, size, "curl_global_init failed: %s", bnc_curl.easy_strerror(code));
+    return 0;
+}
+
+int bnc_curl_load(void) {
     static const char *const names[] = {"libcurl.so.4", NULL};
-    const struct bnc_lazy_symbol symbols[] = {
+    static const struct bnc_lazy_symbol symbols[] = {
         {"curl_global_init", (void **)&bnc_curl.global_init},
         {"curl_easy_init", (void **)&bnc_curl.easy_init},
         {"curl_easy_cleanup", (void **)&bnc_curl.easy_cleanup},
@@ -35,21 +40,10 @@ static void load(void) {
         {"curl_slist_free_all", (void **)&bnc_curl.slist_free_all},
         {"curl_version", (void **)&bnc_curl.version},
     };
-    if (!bnc_lazy_open(names, "libcurl.so.4", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure)) return;
-    CURLcode code = bnc_curl.global_init(CURL_GLOBAL_DEFAULT);
-    if (code != CURLE_OK) {
-        snprintf(failure, sizeof failure, "curl_global_init failed: %s", bnc_curl.easy_strerror(code));
-        return;
-    }
-    ready = 1;
+    return bnc_lazy_load(&library, names, "libcurl.so.4", symbols, sizeof symbols / sizeof *symbols, start);
 }
 
-int bnc_curl_load(void) {
-    pthread_once(&once, load);
-    return ready;
-}
-
-const char *bnc_curl_error(void) { return failure; }
+const char *bnc_curl_error(void) { return library.failure; }
 
 const char *bnc_curl_version(void) { return bnc_curl_load() ? bnc_curl.version() : NULL; }
 

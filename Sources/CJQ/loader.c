@@ -2,17 +2,14 @@
 #include "CJQ.h"
 
 #include "CLazyLibrary.h"
-#include <pthread.h>
 
 struct bnc_jq_api bnc_jq;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int ready = 0;
-static char failure[512] = "";
+static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
 
-static void load(void) {
+int bnc_jq_load(void) {
     static const char *const names[] = {"libjq.so.1", NULL};
-    const struct bnc_lazy_symbol symbols[] = {
+    static const struct bnc_lazy_symbol symbols[] = {
         {"jq_init", (void **)&bnc_jq.jq_init},
         {"jq_set_error_cb", (void **)&bnc_jq.jq_set_error_cb},
         {"jq_set_input_cb", (void **)&bnc_jq.jq_set_input_cb},
@@ -32,13 +29,9 @@ static void load(void) {
         {"jv_parse_sized", (void **)&bnc_jq.jv_parse_sized},
         {"jv_string_length_bytes", (void **)&bnc_jq.jv_string_length_bytes},
         {"jv_string_value", (void **)&bnc_jq.jv_string_value},
-        {"jv_dump_string", (void **)&bnc_jq.jv_dump_string},    };
-    ready = bnc_lazy_open(names, "libjq.so.1", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure);
+        {"jv_dump_string", (void **)&bnc_jq.jv_dump_string},
+    };
+    return bnc_lazy_load(&library, names, "libjq.so.1", symbols, sizeof symbols / sizeof *symbols, NULL);
 }
 
-int bnc_jq_load(void) {
-    pthread_once(&once, load);
-    return ready;
-}
-
-const char *bnc_jq_error(void) { return failure; }
+const char *bnc_jq_error(void) { return library.failure; }

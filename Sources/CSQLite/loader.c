@@ -2,17 +2,14 @@
 #include "CSQLite.h"
 
 #include "CLazyLibrary.h"
-#include <pthread.h>
 
 struct bnc_sqlite_api bnc_sqlite;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int ready = 0;
-static char failure[512] = "";
+static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
 
-static void load(void) {
+int bnc_sqlite_load(void) {
     static const char *const names[] = {"libsqlite3.so.0", NULL};
-    const struct bnc_lazy_symbol symbols[] = {
+    static const struct bnc_lazy_symbol symbols[] = {
         {"sqlite3_open_v2", (void **)&bnc_sqlite.open_v2},
         {"sqlite3_close", (void **)&bnc_sqlite.close},
         {"sqlite3_close_v2", (void **)&bnc_sqlite.close_v2},
@@ -39,13 +36,9 @@ static void load(void) {
         {"sqlite3_column_double", (void **)&bnc_sqlite.column_double},
         {"sqlite3_column_bytes", (void **)&bnc_sqlite.column_bytes},
         {"sqlite3_column_blob", (void **)&bnc_sqlite.column_blob},
-        {"sqlite3_column_text", (void **)&bnc_sqlite.column_text},    };
-    ready = bnc_lazy_open(names, "libsqlite3.so.0", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure);
+        {"sqlite3_column_text", (void **)&bnc_sqlite.column_text},
+    };
+    return bnc_lazy_load(&library, names, "libsqlite3.so.0", symbols, sizeof symbols / sizeof *symbols, NULL);
 }
 
-int bnc_sqlite_load(void) {
-    pthread_once(&once, load);
-    return ready;
-}
-
-const char *bnc_sqlite_error(void) { return failure; }
+const char *bnc_sqlite_error(void) { return library.failure; }

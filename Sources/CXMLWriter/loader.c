@@ -2,7 +2,6 @@
 #include "CXMLWriter.h"
 
 #include "CLazyLibrary.h"
-#include <pthread.h>
 #include <stddef.h>
 
 typedef const unsigned char xchar;
@@ -26,16 +25,24 @@ static struct {
     void (*set_structured_error)(void *, void (*)(void *, const void *));
 } xml;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int ready = 0;
-static char failure[512] = "";
+static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
 
 static void ignore_generic(void *ctx, const char *msg, ...) { (void)ctx; (void)msg; }
 static void ignore_structured(void *ctx, const void *error) { (void)ctx; (void)error; }
 
-static void load(void) {
+/// libxml2 prints its own errors ("I/O error : No space left on device"); bnc reports each failure itself, in one
+/// line naming the file.
+static int quiet(char *failure, size_t size) {
+    (void)failure;
+    (void)size;
+    xml.set_generic_error(NULL, ignore_generic);
+    xml.set_structured_error(NULL, ignore_structured);
+    return 1;
+}
+
+int bnc_xmlw_load(void) {
     static const char *const names[] = {"libxml2.so.2", NULL};
-    const struct bnc_lazy_symbol symbols[] = {
+    static const struct bnc_lazy_symbol symbols[] = {
         {"xmlOutputBufferCreateFd", (void **)&xml.buffer_fd},
         {"xmlNewTextWriter", (void **)&xml.new_writer},
         {"xmlFreeTextWriter", (void **)&xml.free_writer},
@@ -54,20 +61,10 @@ static void load(void) {
         {"xmlSetGenericErrorFunc", (void **)&xml.set_generic_error},
         {"xmlSetStructuredErrorFunc", (void **)&xml.set_structured_error},
     };
-    if (!bnc_lazy_open(names, "libxml2", symbols, sizeof symbols / sizeof *symbols, failure, sizeof failure)) return;
-    // libxml2 prints its own errors ("I/O error : No space left on device"); bnc reports each failure itself,
-    // in one line naming the file.
-    xml.set_generic_error(NULL, ignore_generic);
-    xml.set_structured_error(NULL, ignore_structured);
-    ready = 1;
+    return bnc_lazy_load(&library, names, "libxml2", symbols, sizeof symbols / sizeof *symbols, quiet);
 }
 
-int bnc_xmlw_load(void) {
-    pthread_once(&once, load);
-    return ready;
-}
-
-const char *bnc_xmlw_error(void) { return failure; }
+const char *bnc_xmlw_error(void) { return library.failure; }
 
 void *bnc_xmlw_new_fd(int fd) {
     if (!bnc_xmlw_load()) return NULL;
