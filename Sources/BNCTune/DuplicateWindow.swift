@@ -53,14 +53,19 @@ public struct DuplicateWindow: Sendable {
         /// The key's first slot: its bits mixed by a multiplication, the top ones taken.
         private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
 
-        func slot(of key: UInt64) -> Int? {
-            let key = Self.stored(key)
+        /// A stored key's slot (`found`), or the empty slot that ends its run: where it would go.
+        private func probe(_ key: UInt64) -> (slot: Int, found: Bool) {
             var i = home(key)
             while keys[i] != 0 {
-                if keys[i] == key { return i }
+                if keys[i] == key { return (i, true) }
                 i = (i + 1) & mask
             }
-            return nil
+            return (i, false)
+        }
+
+        func slot(of key: UInt64) -> Int? {
+            let p = probe(Self.stored(key))
+            return p.found ? p.slot : nil
         }
 
         func time(at slot: Int) -> Double { times[slot] }
@@ -69,13 +74,10 @@ public struct DuplicateWindow: Sendable {
         mutating func update(_ key: UInt64, _ time: Double) -> Double? {
             if (count + 1) * 2 > keys.count { grow() }
             let key = Self.stored(key)
-            var i = home(key)
-            while keys[i] != 0 {
-                if keys[i] == key {
-                    defer { times[i] = time }
-                    return times[i]
-                }
-                i = (i + 1) & mask
+            let (i, found) = probe(key)
+            if found {
+                defer { times[i] = time }
+                return times[i]
             }
             keys[i] = key
             times[i] = time
@@ -107,8 +109,7 @@ public struct DuplicateWindow: Sendable {
             times = [Double](repeating: 0, count: oldKeys.count * 2)
             shift -= 1
             for (k, t) in zip(oldKeys, oldTimes) where k != 0 {
-                var i = home(k)
-                while keys[i] != 0 { i = (i + 1) & mask }
+                let i = probe(k).slot  // keys are unique: the end of the run
                 keys[i] = k
                 times[i] = t
             }
