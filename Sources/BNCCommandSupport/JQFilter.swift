@@ -21,9 +21,6 @@ public final class JQFilter {
     /// What jq reports while compiling (syntax errors), gathered for one error line.
     private final class MessageBox { var messages: [String] = [] }
 
-    /// Whether libjq loads (CJQ loads it on the first --jq, not at start).
-    public static var libraryLoads: Bool { bnc_jq_load() != 0 }
-
     public init(_ expression: String) throws(BNCError) {
         guard expression.utf8.count <= Self.maxLength else {
             throw BNCError(.usage, "--jq: the expression has \(expression.utf8.count) bytes; at most \(Self.maxLength)")

@@ -33,8 +33,8 @@ public final class ToolContext {
     /// Applies `--color` to diagnostics and readies `--jq`.
     public func apply(_ output: OutputOptions) throws(BNCError) { try apply(output.printing) }
 
-    /// The colour of diagnostics, as `--color` asks, and the `--jq` filter: validate() compiled it already, so
-    /// only a libjq that cannot be loaded fails here (exit 78, before anything is sent).
+    /// The colour of diagnostics, as `--color` asks, and the `--jq` filter, compiled here once: a bad expression is
+    /// exit 64, a libjq that cannot be loaded 78 (every command applies these before it sends anything).
     public func apply(_ output: PrintOptions) throws(BNCError) {
         colorMode = output.color.mode
         jq = try output.jq.map { (expression) throws(BNCError) in try JQFilter(expression) }
