@@ -266,9 +266,12 @@ import TestSupport
                 lib=$(readlink -f "$(ldconfig -p | awk -v n="$name" '$1 == n {print $NF; exit}')")
                 mount --bind /dev/null "$lib" || exit 99
             done
-            "$1" --dry-run --no-state --ip 8.8.4.4 --user-agent UA --os iOS --os-version 17.4 --app-version 2.3.0 --model iPhone15,2 --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11 > dry.out; echo "dry=$?"
-            "$1" state list; echo "state=$?"
-            "$1" --dry-run --no-state --ip 8.8.4.4 --user-agent UA --os iOS --os-version 17.4 --app-version 2.3.0 --model iPhone15,2 --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11 --jq .url; echo "jq=$?"
+            tool=$1
+            dry() { "$tool" --dry-run --no-state --ip 8.8.4.4 --user-agent UA --os iOS --os-version 17.4 --app-version 2.3.0 \\
+                --model iPhone15,2 --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11 "$@"; }
+            dry > dry.out; echo "dry=$?"
+            "$tool" state list; echo "state=$?"
+            dry --jq .url; echo "jq=$?"
             """
         let home = box.root.appendingPathComponent("home").path
         let r = try box.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Executables.path("bnc-open")],
