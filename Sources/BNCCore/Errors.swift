@@ -42,7 +42,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .temporaryFailure: "temporary failure after retries: 408, 429, 5xx, timeout, connection reset"
         case .malformedResponse: "the service's answer could not be read"
         case .notPermitted: "not permitted: 401 or 403"
-        case .configuration: "configuration error: no key, bad config file, unsafe file permissions"
+        case .configuration: "configuration error: no key, bad config file, unsafe file permissions, libsqlite3 or libjq missing"
         case .interrupted: "interrupted"
         }
     }
