@@ -37,6 +37,7 @@ enum AppSettingsCatalog: FieldCatalog {
 struct Get: SendingCommand {
     static let toolName = "bnc-app"
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Read the app's settings (GET /v1/app/{branch_key}).",
         discussion: "With NAMEs, only those settings. A table on a terminal, JSON otherwise (--output).")
     @Argument(help: ArgumentHelp("Settings to show (default: all).", valueName: "name"), completion: .list(AppFields.settings.names))

@@ -8,6 +8,7 @@ import BNCCore
 struct Update: SendingCommand {
     static let toolName = "bnc-app"
     static let configuration = CommandConfiguration(
+        commandName: "update",
         abstract: "Change documented app settings (PUT /v1/app/{branch_key}), showing the diff first.",
         discussion: """
             Each --set is checked against the documented settings (bnc-app fields) before anything is sent: an \

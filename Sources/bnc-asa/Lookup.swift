@@ -8,6 +8,7 @@ import BNCSuite
 struct Lookup: SendingCommand {
     static let toolName = "bnc-asa"
     static let configuration = CommandConfiguration(
+        commandName: "lookup",
         abstract: "Read the attribution record of an AdServices token (POST /api/v1/).",
         discussion: """
             White space in a pasted token is removed; the Base64 alphabet is checked, and a token whose '+' became \

@@ -7,7 +7,7 @@ import BNCSuite
 
 struct List: BNCCommand {
     static let toolName = "bnc-event"
-    static let configuration = CommandConfiguration(abstract: "List the standard events by group (commerce, content, lifecycle).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the standard events by group (commerce, content, lifecycle).")
     @OptionGroup(title: "Output") var output: PrintOptions
 
     func run(_ context: ToolContext) throws -> ExitStatus {

@@ -8,6 +8,7 @@ import BNCSuite
 struct Send: SendingCommand {
     static let toolName = "bnc-event"
     static let configuration = CommandConfiguration(
+        commandName: "send",
         abstract: "Send one event, or a batch of them.",
         discussion: """
             Numbers (--revenue, --shipping, --tax, item prices) are sent as JSON numbers; --currency must be three \

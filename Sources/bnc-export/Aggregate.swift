@@ -48,6 +48,7 @@ struct AnalyticsOptions: ParsableArguments {
 struct Aggregate: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "aggregate",
         abstract: "Aggregate events by 1 to 11 dimensions over at most 7 days (an Aggregate job on /v2/analytics).")
     @Option(name: .customLong("data-source"), help: ArgumentHelp("The topic: eo_install, eo_open, eo_commerce_event ...", valueName: "SOURCE")) var dataSource: String
     @Option(name: .customLong("aggregation"), help: ArgumentHelp("total_count, unique_count, revenue, cost ...", valueName: "AGG")) var aggregation = "total_count"
@@ -70,6 +71,7 @@ struct Aggregate: SendingCommand {
 struct Cohort: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "cohort",
         abstract: "What each day's installs (or re-engagements) did on the days after (a Cohort job on /v2/analytics).")
     @Option(name: .customLong("data-source"), help: ArgumentHelp("install_cohort or reengagement_cohort.", valueName: "SOURCE")) var dataSource = "install_cohort"
     @Option(name: .customLong("measure"), help: ArgumentHelp("users, OPEN, PURCHASE, revenue ... (repeatable, 1 to 3).", valueName: "MEASURE")) var measures: [String] = []

@@ -32,7 +32,7 @@ struct BncExport: BNCRootCommand {
 /// `bnc-export topics`: the topics and the custom export's fields.
 struct Topics: BNCCommand {
     static let toolName = "bnc-export"
-    static let configuration = CommandConfiguration(abstract: "List the export topics (and with --fields, the custom export's fields).")
+    static let configuration = CommandConfiguration(commandName: "topics", abstract: "List the export topics (and with --fields, the custom export's fields).")
     @Flag(name: .customLong("fields"), help: "List the fields a custom export may ask for instead.") var fields = false
     @OptionGroup(title: "Output") var print: PrintOptions
 
@@ -51,6 +51,7 @@ struct Topics: BNCCommand {
 struct Daily: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "daily",
         abstract: "Export a UTC day's events (POST /v3/export), then its files, as rows.",
         discussion: """
             --date is a UTC day within the last 7 (the rolling window; refused otherwise, exit 65). Until the day is \

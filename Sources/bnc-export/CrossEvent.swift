@@ -32,6 +32,7 @@ struct CrossEvent: SendingCommand {
 struct Ready: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "ready",
         abstract: "Whether an hour's data of a topic is complete (POST /v2/data/ready); exit 1 when it is not yet.",
         discussion: "Custom exports lag 2 to 6 hours and aggregates about 1.5: ask before exporting the latest hours.")
     @Option(name: .customLong("date"), help: ArgumentHelp("The hour, YYYY-MM-DD hh:mm:ss (UTC).", valueName: "TIME")) var date: String

@@ -8,6 +8,7 @@ import BNCExport
 struct Custom: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "custom",
         abstract: "Run a custom export job (POST /v2/logs), wait for it, and print its rows.",
         discussion: """
             Needs the API access token (--access-token-file, BRANCH_ACCESS_TOKEN or the profile) and the app id \

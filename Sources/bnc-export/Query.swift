@@ -8,6 +8,7 @@ import BNCExport
 struct Query: SendingCommand {
     static let toolName = "bnc-export"
     static let configuration = CommandConfiguration(
+        commandName: "query",
         abstract: "Aggregate events by dimensions (POST /v1/query/analytics), every page, as rows.",
         discussion: """
             At most 7 days (--end exclusive), within the last two years; the live key and secret. --filter \

@@ -10,6 +10,7 @@ import Glibc
 struct Bulk: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
+        commandName: "bulk",
         abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",
         discussion: "Sent in chunks under the 100 KB payload cap, one after another; a terminal shows how many items are done. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed; Ctrl-C stops after the chunk in flight and says which items were not sent (exit 130).")
 

@@ -8,6 +8,7 @@ import BNCSuite
 struct Create: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
+        commandName: "create",
         abstract: "Create a short link (POST /v1/url), or one per NDJSON line with --batch.",
         discussion: """
             An alias is idempotent: the same alias with the same parameters answers the same link; with other \

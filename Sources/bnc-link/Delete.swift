@@ -7,6 +7,7 @@ import BNCLink
 struct Delete: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete a link (DELETE /v1/url with an Access-Token).",
         discussion: "The API access token comes from --access-token-file, BRANCH_ACCESS_TOKEN or the profile; the app id from --app-id or the profile's app_id.")
     @Argument(help: ArgumentHelp("The link's URL (not with --batch).", valueName: "url")) var url: String?

@@ -7,6 +7,7 @@ import BNCLink
 struct Long: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
+        commandName: "long",
         abstract: "Print a long link, built offline: https://DOMAIN/a/KEY?... (tags repeated, values percent-encoded).",
         discussion: "Long links need no API call and never expire; the same rules as create apply to their parameters.")
     @OptionGroup(title: "Link") var link: LinkFlags

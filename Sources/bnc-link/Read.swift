@@ -6,7 +6,7 @@ import BNCLink
 
 struct Read: SendingCommand {
     static let toolName = "bnc-link"
-    static let configuration = CommandConfiguration(abstract: "Show a link: its labels, data and type (GET /v1/url).")
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Show a link: its labels, data and type (GET /v1/url).")
     @Argument(help: ArgumentHelp("The link's URL.", valueName: "url")) var url: String
     @OptionGroup var shared: SharedOptions
 

@@ -7,6 +7,7 @@ import BNCLink
 struct Update: SendingCommand {
     static let toolName = "bnc-link"
     static let configuration = CommandConfiguration(
+        commandName: "update",
         abstract: "Change a link (PUT /v1/url); Branch replaces its data wholesale.",
         discussion: "--merge reads the link, merges your changes into its data (KEY:=null via --data removes) and writes it back. Without --merge an update that would drop data keys is refused unless --replace says so. With --batch each line is {url, ...changes}, sent as is (--replace is required).")
 

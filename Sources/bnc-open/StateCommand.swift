@@ -14,7 +14,7 @@ struct StateCommand: BNCCommand {
 
     struct List: BNCCommand {
         static let toolName = "bnc-open"
-        static let configuration = CommandConfiguration(abstract: "List the devices kept, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the devices kept, newest first.")
         @Option(name: .customLong("key"), help: ArgumentHelp("Only this Branch key's devices.", valueName: "KEY")) var key: String?
         @OptionGroup(title: "Output") var output: PrintOptions
 
@@ -28,7 +28,7 @@ struct StateCommand: BNCCommand {
 
     struct Show: BNCCommand {
         static let toolName = "bnc-open"
-        static let configuration = CommandConfiguration(abstract: "Show one device (its id as `state list` prints it).")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one device (its id as `state list` prints it).")
         @Argument(help: ArgumentHelp("The device id.", valueName: "device")) var device: String
         @OptionGroup(title: "Output") var output: PrintOptions
 
@@ -43,7 +43,7 @@ struct StateCommand: BNCCommand {
 
     struct Forget: BNCCommand {
         static let toolName = "bnc-open"
-        static let configuration = CommandConfiguration(abstract: "Forget one device (its next session is a first session again), or all with --all.")
+        static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget one device (its next session is a first session again), or all with --all.")
         @Argument(help: ArgumentHelp("The device id.", valueName: "device")) var device: String?
         @Flag(name: .customLong("all"), help: "Forget every device.") var all = false
         @Option(name: .customLong("key"), help: ArgumentHelp("Only this Branch key's devices.", valueName: "KEY")) var key: String?

@@ -71,6 +71,7 @@ struct PidFileOption: ParsableArguments {
 struct Status: BNCCommand {
     static let toolName = "bnc-sandbox"
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Say whether a background sandbox runs (pid, address); exit 1 when none does.")
     @OptionGroup var pid: PidFileOption
 
@@ -91,6 +92,7 @@ struct Status: BNCCommand {
 struct Stop: BNCCommand {
     static let toolName = "bnc-sandbox"
     static let configuration = CommandConfiguration(
+        commandName: "stop",
         abstract: "Stop the background sandbox (SIGTERM, then wait up to 10 seconds); exit 1 when none runs.")
     @OptionGroup var pid: PidFileOption
 

@@ -7,6 +7,7 @@ import BNCTune
 struct Check: BNCCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Diagnose TUNE requests: each finding with its severity, what is wrong and how to fix it.",
         discussion: """
             Exit 0 when no finding reaches --fail-on (default warning), 1 when one does, 65 when a line is not a \

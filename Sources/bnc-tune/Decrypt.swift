@@ -7,6 +7,7 @@ import BNCTune
 struct Decrypt: BNCCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "decrypt",
         abstract: "Decrypt the data parameter of TUNE SDK requests with the advertiser's conversion key.",
         discussion: """
             The cipher follows sdk= (ios, tvos, watchos: AES-ECB with PKCS#7 over the hex of the text; android, \

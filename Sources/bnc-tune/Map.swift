@@ -8,6 +8,7 @@ import BNCTune
 struct Map: SendingCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "map",
         abstract: "Map a logged TUNE request to the Branch request it stands for (or, with --to-tune, back).",
         discussion: """
             A session (action=session, install, update, open) becomes a POST /v1/open body, a conversion (or a \

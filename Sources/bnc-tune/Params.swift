@@ -7,6 +7,7 @@ import BNCTune
 struct Params: BNCCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "params",
         abstract: "Print the TUNE parameter table: group, type, where the seed requires it, and its Branch counterparts.")
     @OptionGroup(title: "Output") var output: PrintOptions
 

@@ -11,6 +11,7 @@ import BNCTune
 struct Reconcile: SendingCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "reconcile",
         abstract: "Reconcile a TUNE log with what Branch holds: matched, missing, duplicated or different, per line.",
         discussion: """
             Each session and conversion of the log is mapped as replay maps it and looked up among Branch's rows: a \

@@ -8,6 +8,7 @@ import BNCTune
 struct Replay: SendingCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Send logged TUNE requests to Branch as the v1/open sessions and v2 events they map to.",
         discussion: """
             Each line (a URL, a /serve?... target or a web-server log line) is mapped as bnc-tune map maps it and \

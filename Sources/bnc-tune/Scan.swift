@@ -9,6 +9,7 @@ import BNCTune
 struct Scan: BNCCommand {
     static let toolName = "bnc-tune"
     static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Scan a log of TUNE requests: findings per rule, advertiser and app, with XML, JUnit and HTML reports.",
         discussion: """
             Reads one URL per line, or common/combined web-server log lines (other paths are skipped), streamed: \
