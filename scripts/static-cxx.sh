@@ -13,7 +13,10 @@ archive=$("$cc" -print-file-name=libstdc++.a)
 unwinder=$("$cc" -print-file-name=libgcc_eh.a)
 [[ $archive == /* && -f $archive && $unwinder == /* && -f $unwinder ]] || exit 0
 dir=$PWD/.build/static-cxx
-text="INPUT($archive)"
+# Quoted for the linker script, and each flag quoted for the shell that runs make's recipe (a checkout path may
+# hold spaces).
+text="INPUT(\"$archive\")"
 mkdir -p "$dir"
 if [[ ! -f $dir/libstdc++.so || "$(cat "$dir/libstdc++.so")" != "$text" ]]; then printf '%s\n' "$text" > "$dir/libstdc++.so"; fi
-printf '%s\n' "-Xswiftc -L$dir -Xlinker $unwinder"
+quote() { local q="'\\''"; printf "'%s'" "${1//\'/$q}"; }
+printf '%s\n' "-Xswiftc $(quote "-L$dir") -Xlinker $(quote "$unwinder")"
