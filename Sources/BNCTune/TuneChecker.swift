@@ -212,15 +212,50 @@ public struct TuneChecker: Sendable {
         }
     }()
 
+    /// The requirements that apply to one kind of request — its platform (none, iOS, Android, Windows),
+    /// server-to-server or not, `data` sealed or not — in table order: those of one declared row in the first 256,
+    /// with no User-Agent alternative, also as row bits a request covers in a few word compares (`TuneRequest.covers`),
+    /// so most requests visit only the rest.
+    private struct Applicable {
+        var present: TuneRequest.RowBits = (0, 0, 0, 0)
+        var filled: TuneRequest.RowBits = (0, 0, 0, 0)
+        /// Indices into `requirementChecks`: every one that applies, and those the masks do not cover.
+        var all: [Int] = []
+        var others: [Int] = []
+    }
+
+    /// By `kind(platform:serverToServer:sealed:)`.
+    private static let applicable: [Applicable] = (0..<16).map { kind in
+        let platformBit: UInt8 = [0, 1, 2, 4][kind >> 2], serverToServer = kind & 2 != 0, sealed = kind & 1 != 0
+        var a = Applicable()
+        for (i, q) in requirementChecks.enumerated() {
+            guard !(sealed && q.sealable), !q.serverToServer || serverToServer, q.everywhere || q.onBits & platformBit != 0 else { continue }
+            a.all.append(i)
+            if q.firstRow >= 0, q.rowCount == 1, !q.userAgentHeader, requirementRows[q.firstRow] < 256 {
+                if q.mayBeEmpty { TuneRequest.set(requirementRows[q.firstRow], in: &a.present) } else { TuneRequest.set(requirementRows[q.firstRow], in: &a.filled) }
+            } else {
+                a.others.append(i)
+            }
+        }
+        return a
+    }
+
+    private static func kind(platform: TunePlatform?, serverToServer: Bool, sealed: Bool) -> Int {
+        let p = switch platform {
+        case nil: 0
+        case .iOS: 1
+        case .android: 2
+        case .windows: 3
+        }
+        return p << 2 | (serverToServer ? 2 : 0) | (sealed ? 1 : 0)
+    }
+
     static func required(_ r: TuneRequest, platform: TunePlatform?, sealed: Bool, isSession: Bool, _ f: inout [Finding]) {
-        let serverToServerRequest = r.isServerToServer
-        let platformBit = platform.map(bit) ?? 0
+        let a = applicable[kind(platform: platform, serverToServer: r.isServerToServer, sealed: sealed)]
         let checks = requirementChecks, rows = requirementRows
-        for i in checks.indices {
+        // Covered by the masks: only the rest can be missing. Else each in order, so the findings' order is the table's.
+        for i in r.covers(present: a.present, filled: a.filled) ? a.others : a.all {
             let q = checks[i]
-            guard !(sealed && q.sealable), !q.serverToServer || serverToServerRequest else { continue }
-            // A requirement of every platform holds without one; a platform's own needs the platform.
-            guard q.everywhere || q.onBits & platformBit != 0 else { continue }
             var given = q.userAgentHeader && r.userAgentHeader != nil
             if q.firstRow >= 0 {
                 for j in q.firstRow..<q.firstRow + q.rowCount where !given {
@@ -239,7 +274,12 @@ public struct TuneChecker: Sendable {
                              fix: "add the device's identifiers and sdk="))
         }
         guard isSession, !sealed else { return }
-        for (field, names) in branchOnly where !names.contains(where: { r.value($0) != nil }) {
+        let fields = branchOnly, firstRows = branchOnlyFirst, onlyRows = branchOnlyRows
+        for k in fields.indices {
+            var given = false
+            for j in firstRows[k]..<firstRows[k + 1] where !given { given = r.isFilled(row: onlyRows[j]) }
+            if given { continue }
+            let (field, names) = fields[k]
             let name = names[0].text
             let unknown = OpenFields.table[field]?.whenUnknown.map { " (Branch takes \"\($0)\" when unknown)" } ?? ""
             f.append(Finding(.branchRequired, name, "\(name) is optional for TUNE but Branch's v1/open requires \(field)",
@@ -253,6 +293,11 @@ public struct TuneChecker: Sendable {
         if rows.contains(where: { if case .required = $0.requirement { true } else { false } }) { return nil }
         return (field, rows.map { TuneRequest.Name($0.name) })
     }
+
+    /// `branchOnly`'s names as rows, flat (Ints: reading them retains nothing; every one is declared): field k's
+    /// are `branchOnlyRows[branchOnlyFirst[k]..<branchOnlyFirst[k + 1]]`.
+    private static let branchOnlyRows: [Int] = branchOnly.flatMap { $0.names.map { $0.row! } }
+    private static let branchOnlyFirst: [Int] = branchOnly.reduce(into: [0]) { $0.append($0.last! + $1.names.count) }
 
     /// Each ad id with its limit-tracking flag and the SDK's inverse flag (-1: none), as rows of the table (Ints:
     /// reading them retains nothing); the names are the rows' own.

@@ -41,9 +41,19 @@ public struct TuneRequest: Sendable {
 
     /// Which rows of `TuneParameters.all` are present, as bits (the first 256 rows): the checks mostly look up
     /// names a request does not carry, and a known name's absence is then one bit, not a search.
-    private var rows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var rows: RowBits = (0, 0, 0, 0)
     /// Rows present with an empty value (rare: set only then), so "present and not empty" is two bits too.
-    private var emptyRows: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var emptyRows: RowBits = (0, 0, 0, 0)
+
+    /// Rows of `TuneParameters.all` as bits: the first 256, a word for each 64.
+    typealias RowBits = (UInt64, UInt64, UInt64, UInt64)
+
+    /// Every row of `present` is here, and every row of `filled` is here with a value that is not empty.
+    func covers(present p: RowBits, filled f: RowBits) -> Bool {
+        rows.0 & p.0 == p.0 && rows.1 & p.1 == p.1 && rows.2 & p.2 == p.2 && rows.3 & p.3 == p.3
+            && rows.0 & ~emptyRows.0 & f.0 == f.0 && rows.1 & ~emptyRows.1 & f.1 == f.1
+            && rows.2 & ~emptyRows.2 & f.2 == f.2 && rows.3 & ~emptyRows.3 & f.3 == f.3
+    }
 
     public static let maxParameters = 512
     public static let maxValue = 16 * 1024
@@ -106,7 +116,7 @@ public struct TuneRequest: Sendable {
 
     /// Sets a row's bit in four words of bits (rows past 256 have none).
     @inline(__always)
-    private static func set(_ row: Int, in words: inout (UInt64, UInt64, UInt64, UInt64)) {
+    static func set(_ row: Int, in words: inout RowBits) {
         let bit = UInt64(1) << UInt64(row & 63)
         switch row >> 6 {
         case 0: words.0 |= bit
