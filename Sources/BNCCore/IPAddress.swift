@@ -30,20 +30,19 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         if text.isEmpty { throw refuse("must not be empty") }
         // A plain dotted quad (the common case: this runs per line of a scanned log) is read at once, without the
         // checks below or a C string; anything else is checked, then inet_pton's to judge.
-        var copy = text
-        if let quad = copy.withUTF8({ Self.dottedQuad($0) }) {
-            var bytes = SIMD16<UInt8>()
-            for i in 0..<4 { bytes[i] = UInt8(truncatingIfNeeded: quad >> (24 - 8 * i)) }
+        var bytes = text
+        if let quad = bytes.withUTF8({ Self.dottedQuad($0) }) {
+            var octets = SIMD16<UInt8>()
+            for i in 0..<4 { octets[i] = UInt8(truncatingIfNeeded: quad >> (24 - 8 * i)) }
             family = .v4
-            raw = bytes
+            raw = octets
             self.text = text
             return
         }
-        // One pass over the bytes (this runs per line of a scanned log): ASCII white space and line breaks, and
+        // Anything else, in one pass over the bytes: ASCII white space and line breaks, and
         // Unicode white space only when there is non-ASCII text at all.
         // Read through one buffer: a step of a String's UTF-8 view cost dozens of instructions.
         var colon = false, percent = false, nonASCII = false, space = false
-        var bytes = text
         bytes.withUTF8 { b in
             for c in b {
                 switch c {

@@ -224,21 +224,30 @@ public struct TuneChecker: Sendable {
         var others: [Int] = []
     }
 
-    /// By `kind(platform:serverToServer:sealed:)`.
-    private static let applicable: [Applicable] = (0..<16).map { kind in
-        let platformBit: UInt8 = [0, 1, 2, 4][kind >> 2], serverToServer = kind & 2 != 0, sealed = kind & 1 != 0
-        var a = Applicable()
-        for (i, q) in requirementChecks.enumerated() {
-            guard !(sealed && q.sealable), !q.serverToServer || serverToServer, q.everywhere || q.onBits & platformBit != 0 else { continue }
-            a.all.append(i)
-            if q.firstRow >= 0, q.rowCount == 1, !q.userAgentHeader, requirementRows[q.firstRow] < 256 {
-                if q.mayBeEmpty { TuneRequest.set(requirementRows[q.firstRow], in: &a.present) } else { TuneRequest.set(requirementRows[q.firstRow], in: &a.filled) }
-            } else {
-                a.others.append(i)
+    /// By `kind(platform:serverToServer:sealed:)`: each kind's requirements picked by the same tests the table's
+    /// rows state (`bit` for the platform).
+    private static let applicable: [Applicable] = {
+        var table = [Applicable](repeating: Applicable(), count: 16)
+        for platform in [nil] + TunePlatform.allCases.map(Optional.some) {
+            for serverToServer in [false, true] {
+                for sealed in [false, true] {
+                    let platformBit = platform.map(bit) ?? 0
+                    var a = Applicable()
+                    for (i, q) in requirementChecks.enumerated() {
+                        guard !(sealed && q.sealable), !q.serverToServer || serverToServer, q.everywhere || q.onBits & platformBit != 0 else { continue }
+                        a.all.append(i)
+                        guard q.firstRow >= 0, q.rowCount == 1, !q.userAgentHeader, requirementRows[q.firstRow] < 256 else {
+                            a.others.append(i)
+                            continue
+                        }
+                        if q.mayBeEmpty { TuneRequest.set(requirementRows[q.firstRow], in: &a.present) } else { TuneRequest.set(requirementRows[q.firstRow], in: &a.filled) }
+                    }
+                    table[kind(platform: platform, serverToServer: serverToServer, sealed: sealed)] = a
+                }
             }
         }
-        return a
-    }
+        return table
+    }()
 
     private static func kind(platform: TunePlatform?, serverToServer: Bool, sealed: Bool) -> Int {
         let p = switch platform {
