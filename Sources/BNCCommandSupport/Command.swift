@@ -33,8 +33,12 @@ extension BNCRootCommand {
         }
         var command: ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
-            try rejectOptionsOfAncestors(command, arguments)
+            if let leaf = parseNamedLeaf(arguments) {
+                command = leaf
+            } else {
+                command = try parseAsRoot(arguments)
+                try rejectOptionsOfAncestors(command, arguments)
+            }
         } catch {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
@@ -89,6 +93,31 @@ extension BNCRootCommand {
             rest.remove(at: i)
         }
         _ = try leaf.parseAsRoot(rest)
+    }
+
+    /// `TOOL SUB [SUB...] ARGS` where every command above the named leaf declares no arguments of its own
+    /// (`bnc-event send`, `bnc-tune scan`): the leaf parsed alone, as `rejectOptionsOfAncestors` would parse it
+    /// anyway. ArgumentParser's parse of the whole tree builds the leaf's argument set four more times on the way
+    /// (to ask whether it, or the root's default subcommand, takes all remaining input) — three quarters of a
+    /// `bnc-event send --dry-run`. nil when the arguments do not start with the names of such a path, or when the
+    /// leaf alone refuses them: help, usage errors and completion requests take the whole tree's parse, as before.
+    static func parseNamedLeaf(_ arguments: [String]) -> ParsableCommand? {
+        var command: ParsableCommand.Type = Self.self
+        var named = 0
+        while named < arguments.count, let sub = command.configuration.subcommands.first(where: {
+            ($0.configuration.commandName ?? $0._commandName) == arguments[named] || $0.configuration.aliases.contains(arguments[named])
+        }) {
+            // A command on the way with options, flags or arguments of its own: the tree's parse decides what
+            // they take (and `rejectOptionsOfAncestors` refuses them beside a subcommand).
+            guard Mirror(reflecting: command.init()).children.isEmpty else { return nil }
+            command = sub
+            named += 1
+        }
+        guard named > 0, command.configuration.subcommands.isEmpty,
+              let parsed = try? command.parseAsRoot(Array(arguments[named...])),
+              type(of: parsed) == command  // not the help ArgumentParser answers `--help` with
+        else { return nil }
+        return parsed
     }
 
     /// The commands from `root` down to `leaf` (nil: not below it).

@@ -81,6 +81,8 @@ import TestSupport
             let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let usage = lines.firstIndex { $0.hasPrefix("USAGE: ") }
             #expect(help.status == 0 && usage.map { $0 <= 4 } == true, "\(command): USAGE at line \(usage.map { $0 + 1 } ?? -1)")
+            // The whole path, also for a subcommand its tool parses alone (`BNCRootCommand.parseNamedLeaf`).
+            #expect(usage.map { lines[$0].hasPrefix("USAGE: \(command.joined(separator: " "))") } == true, "\(command): \(help.stdout.prefix(300))")
             if let examples = lines.firstIndex(of: "EXAMPLES:"), let options = lines.firstIndex(where: { $0.hasSuffix("OPTIONS:") }) {
                 #expect(examples > options, "\(command): EXAMPLES after the options")
             }
