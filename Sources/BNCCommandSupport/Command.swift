@@ -107,9 +107,10 @@ extension BNCRootCommand {
         while named < arguments.count, let sub = command.configuration.subcommands.first(where: {
             ($0.configuration.commandName ?? $0._commandName) == arguments[named] || $0.configuration.aliases.contains(arguments[named])
         }) {
-            // A command on the way with options, flags or arguments of its own: the tree's parse decides what
-            // they take (and `rejectOptionsOfAncestors` refuses them beside a subcommand).
-            guard Mirror(reflecting: command.init()).children.isEmpty else { return nil }
+            // A command on the way with options, flags or arguments of its own (each a stored property wrapper,
+            // so the type has a size; a reflecting Mirror costs more than the parse saves): the tree's parse
+            // decides what they take (and `rejectOptionsOfAncestors` refuses them beside a subcommand).
+            guard Self.storedSize(of: command) == 0 else { return nil }
             command = sub
             named += 1
         }
@@ -119,6 +120,8 @@ extension BNCRootCommand {
         else { return nil }
         return parsed
     }
+
+    private static func storedSize<C: ParsableCommand>(of _: C.Type) -> Int { MemoryLayout<C>.size }
 
     /// The commands from `root` down to `leaf` (nil: not below it).
     static func path(to leaf: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
