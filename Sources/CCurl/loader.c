@@ -39,6 +39,9 @@ int bnc_curl_load(void) {
         {"curl_slist_append", (void **)&bnc_curl.slist_append},
         {"curl_slist_free_all", (void **)&bnc_curl.slist_free_all},
         {"curl_version", (void **)&bnc_curl.version},
+        {"curl_url", (void **)&bnc_curl.url},
+        {"curl_url_cleanup", (void **)&bnc_curl.url_cleanup},
+        {"curl_url_set", (void **)&bnc_curl.url_set},
     };
     return bnc_lazy_load(&library, names, "libcurl.so.4", symbols, sizeof symbols / sizeof *symbols, start);
 }

@@ -59,7 +59,36 @@ final class CurlEasy {
 
     deinit {
         bnc_curl_easy_cleanup(handle)
+        if let parsedURL { bnc_curl_url_cleanup(parsedURL) }  // after the handle that used it
         errorBuffer.deallocate()
+    }
+
+    /// The request's URL as libcurl parsed it (CURLOPT_CURLU), kept while this handle's requests go to it: libcurl
+    /// 7.88 parses a CURLOPT_URL again at every transfer and prints it back normalised, 10 k instructions of
+    /// the 173 k a batch request costs; from a parsed handle it copies the parts.
+    private var parsedURL: OpaquePointer?
+    private var parsedURLText = ""
+
+    /// Sets the URL: CURLOPT_URL (what libcurl names the transfer by) and the parsed handle of the same text. A
+    /// text libcurl's parser refuses is left to CURLOPT_URL alone, so the transfer fails as it always did.
+    private func setURL(_ url: String) throws(BNCError) {
+        try check(url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
+        if url != parsedURLText {
+            try check(bnc_easy_setopt_url(handle, nil), "CURLU")
+            if let old = parsedURL { bnc_curl_url_cleanup(old) }
+            parsedURL = nil
+            parsedURLText = ""
+            guard let parsed = bnc_curl_url() else { return }
+            // The flags libcurl parses a CURLOPT_URL with (url.c, parseurlandfillconn).
+            let flags = UInt32(CURLU_GUESS_SCHEME) | UInt32(CURLU_NON_SUPPORT_SCHEME)
+            guard url.withCString({ bnc_curl_url_set(parsed, CURLUPART_URL, $0, flags) }) == CURLUE_OK else {
+                bnc_curl_url_cleanup(parsed)
+                return
+            }
+            parsedURL = parsed
+            parsedURLText = url
+        }
+        if let parsedURL { try check(bnc_easy_setopt_url(handle, parsedURL), "CURLU") }
     }
 
     /// Whether any variable libcurl takes a proxy from is set (libcurl itself ignores HTTP_PROXY; it is listed
@@ -90,7 +119,7 @@ final class CurlEasy {
 
         let isPostWithBody = request.body != nil && request.method == "POST"
         if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
-            try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
+            try setURL(request.url)
             try setHeaders(request, bodySize: try setBody(request), userAgent: options.userAgent)
             return
         }
@@ -98,7 +127,7 @@ final class CurlEasy {
         lastSetup = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_PRIVATE, me), "PRIVATE")
-        try check(request.url.withCString { bnc_easy_setopt_string(handle, CURLOPT_URL, $0) }, "URL")  // libcurl copies it
+        try setURL(request.url)
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         // Through a proxy, libcurl's own User-Agent option also labels the CONNECT request; otherwise the header
@@ -113,7 +142,11 @@ final class CurlEasy {
         try check(bnc_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS")
         // libcurl reads the proxy variables on every transfer; when none is set (and a process's environment
         // does not change under it) an empty proxy says so once.
-        if !Self.environmentNamesAProxy { try check(bnc_easy_setopt_string(handle, CURLOPT_PROXY, ""), "PROXY") }
+        // The same for no_proxy and NO_PROXY, read on every transfer (twice, by getenv) to match the host against.
+        if !Self.environmentNamesAProxy {
+            try check(bnc_easy_setopt_string(handle, CURLOPT_PROXY, ""), "PROXY")
+            try check(bnc_easy_setopt_string(handle, CURLOPT_NOPROXY, ""), "NOPROXY")
+        }
 
         let method = request.method.uppercased()
         var bodySize = 0

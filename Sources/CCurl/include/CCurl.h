@@ -30,6 +30,9 @@ struct bnc_curl_api {
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
     void (*slist_free_all)(struct curl_slist *list);
     char *(*version)(void);
+    CURLU *(*url)(void);
+    void (*url_cleanup)(CURLU *u);
+    CURLUcode (*url_set)(CURLU *u, CURLUPart what, const char *part, unsigned int flags);
 };
 
 /// Loads libcurl once (thread-safe) and calls curl_global_init: 1 when ready, 0 with bnc_curl_error() set.
@@ -61,12 +64,18 @@ static inline CURLMsg *bnc_curl_multi_info_read(CURLM *m, int *queued) { return 
 static inline const char *bnc_curl_multi_strerror(CURLMcode c) { return bnc_curl.multi_strerror(c); }
 static inline struct curl_slist *bnc_curl_slist_append(struct curl_slist *l, const char *t) { return bnc_curl.slist_append(l, t); }
 static inline void bnc_curl_slist_free_all(struct curl_slist *l) { bnc_curl.slist_free_all(l); }
+static inline CURLU *bnc_curl_url(void) { return bnc_curl.url(); }
+static inline void bnc_curl_url_cleanup(CURLU *u) { bnc_curl.url_cleanup(u); }
+static inline CURLUcode bnc_curl_url_set(CURLU *u, CURLUPart what, const char *part, unsigned int flags) {
+    return bnc_curl.url_set(u, what, part, flags);
+}
 
 static inline CURLcode bnc_easy_setopt_long(CURL *h, CURLoption o, long v) { return bnc_curl.easy_setopt(h, o, v); }
 static inline CURLcode bnc_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return bnc_curl.easy_setopt(h, o, v); }
 static inline CURLcode bnc_easy_setopt_string(CURL *h, CURLoption o, const char *v) { return bnc_curl.easy_setopt(h, o, v); }
 static inline CURLcode bnc_easy_setopt_pointer(CURL *h, CURLoption o, void *v) { return bnc_curl.easy_setopt(h, o, v); }
 static inline CURLcode bnc_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return bnc_curl.easy_setopt(h, o, v); }
+static inline CURLcode bnc_easy_setopt_url(CURL *h, CURLU *v) { return bnc_curl.easy_setopt(h, CURLOPT_CURLU, v); }
 
 typedef size_t (*bnc_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 typedef int (*bnc_debug_callback)(CURL *h, curl_infotype type, char *data, size_t size, void *userdata);
