@@ -316,7 +316,13 @@ final class CurlEasy {
         response.timing = timing()
         var version = 0
         bnc_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
-        response.httpVersion = [1: "HTTP/1.0", 2: "HTTP/1.1", 3: "HTTP/2", 30: "HTTP/3"][version]
+        switch version {  // a switch, not a dictionary literal built (and hashed into) for every answer
+        case 1: response.httpVersion = "HTTP/1.0"
+        case 2: response.httpVersion = "HTTP/1.1"
+        case 3: response.httpVersion = "HTTP/2"
+        case 30: response.httpVersion = "HTTP/3"
+        default: response.httpVersion = nil
+        }
         return .success(response)
     }
 

@@ -34,7 +34,10 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     private func position(of key: String) -> Int? {
         if members.count <= Self.linearLimit {
-            for i in members.indices where members[i].key == key { return i }
+            // Lengths first: most members a scan passes differ in length, told from the strings' own counts
+            // without the standard library's comparison.
+            let length = key.utf8.count
+            for i in members.indices where members[i].key.utf8.count == length && members[i].key == key { return i }
             return nil
         }
         return index[key]
