@@ -84,6 +84,19 @@ import TestSupport
         }
     }
 
+    /// One transfer at a time: the one libcurl handle's URL changes with every line (standard, custom, standard,
+    /// ...), and each request goes where its own line says (CurlEasy keeps the URL parsed while it stays the same).
+    @Test func oneHandleFollowsEachLinesURL() throws {
+        let s = try SandboxProcess()
+        let names = ["PURCHASE", "level_up", "level_up", "ADD_TO_CART", "PURCHASE", "my_event"]
+        let lines = names.enumerated().map { i, name in #"{"name":"\#(name)","user_data":{"developer_identity":"u\#(i)"}}"# }
+        let input = try box.write("alternating.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--concurrency", "1"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)")
+        let paths = try s.received().map { $0["path"] as? String ?? "" }
+        #expect(paths == names.map { ["PURCHASE", "ADD_TO_CART"].contains($0) ? "/v2/event/standard" : "/v2/event/custom" }, "\(paths)")
+    }
+
     @Test func oneEventFromABodyIsCheckedAsABatchLine() throws {
         let s = try SandboxProcess()
         let line = #"{"name":"my_event","user_data":{"developer_identity":"u1"},"event_data":{"revenue":2.5,"currency":"EUR"},"custom_data":{"n":"1"},"ip":"8.8.4.4"}"#
