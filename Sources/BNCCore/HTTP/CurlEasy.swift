@@ -129,6 +129,7 @@ final class CurlEasy {
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_PRIVATE, me), "PRIVATE")
         try setURL(request.url)
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         // Through a proxy, libcurl's own User-Agent option also labels the CONNECT request; otherwise the header
         // goes in the request's list (setHeaders), which libcurl formats once instead of twice.
