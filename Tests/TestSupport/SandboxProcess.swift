@@ -104,7 +104,7 @@ public final class BackgroundTool: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let path = Executables.path(tool)
+        let path = tool.hasPrefix("/") ? tool : Executables.path(tool)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
@@ -131,6 +131,15 @@ public final class BackgroundTool: @unchecked Sendable {
     }
 
     public func signal(_ sig: Int32) { kill(pid, sig) }
+
+    /// Whether it has ended (its status then kept for `wait()`), without waiting.
+    public var hasExited: Bool {
+        if status != nil { return true }
+        var raw: Int32 = 0
+        guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
+        status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        return true
+    }
 
     /// The exit status (128+N when killed by signal N).
     @discardableResult
