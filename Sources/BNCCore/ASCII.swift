@@ -17,14 +17,12 @@ public enum ASCII {
 
     /// The same for two Strings, over their UTF-8 buffers (a String.UTF8View walked by index is not).
     public static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(x, y) } }
+        a.withUTF8Bytes { x in b.withUTF8Bytes { y in equalIgnoringCase(x, y) } }
     }
 
     /// ASCII with no upper-case letter: `lowercased()` would return it unchanged.
     public static func isLowerCaseASCII(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { b in
+        s.withUTF8Bytes { b in
             for c in b where c >= 0x80 || c &- 0x41 < 26 { return false }
             return true
         }

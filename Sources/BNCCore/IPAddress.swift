@@ -30,8 +30,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         if text.isEmpty { throw refuse("must not be empty") }
         // A plain dotted quad (the common case: this runs per line of a scanned log) is read at once, without the
         // checks below or a C string; anything else is checked, then inet_pton's to judge.
-        var bytes = text
-        if let quad = bytes.withUTF8({ Self.dottedQuad($0) }) {
+        if let quad = text.withUTF8Bytes({ Self.dottedQuad($0) }) {
             var octets = SIMD16<UInt8>()
             for i in 0..<4 { octets[i] = UInt8(truncatingIfNeeded: quad >> (24 - 8 * i)) }
             family = .v4
@@ -43,7 +42,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         // Unicode white space only when there is non-ASCII text at all.
         // Read through one buffer: a step of a String's UTF-8 view cost dozens of instructions.
         var colon = false, percent = false, nonASCII = false, space = false
-        bytes.withUTF8 { b in
+        text.withUTF8Bytes { b in
             for c in b {
                 switch c {
                 case 9...13, 32: space = true

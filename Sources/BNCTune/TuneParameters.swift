@@ -29,8 +29,7 @@ public enum TuneParameters {
         // Already lower-case letters and digits (the usual case): as it is.
         // Read through one buffer (each step of a String's UTF-8 view cost dozens of instructions; this runs twice
         // a conversion).
-        var bytes = name
-        if bytes.withUTF8({ $0.allSatisfy { $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 } }) { return name }
+        if name.withUTF8Bytes({ $0.allSatisfy { $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 } }) { return name }
         return String(name.lowercased().unicodeScalars.filter { ($0.properties.isAlphabetic || $0.properties.numericType != nil) }.map(Character.init))
     }
 

@@ -137,7 +137,7 @@ public final class BackgroundTool: @unchecked Sendable {
         if status != nil { return true }
         var raw: Int32 = 0
         guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
-        status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        status = Self.exitStatus(raw)
         return true
     }
 
@@ -147,10 +147,13 @@ public final class BackgroundTool: @unchecked Sendable {
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-        let s = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        let s = Self.exitStatus(raw)
         status = s
         return s
     }
+
+    /// A wait status as a shell reports it: the exit code, or 128+N when signal N ended it.
+    private static func exitStatus(_ raw: Int32) -> Int32 { raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
 
     deinit {
         if status == nil { kill(pid, SIGKILL); wait() }

@@ -211,8 +211,7 @@ public struct FNV1a64: Sendable {
 
     /// A string's UTF-8 bytes (concrete, so the loop is specialised: this runs per line of a scanned log).
     public mutating func add(_ s: String) {
-        var s = s
-        s.withUTF8 { add(bytes: $0) }
+        s.withUTF8Bytes { add(bytes: $0) }
     }
 
     private mutating func add(bytes: UnsafeBufferPointer<UInt8>) {

@@ -38,8 +38,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         switch self {
         case .uuid:
             // 8-4-4-4-12 ASCII hex digits (Character.isHexDigit would also take fullwidth digits).
-            var s = s
-            return s.withUTF8 { b in
+            return s.withUTF8Bytes { b in
                 guard b.count == 36 else { return false }
                 for i in 0..<36 {
                     if i == 8 || i == 13 || i == 18 || i == 23 {

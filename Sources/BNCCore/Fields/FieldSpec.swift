@@ -163,18 +163,14 @@ public final class FieldSpec: Sendable {
 
     /// NUL anywhere, or CR/LF in a one-line value: the characters that split headers and log lines.
     public static func forbiddenCharacter(in s: String, multiline: Bool) -> String? {
-        // NUL, CR and LF are single bytes in UTF-8 and never part of a longer sequence. The string's own bytes,
-        // borrowed (a `var` copy for `withUTF8` costs a retain and a release per checked value).
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // NUL, CR and LF are single bytes in UTF-8 and never part of a longer sequence.
+        s.withUTF8Bytes { bytes -> String? in
             for b in bytes {
                 if b == 0 { return "NUL characters" }
                 if !multiline && (b == 13 || b == 10) { return "line breaks (CR or LF)" }
             }
             return nil
         }
-        if let found = s.utf8.withContiguousStorageIfAvailable(scan) { return found }
-        var s = s
-        return s.withUTF8(scan)
     }
 
     /// Custom data: any JSON, but numbers finite and strings free of NUL.

@@ -17,8 +17,7 @@
 public enum NameHash {
     /// The hash of a name's UTF-8 bytes.
     public static func of(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { of(bytes: $0) }
+        name.withUTF8Bytes { of(bytes: $0) }
     }
 
     /// The hash of a name given as bytes (the JSON parser hashes a member name before making a String of it).
@@ -81,8 +80,7 @@ public struct NameIndex: Sendable {
 
     /// The same, with the key's `NameHash` already made (a TUNE request keeps each parameter's).
     public func position(of key: String, hash: UInt64) -> Int? {
-        var key = key
-        return key.withUTF8 { position(ofBytes: $0, hash: hash) }
+        key.withUTF8Bytes { position(ofBytes: $0, hash: hash) }
     }
 
     /// The position of a name given as UTF-8 bytes (a query's name in place, before any String is made).

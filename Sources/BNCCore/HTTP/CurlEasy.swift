@@ -274,9 +274,9 @@ final class CurlEasy {
 
     /// Whether a string's UTF-8 is exactly these bytes.
     private static func same(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { u in
+        string.withUTF8Bytes { u in
             u.count == bytes.count && (u.isEmpty || memcmp(u.baseAddress!, bytes.baseAddress!, u.count) == 0)
-        } ?? string.utf8.elementsEqual(bytes)
+        }
     }
 
     private func receiveTrace(_ type: curl_infotype, _ data: UnsafeRawBufferPointer) {

@@ -34,8 +34,7 @@ struct CurlHeaderList: ~Copyable {
         var text = (arena + nodeBytes).assumingMemoryBound(to: UInt8.self)
         /// Copies a string's bytes to `text` and moves it past them.
         func put(_ string: String, _ text: inout UnsafeMutablePointer<UInt8>) {
-            var string = string
-            let n = string.withUTF8 { utf8 in
+            let n = string.withUTF8Bytes { utf8 in
                 if let base = utf8.baseAddress { text.update(from: base, count: utf8.count) }
                 return utf8.count
             }

@@ -24,8 +24,7 @@ public struct HTTPURL: Sendable, Equatable {
 
     /// Decodes %XX escapes (and `+` as a space when `plus`, as in form-encoded queries); bad escapes stay as they are.
     public static func percentDecode(_ s: String, plus: Bool = true) -> String {
-        var s = s
-        return s.withUTF8 { percentDecode(buffer: $0, plus: plus) }
+        s.withUTF8Bytes { percentDecode(buffer: $0, plus: plus) }
     }
 
     /// The same over bytes, then UTF-8 (invalid sequences become U+FFFD); no copy when there is nothing to decode.

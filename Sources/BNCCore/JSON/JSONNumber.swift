@@ -40,8 +40,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// are both exact in a Double, so one division rounds correctly (Clinger's fast path) — and anything else
     /// goes to the standard library's parser.
     public var double: Double {
-        var text = literal
-        let fast = text.withUTF8 { u -> Double? in
+        let fast = literal.withUTF8Bytes { u -> Double? in
             var i = 0
             let negative = u.first == UInt8(ascii: "-")
             if negative { i = 1 }

@@ -36,11 +36,7 @@ struct ByteBuffer: ~Copyable {
     }
 
     mutating func append(string text: String) {
-        // The string's own bytes, borrowed (a `var` copy to call `withUTF8` costs a retain and a release).
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            var text = text
-            text.withUTF8 { append($0) }
-        }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// A decimal integer, without going through String.
@@ -140,29 +136,22 @@ extension JSON {
     /// Writes a quoted string, escaping only what JSON requires (quote, backslash, control characters) and what
     /// breaks JavaScript or a terminal (DEL, U+2028, U+2029); runs between escapes are copied whole.
     static func writeString(_ s: String, to out: inout ByteBuffer) {
-        // The string's own bytes, borrowed: a `var` copy to call `withUTF8` costs a retain and a release, and this
-        // runs for every key and string value of every body and result a batch writes.
-        if s.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0, to: &out) }) == nil {
-            var s = s
-            s.withUTF8 { writeString(utf8: $0, to: &out) }
+        s.withUTF8Bytes { u in
+            // Most strings are printable ASCII throughout: one scan, one copy.
+            var i = 0
+            while i < u.count {
+                let b = u[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C || b >= 0x7F { break }
+                i += 1
+            }
+            out.append(UInt8(ascii: "\""))
+            if i == u.count {
+                out.append(u)
+            } else {
+                writeEscaping(u, from: i, to: &out)
+            }
+            out.append(UInt8(ascii: "\""))
         }
-    }
-
-    private static func writeString(utf8 u: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
-        // Most strings are printable ASCII throughout: one scan, one copy.
-        var i = 0
-        while i < u.count {
-            let b = u[i]
-            if b < 0x20 || b == 0x22 || b == 0x5C || b >= 0x7F { break }
-            i += 1
-        }
-        out.append(UInt8(ascii: "\""))
-        if i == u.count {
-            out.append(u)
-        } else {
-            writeEscaping(u, from: i, to: &out)
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// The string's bytes from `first` (the first that needs a look) on, the plain run before it copied first.
