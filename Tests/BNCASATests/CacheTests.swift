@@ -4,8 +4,11 @@ import Foundation
 import Testing
 @testable import BNCASA
 
-@Suite struct CacheTests {
-    func path() -> String { NSTemporaryDirectory() + "bnc-asa-cache-\(UUID().uuidString)/state.db" }
+@Suite final class CacheTests {
+    let dir = NSTemporaryDirectory() + "bnc-asa-cache-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+    func path() -> String { dir + "/\(UUID().uuidString)/state.db" }
 
     @Test func keyedByTheTokensHashAndKeptForItsLife() throws {
         #expect(LookupCache.key("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "SHA-256 test vector")

@@ -5,8 +5,9 @@ import Testing
 import TestSupport
 @testable import BNCCore
 
-@Suite struct DownloadAndCSVTests {
+@Suite final class DownloadAndCSVTests {
     let dir = NSTemporaryDirectory() + "bnc-download-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 @testable import BNCCore
 
-@Suite struct GzipInputTests {
+@Suite final class GzipInputTests {
     let dir = NSTemporaryDirectory() + "bnc-gzip-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// gzip(1)'s output for `text` (an implementation independent of bnc's zlib calls).
     static func gzip(_ text: String) throws -> Data {

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 @testable import BNCCore
 
-@Suite struct StoreSchemaTests {
+@Suite final class StoreSchemaTests {
     let path = NSTemporaryDirectory() + "bnc-schema-\(UUID().uuidString).db"
+    deinit { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
 
     static let one = StoreSchema("one", steps: [
         { db in try db.execute("CREATE TABLE a (x INTEGER)") },
