@@ -24,6 +24,12 @@ extension BNCRootCommand {
         FileSystem.userUmask = umask(0o077)
         let environment = Environment.current()
         let tool = configuration.commandName ?? _commandName
+        // The secrets the environment holds are masked in an error raised before the command resolves its options
+        // (a path or a flag that quotes one); the command's own redactor takes over once it has one.
+        let known = ["BRANCH_SECRET", "BRANCH_ACCESS_TOKEN"].compactMap { environment[$0] }
+        if !known.isEmpty { Diagnostics.use(Redactor(secrets: known.map(Secret.init))) }
+        // --show-secrets: an error raised before then (a usage error too) prints what the user typed.
+        if arguments.contains("--show-secrets") { Diagnostics.use(.none) }
         // --color rules the final error too, and a parse error's (ArgumentParser has not read it yet then).
         let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: colorMode(in: arguments)))
         // `--version` names the commit, the build day and the libcurl in use, as curl's does.

@@ -50,6 +50,7 @@ public final class ToolRun {
         self.device = device
         let secretFields = fieldTables.reduce(CredentialFields.table.secretNames) { $0.union($1.secretNames) }
         redactor = Redactor(secrets: settings.secrets, secretFields: secretFields, showSecrets: shared.output.showSecrets)
+        Diagnostics.use(redactor)
         format = shared.output.format(context.environment)
         if let path = shared.network.record {
             recorder = try HARRecorder(path: context.environment.expandTilde(path), limit: shared.network.recordLimit, redactor: redactor,
@@ -67,6 +68,7 @@ public final class ToolRun {
     /// Masks this value too in every rendering (a token read at run time).
     public func addSecret(_ value: String) {
         redactor = redactor.adding([Secret(value)])
+        Diagnostics.use(redactor)
         recorder?.use(redactor)
     }
 

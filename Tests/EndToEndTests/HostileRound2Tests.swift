@@ -187,6 +187,28 @@ import Glibc
         #expect((received.first?["body"] as? [String: Any]).flatMap { ($0["user_data"] as? [String: Any])?["os"] as? String } == "iOS", "sent in Branch's case")
     }
 
+    /// An error that quotes the user's input masks the secrets the tool knows (here the environment's) and the
+    /// value of any parameter named as secret, as results and traces do: a single request's error printed the
+    /// secret (`(got S3cret…)`), and so did a usage error quoting a path. --show-secrets shows them.
+    @Test func errorsQuotingTheInputMaskSecrets() throws {
+        let s = try SandboxProcess()
+        let secret = "S3cret-round2-value"
+        var withSecret = env(s)
+        withSecret["BRANCH_SECRET"] = secret
+        let single = try box.run("bnc-event", ["send", "PURCHASE", "--os", secret, "--developer-identity", "u"], env: withSecret)
+        #expect(single.status == 65, "\(single.stderr)")
+        #expect(single.stderr.contains("(got <redacted>)") && !single.stderr.contains(secret), "\(single.stderr)")
+        let path = try box.run("bnc-api", ["GET", "/v1/app/\(secret)?x=1"], env: withSecret)
+        #expect(path.status == 64, "\(path.stderr)")
+        #expect(path.stderr.contains("/v1/app/<redacted>?x=1") && !path.stderr.contains(secret), "\(path.stderr)")
+        let named = try box.run("bnc-api", ["GET", "/v1/app/key?branch_secret=never-configured-42"], env: env(s))
+        #expect(named.status == 64, "\(named.stderr)")
+        #expect(named.stderr.contains("branch_secret=<redacted>") && !named.stderr.contains("never-configured-42"), "\(named.stderr)")
+        let shown = try box.run("bnc-event", ["send", "PURCHASE", "--os", secret, "--developer-identity", "u", "--show-secrets"], env: withSecret)
+        #expect(shown.status == 65 && shown.stderr.contains("(got \(secret))"), "\(shown.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
     /// Secrets found in the data — a logged URL's branch_secret, access tokens, an AdServices token — are masked
     /// in every report, table and trace (they were copied into JUnit and HTML); --show-secrets shows them.
     @Test func secretsInLoggedRequestsAreMaskedInEveryReport() throws {

@@ -35,6 +35,19 @@ public final class Diagnostics: Sendable {
     /// memory, with them.
     public static let maxDistinctWarnings = 1000
 
+    /// What every warning, error and note is passed through before it is printed: the tool's redactor once it
+    /// knows its secrets (`Diagnostics.use(_:)`), before that one that masks what names itself secret
+    /// (`branch_secret=…`, `"access_token": "…"`, a URL's password). An error may quote the user's input, a
+    /// warning a logged value: neither prints a secret unless --show-secrets. Process-wide, as the error that ends
+    /// a run is printed by the entry point's instance, not the command's.
+    private static let redactor = Mutex<Redactor>(Redactor(secrets: []))
+
+    /// Redacts every message printed from now on with `redactor` (its known secret values and its --show-secrets).
+    public static func use(_ redactor: Redactor) { self.redactor.withLock { $0 = redactor } }
+
+    /// The text as it may be printed.
+    static func redacted(_ text: String) -> String { redactor.withLock { $0 }.redact(text) }
+
     public init(tool: String, color: Bool, stream: OutputStream = .stderr) {
         self.tool = tool
         self.color = color
@@ -56,23 +69,23 @@ public final class Diagnostics: Sendable {
                 return
             }
             printed.insert(message)
-            stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(message))")
+            stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(Self.redacted(message)))")
         }
     }
 
     public func error(_ error: BNCError) {
-        var text = "\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(error.description))\n"
-        if let hint = error.hint { text += "\(tool): \(paint("hint:", "1;36")) \(TerminalText.escape(hint))\n" }
+        var text = "\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(Self.redacted(error.description)))\n"
+        if let hint = error.hint { text += "\(tool): \(paint("hint:", "1;36")) \(TerminalText.escape(Self.redacted(hint)))\n" }
         stream.write(text)
     }
 
     public func error(_ message: String) {
-        stream.line("\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(message))")
+        stream.line("\(tool): \(paint("error:", "1;31")) \(TerminalText.escape(Self.redacted(message)))")
     }
 
     /// Informational lines (`-v`, `--timing`): prefixed with the tool's name, never on stdout.
     public func note(_ message: String) {
-        stream.line("\(tool): \(TerminalText.escape(message))")
+        stream.line("\(tool): \(TerminalText.escape(Self.redacted(message)))")
     }
 
     /// Raw trace lines of `-v` (already redacted).
