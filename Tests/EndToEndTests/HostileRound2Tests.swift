@@ -209,6 +209,22 @@ import Glibc
         #expect(try s.received().isEmpty, "nothing sent")
     }
 
+    /// `bnc-sandbox --log` writes each request's line masked too: a client's branch_secret in a query string was
+    /// logged as sent.
+    @Test func theSandboxLogMasksSecretsInQueries() throws {
+        let server = try BackgroundTool("bnc-sandbox", ["--port", "0", "--log"], environment: box.environment(), directory: box.root.path)
+        #expect(server.waitForLines(1, timeout: 30), "\(server.stderr)")
+        let url = try #require(server.outputLines.first?.split(separator: " ").last.map(String.init), "the listening line")
+        let r = try box.run("bnc-api", ["GET", "/v1/url", "-q", "url=x", "-q", "branch_secret=logged-secret-77"], env: ["BNC_API_URL": url, "BRANCH_KEY": "key_test_round2"])
+        #expect(r.status != 0, "the sandbox has no such link")
+        let deadline = Date().addingTimeInterval(10)
+        while !server.stderr.contains("GET /v1/url") && Date() < deadline { usleep(20_000) }
+        server.signal(SIGTERM)
+        server.wait()
+        #expect(server.stderr.contains("branch_secret=<redacted>"), "\(server.stderr)")
+        #expect(!server.stderr.contains("logged-secret-77"), "\(server.stderr)")
+    }
+
     /// Secrets found in the data — a logged URL's branch_secret, access tokens, an AdServices token — are masked
     /// in every report, table and trace (they were copied into JUnit and HTML); --show-secrets shows them.
     @Test func secretsInLoggedRequestsAreMaskedInEveryReport() throws {
