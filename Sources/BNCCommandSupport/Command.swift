@@ -23,11 +23,11 @@ extension BNCRootCommand {
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
         FileSystem.userUmask = umask(0o077)
         let environment = Environment.current()
-        let tool = configuration.commandName ?? _commandName
+        let tool = name(of: Self.self)
         // The secrets the environment holds are masked in an error raised before the command resolves its options
         // (a path or a flag that quotes one); the command's own redactor takes over once it has one.
-        let known = ["BRANCH_SECRET", "BRANCH_ACCESS_TOKEN"].compactMap { environment[$0] }
-        if !known.isEmpty { Diagnostics.use(Redactor(secrets: known.map(Secret.init))) }
+        let known = ConfigurationResolver.environmentSecrets(environment)
+        if !known.isEmpty { Diagnostics.use(Redactor(secrets: known)) }
         // --show-secrets: an error raised before then (a usage error too) prints what the user typed.
         if arguments.contains("--show-secrets") { Diagnostics.use(.none) }
         // --color rules the final error too, and a parse error's (ArgumentParser has not read it yet then).
@@ -94,7 +94,7 @@ extension BNCRootCommand {
         let leaf = type(of: command)
         guard leaf != Self.self, leaf._commandName != "help", let path = path(to: leaf, from: Self.self) else { return }
         var rest = arguments
-        for name in path.dropFirst().map({ $0.configuration.commandName ?? $0._commandName }) {
+        for name in path.dropFirst().map(name(of:)) {
             guard let i = rest.firstIndex(of: name) else { return }
             rest.remove(at: i)
         }
@@ -111,7 +111,7 @@ extension BNCRootCommand {
         var command: ParsableCommand.Type = Self.self
         var named = 0
         while named < arguments.count, let sub = command.configuration.subcommands.first(where: {
-            ($0.configuration.commandName ?? $0._commandName) == arguments[named] || $0.configuration.aliases.contains(arguments[named])
+            name(of: $0) == arguments[named] || $0.configuration.aliases.contains(arguments[named])
         }) {
             // A command on the way with options, flags or arguments of its own (each a stored property wrapper,
             // so the type has a size; a reflecting Mirror costs more than the parse saves): the tree's parse
@@ -128,6 +128,9 @@ extension BNCRootCommand {
     }
 
     private static func storedSize<C: ParsableCommand>(of _: C.Type) -> Int { MemoryLayout<C>.size }
+
+    /// The name a command is typed by: its configuration's, else the one ArgumentParser derives from its type.
+    static func name(of command: ParsableCommand.Type) -> String { command.configuration.commandName ?? command._commandName }
 
     /// The commands from `root` down to `leaf` (nil: not below it).
     static func path(to leaf: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
@@ -194,7 +197,7 @@ extension BNCRootCommand {
         }
         if let m = text.firstMatch(of: /^(?:Unexpected argument|\d+ unexpected arguments:) '([^']*)'/), String(m.output.1) == firstArgument {
             let word = String(m.output.1)
-            let names = configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }
+            let names = configuration.subcommands.map(name(of:))
             if let guess = EditDistance.closest(to: word, in: names) {
                 return BNCError(.usage, "'\(word)' is not a \(tool) command; did you mean '\(guess)'?", hint: hint)
             }

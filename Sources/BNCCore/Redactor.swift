@@ -68,8 +68,7 @@ public struct Redactor: Sendable {
     /// Whether `needle` occurs in `text`, byte for byte (String.contains(String) is a generic search; memmem is a
     /// GNU extension the Swift Glibc module does not export).
     static func contains(_ text: String, _ needle: String) -> Bool {
-        var text = text, needle = needle
-        return text.withUTF8 { t in needle.withUTF8 { n in
+        text.withUTF8Bytes { t in needle.withUTF8Bytes { n in
             guard let first = n.first else { return true }
             guard t.count >= n.count, let base = t.baseAddress else { return false }
             // memchr to each candidate first byte, then memcmp.

@@ -195,6 +195,12 @@ public struct ConfigurationResolver: Sendable {
     /// A secret as a header or body value may carry it: not empty, no control characters (a NUL, an escape or a
     /// CR would end or split the header it goes into, or hide in a terminal). Exit 78 naming where it came from,
     /// never the secret.
+    /// The secrets the environment holds (BRANCH_SECRET, BRANCH_ACCESS_TOKEN), unchecked: what an error printed
+    /// before the options are resolved must mask.
+    public static func environmentSecrets(_ environment: Environment) -> [Secret] {
+        ["BRANCH_SECRET", "BRANCH_ACCESS_TOKEN"].compactMap { environment[$0].map(Secret.init) }
+    }
+
     static func checkedSecret(_ raw: String, source: String) throws(BNCError) -> Secret {
         // A byte-order mark an editor put in front of the file is not part of the secret.
         let secret = Secret(raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw)

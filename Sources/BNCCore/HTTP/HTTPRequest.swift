@@ -19,9 +19,7 @@ public enum HTTPBody: Sendable, Equatable {
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch self {
         case .json(let j): return j.withUTF8(body)
-        case .text(let t):
-            var t = t
-            return t.withUTF8(body)
+        case .text(let t): return t.withUTF8Bytes(body)
         }
     }
 
