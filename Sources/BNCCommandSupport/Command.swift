@@ -17,6 +17,25 @@ extension BNCRootCommand {
         main(CommandLine.arguments.dropFirst().map { $0 })
     }
 
+    /// The first argument of this process that is not valid UTF-8, named by its flag (`--identity's value`) or
+    /// its position, or nil.
+    static func invalidUTF8Argument() -> String? {
+        var previous: [UInt8] = []
+        for i in 1..<Int(CommandLine.argc) {
+            guard let c = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                let flag = String(decoding: previous, as: UTF8.self)
+                if flag.hasPrefix("-"), flag.count > 1, !flag.contains("=") { return "\(flag)'s value" }
+                if let eq = bytes.firstIndex(of: UInt8(ascii: "=")), bytes.first == UInt8(ascii: "-"),
+                   let name = String(validating: bytes[..<eq], as: UTF8.self) { return "\(name)'s value" }
+                return "argument \(i)"
+            }
+            previous = bytes
+        }
+        return nil
+    }
+
     public static func main(_ arguments: [String]) -> Never {
         StandardDescriptors.reserve()
         signal(SIGPIPE, SIG_IGN)
@@ -32,6 +51,12 @@ extension BNCRootCommand {
         if arguments.contains("--show-secrets") { Diagnostics.use(.none) }
         // --color rules the final error too, and a parse error's (ArgumentParser has not read it yet then).
         let diagnostics = Diagnostics(tool: tool, color: environment.wantsColor(onStderr: true, mode: colorMode(in: arguments)))
+        // An argument that is not UTF-8 would reach the command with U+FFFD in place of its bytes (Swift repairs
+        // argv), and be sent or opened as something the user never typed: refused, as the same bytes in a file are.
+        if let bad = invalidUTF8Argument() {
+            diagnostics.error(BNCError.usage(bad, "is not valid UTF-8 text"))
+            finish(ExitStatus.usage.rawValue, diagnostics: diagnostics)
+        }
         // `--version` names the commit, the build day and the libcurl in use, as curl's does.
         if arguments == ["--version"] {
             OutputStream.stdout.write(BuildInfo.text(tool: tool) + "\n")

@@ -18,6 +18,20 @@ public final class ToolContext {
     public private(set) var jq: JQFilter?
     /// `--color` as asked (auto until a command's options are applied).
     public private(set) var colorMode: ColorMode = .auto
+    /// Masks secrets in what goes to stdout — values an answer echoes (a link's data, an export's custom_data),
+    /// logged requests' parameters — unless `--show-secrets`; nil until the command knows its secrets.
+    public private(set) var redactor: Redactor?
+
+    /// The redactor for stdout and stderr alike from now on.
+    public func use(_ redactor: Redactor) {
+        self.redactor = redactor
+        Diagnostics.use(redactor)
+    }
+
+    /// Text for stdout with its secrets masked.
+    public func redacted(_ text: String) -> String { redactor?.redact(text) ?? text }
+
+    private func redacted(_ value: JSON) -> JSON { redactor?.redact(value) ?? value }
 
     /// Whether stdout gets colour: `--color always|never`, else NO_COLOR, TERM=dumb and whether it is a terminal.
     public var stdoutColor: Bool { environment.wantsColor(onStderr: false, mode: colorMode) }
@@ -44,6 +58,7 @@ public final class ToolContext {
     /// Prints one JSON document: through `--jq` when given (each result a line, strings bare and escaped on a
     /// terminal), else pretty or compact.
     public func printJSON(_ value: JSON, pretty: Bool) throws(BNCError) {
+        let value = redacted(value)
         guard let jq else {
             stdout.line(value.serialized(pretty: pretty))
             return
@@ -57,6 +72,7 @@ public final class ToolContext {
     /// results whatever the format.
     public func emit(_ value: JSON, format: OutputFormat, table: ((JSON) -> TextTable?)? = nil) throws(BNCError) {
         if jq != nil { return try printJSON(value, pretty: false) }
+        let value = redacted(value)
         switch format {
         case .json: stdout.line(value.serialized(pretty: true))
         case .ndjson: stdout.line(value.serialized())
@@ -73,6 +89,7 @@ public final class ToolContext {
     /// Prints rows: one NDJSON line each, a JSON array, or a table of `columns`. `--jq` filters each row (ndjson)
     /// or the array (json, and the default that would have been a table).
     public func emit(rows: [JSON], format: OutputFormat, columns: [String], cells: (JSON) -> [String]) throws(BNCError) {
+        let rows = redactor.map { r in rows.map { r.redact($0) } } ?? rows
         if jq != nil {
             if format == .ndjson {
                 for r in rows { try printJSON(r, pretty: false) }

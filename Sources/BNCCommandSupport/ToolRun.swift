@@ -50,7 +50,7 @@ public final class ToolRun {
         self.device = device
         let secretFields = fieldTables.reduce(CredentialFields.table.secretNames) { $0.union($1.secretNames) }
         redactor = Redactor(secrets: settings.secrets, secretFields: secretFields, showSecrets: shared.output.showSecrets)
-        Diagnostics.use(redactor)
+        context.use(redactor)
         format = shared.output.format(context.environment)
         if let path = shared.network.record {
             recorder = try HARRecorder(path: context.environment.expandTilde(path), limit: shared.network.recordLimit, redactor: redactor,
@@ -68,7 +68,7 @@ public final class ToolRun {
     /// Masks this value too in every rendering (a token read at run time).
     public func addSecret(_ value: String) {
         redactor = redactor.adding([Secret(value)])
-        Diagnostics.use(redactor)
+        context.use(redactor)
         recorder?.use(redactor)
     }
 
@@ -178,6 +178,7 @@ public final class ToolRun {
 
     /// Prints text as it came (for a pipe), or with control characters made visible when stdout is a terminal.
     public func printText(_ text: String, newline: Bool = true) {
+        let text = redactor.redact(text)
         let shown = environment.stdoutIsTTY ? TerminalText.escape(text, keepNewlines: true) : text
         newline ? stdout.line(shown) : stdout.write(shown)
     }

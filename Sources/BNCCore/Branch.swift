@@ -6,8 +6,10 @@ public enum Branch {
     public static let defaultBaseURL = "https://api2.branch.io"
 
     /// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
-    public static func splitLineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> (JSONObject, IPAddress?) {
-        let ip = try lineIP(line, fallback: fallback)
+    /// A line's own private, loopback or reserved address is warned about in `warnings`, as `--ip` is (so
+    /// `--strict` fails the line).
+    public static func splitLineIP(_ line: JSONObject, fallback: IPAddress?, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
+        let ip = try lineIP(line, fallback: fallback, warnings: warnings)
         guard line["ip"] != nil else { return (line, ip) }
         var body = line
         body["ip"] = nil
@@ -16,9 +18,15 @@ public enum Branch {
 
     /// A line's `ip` member as the IP override (the fallback when it has none), for a builder that leaves the
     /// member out itself.
-    public static func lineIP(_ line: JSONObject, fallback: IPAddress?) throws(BNCError) -> IPAddress? {
+    public static func lineIP(_ line: JSONObject, fallback: IPAddress?, warnings: Warnings?) throws(BNCError) -> IPAddress? {
         guard let value = line["ip"] else { return fallback }
         guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
-        return try IPAddress(text)
+        let ip: IPAddress
+        do { ip = try IPAddress(text) } catch {
+            // The line's member, named as the line names it (the flag's name is --ip).
+            throw BNCError.invalid("ip", String(error.message.drop(while: { $0 != " " }).dropFirst()))
+        }
+        if let w = ip.warning { warnings?.add(w) }
+        return ip
     }
 }

@@ -41,11 +41,12 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         // Anything else, in one pass over the bytes: ASCII white space and line breaks, and
         // Unicode white space only when there is non-ASCII text at all.
         // Read through one buffer: a step of a String's UTF-8 view cost dozens of instructions.
-        var colon = false, percent = false, nonASCII = false, space = false
+        var colon = false, percent = false, nonASCII = false, space = false, control = false
         text.withUTF8Bytes { b in
             for c in b {
                 switch c {
                 case 9...13, 32: space = true
+                case 0...8, 14...31, 127: control = true
                 case UInt8(ascii: ":"): colon = true
                 case UInt8(ascii: "%"): percent = true
                 case 0x80...: nonASCII = true
@@ -54,6 +55,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             }
         }
         if space { throw refuse("must not contain whitespace or line breaks") }
+        // NUL and the other control characters: inet_pton reads a C string, which a NUL would end early, so
+        // "8.8.4.4\0" would pass as 8.8.4.4 while the text sent in a header still held the NUL.
+        if control { throw refuse("must not contain NUL or other control characters") }
         if nonASCII && text.contains(where: { $0.isWhitespace || $0.isNewline }) { throw refuse("must not contain whitespace or line breaks") }
         if percent { throw refuse("must not carry an IPv6 zone id") }
         if text.utf8.first == UInt8(ascii: "[") { throw refuse("must be a bare address, without brackets") }

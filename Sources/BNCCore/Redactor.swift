@@ -215,6 +215,32 @@ public struct Redactor: Sendable {
         }
     }
 
+    /// One cell of bulk data (an export's rows): masked as `redact(_:)` does, but only looked at closely when it
+    /// may hold a secret — a known value, a quoted member, a parameter, a URL's user info. Most cells are plain
+    /// and pass after one scan of their bytes.
+    public func redactCell(_ s: String) -> String {
+        guard !showSecrets else { return s }
+        let marked = s.withUTF8Bytes { b in b.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "@") } }
+        if !marked && !values.contains(where: { Self.contains(s, $0) }) { return s }
+        return redact(s)
+    }
+
+    /// Whether a field, parameter or member of this name is a secret (masked whatever its value), unless secrets
+    /// are shown.
+    public func isSecret(name: String) -> Bool { !showSecrets && isSecretField(name) }
+
+    /// A value shown under its name (an `--explain` line, a finding): masked whole when the name is a secret's,
+    /// else with its known secrets masked.
+    public func redact(_ value: JSON, named name: String) -> JSON {
+        guard !showSecrets else { return value }
+        switch value {
+        case .null: return value
+        case .string(let s) where s == Self.placeholder: return value
+        case .string, .number, .bool: return isSecretField(name) ? .string(Self.placeholder) : redact(value)
+        default: return redact(isSecretField(name) ? .string(Self.placeholder) : value)
+        }
+    }
+
     /// A member name marked secret, whatever its case (ASCII names compared in place; others lowercased as before).
     private func isSecretField(_ name: String) -> Bool {
         if name.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -227,7 +227,7 @@ public enum EventRequest {
     /// A batch line: `{name, user_data, event_data, custom_data, content_items, customer_event_alias, ip}`.
     public static func request(line: JSONObject, key: BranchKey, ip: IPAddress?, baseURL: String?, forceCustom: Bool,
                                categoryForm: CategoryForm, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        try request(line, ignoring: "ip", key: key, ip: try Branch.lineIP(line, fallback: ip), baseURL: baseURL,
+        try request(line, ignoring: "ip", key: key, ip: try Branch.lineIP(line, fallback: ip, warnings: warnings), baseURL: baseURL,
                     forceCustom: forceCustom, categoryForm: categoryForm, warnings: warnings)
     }
 

@@ -120,7 +120,7 @@ public enum OpenRequest {
     /// body fills what the line leaves out.
     public static func request(line: JSONObject, defaults: JSONObject, key: BranchKey, secret: Secret, ip: IPAddress?,
                                baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip)
+        let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip, warnings: warnings)
         var body = defaults
         body.overlay(lineBody)
         return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)

@@ -44,6 +44,25 @@ public struct SandboxRequest: Sendable {
     }
 }
 
+extension SandboxRequest {
+    /// Query parameters whose values the log never shows: credentials the emulator accepts (`branch_secret`,
+    /// `access_token`), TUNE's conversion key (`key`, `conversion_key`) and Apple's attribution token.
+    static let loggedSecrets: Set<String> = ["branch_secret", "access_token", "key", "conversion_key", "apple_attribution_token",
+                                             "attribution_token", "client_secret", "api_key", "password"]
+
+    /// A request target as the log shows it: each secret parameter's value `<redacted>`, its name matched as the
+    /// emulator reads it (percent-decoded, so `branch%5Fsecret` is masked as `branch_secret` is).
+    public static func loggedTarget(_ target: String) -> String {
+        guard let q = target.firstIndex(of: "?") else { return target }
+        let pairs = target[target.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let eq = pair.firstIndex(of: "="),
+                  loggedSecrets.contains(Percent.decode(String(pair[..<eq]), plus: true).lowercased()) else { return String(pair) }
+            return String(pair[pair.startIndex...eq]) + "<redacted>"
+        }
+        return String(target[...q]) + pairs.joined(separator: "&")
+    }
+}
+
 /// The emulator's own percent-decoding (`+` is a space in query strings); a bad escape stays as it is.
 enum Percent {
     static func decode(_ s: String, plus: Bool) -> String {

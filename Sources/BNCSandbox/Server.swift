@@ -122,7 +122,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
                 response = holder.sandbox?.handle(request) ?? .branchError(503, "starting")
                 if let log {
                     let ms = ((MonotonicClock.now() - start) * 10_000).rounded() / 10
-                    log("\(head.method.rawValue) \(head.uri) \(response.reset ? "reset" : String(response.status))\(response.injected ? " (chaos)" : "") \(ms)ms")
+                    log("\(head.method.rawValue) \(SandboxRequest.loggedTarget(head.uri)) \(response.reset ? "reset" : String(response.status))\(response.injected ? " (chaos)" : "") \(ms)ms")
                 }
             }
             body = []

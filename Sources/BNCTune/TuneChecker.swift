@@ -94,7 +94,10 @@ public struct TuneChecker: Sendable {
             }
         }
         for name in r.repeated {
-            f.append(Finding(.repeatedParameter, name, "\(name) is given more than once; TUNE reads the first (\(r[name] ?? ""))", fix: "send it once"))
+            // A secret's value (the conversion key) is not quoted: findings land in reports and on stdout.
+            let secret = TuneParameters.row(of: name, hash: NameHash.of(name)).map { TuneParameters.all[$0].spec.secret } ?? false
+            let first = secret ? Redactor.placeholder : r[name] ?? ""
+            f.append(Finding(.repeatedParameter, name, "\(name) is given more than once; TUNE reads the first (\(first))", fix: "send it once"))
         }
     }
 

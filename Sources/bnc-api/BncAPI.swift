@@ -106,8 +106,8 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         if tool.isBatch {
             // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override). Its answer must
             // be JSON to acknowledge the line (a captive portal's 200 is not Branch's), unless --raw.
-            return try tool.runBatch(requireJSON: !raw) { _, line, _ throws(BNCError) in
-                let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip)
+            return try tool.runBatch(requireJSON: !raw) { _, line, warnings throws(BNCError) in
+                let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip, warnings: warnings)
                 var r = request
                 r.body = .object(body)
                 return try r.build(settings: tool.settings, ip: lineIP)

@@ -50,6 +50,11 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         try context.apply(output)
         let environment = context.environment
         var (checks, settings) = ConfigChecks.run(environment, flags: profile.flags(apiURL: apiURL))
+        // "No secret is printed": the configured ones by value, credentials by name, a URL's password and an
+        // Authorization header in the -v trace — in the report, the trace and every error alike.
+        let redactor = Redactor(secrets: settings?.secrets ?? ConfigurationResolver.environmentSecrets(environment),
+                                showSecrets: output.showSecrets)
+        context.use(redactor)
         checks.append(NetworkChecks.proxy(environment))
         checks.append(NetworkChecks.tls(environment, cacert: cacert))
         if offline {
@@ -60,7 +65,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
             let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"]
             let targets = base.map { [("upstream", $0)] } ?? NetworkChecks.upstreams(settings)
             checks += NetworkChecks.reach(targets, timeout: timeout, cacert: cacert.map(environment.expandTilde),
-                                          trace: verbose ? context.diagnostics : nil)
+                                          redactor: redactor, trace: verbose ? context.diagnostics : nil)
             if base == nil {
                 checks.append(Check(name: "tune", status: .skip, detail: "TUNE's services ended on 4 Sep 2023: bnc-tune maps and replays to Branch"))
             }
@@ -70,7 +75,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         let report = JSON.object(["checks": .array(checks.map(\.json)), "ok": .bool(!checks.contains { $0.status == .fail })])
         try context.emit(report, format: output.format(environment)) { _ in
             var table = TextTable(columns: ["CHECK", "STATUS", "DETAIL"])
-            for c in checks { table.add(c.cells, paint: [nil, c.paint]) }
+            for c in checks { table.add(c.cells.map(redactor.redact), paint: [nil, c.paint]) }
             return table
         }
         let failed = checks.filter { $0.status == .fail }

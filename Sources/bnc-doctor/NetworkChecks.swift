@@ -40,13 +40,14 @@ enum NetworkChecks {
     }
 
     /// Each upstream asked once (any HTTP answer is reachable), with the time it took; then the clock.
-    static func reach(_ targets: [(name: String, url: String)], timeout: Double, cacert: String?, trace: TraceSink?) -> [Check] {
+    static func reach(_ targets: [(name: String, url: String)], timeout: Double, cacert: String?, redactor: Redactor,
+                      trace: TraceSink?) -> [Check] {
         var checks: [Check] = []
         var skew: (Double, String)?
         for (name, url) in targets {
             let options = TransportOptions(connectTimeout: min(3, timeout), maxTime: timeout, caCertFile: cacert,
                                            userAgent: BNCVersion.userAgent(tool: "bnc-doctor"))
-            let client = HTTPClient(options: options, retry: RetryPolicy(maxAttempts: 1), redactor: .none, trace: trace)
+            let client = HTTPClient(options: options, retry: RetryPolicy(maxAttempts: 1), redactor: redactor, trace: trace)
             do {
                 let response = try client.send(HTTPRequest(method: "GET", url: url + "/"))
                 let ms = { (s: Double) in "\(Int((s * 1000).rounded())) ms" }

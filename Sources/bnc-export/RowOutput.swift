@@ -9,11 +9,14 @@ final class RowOutput {
     enum Format { case ndjson, csv, json }
     let format: Format
     let stdout: OutputStream
+    /// Secrets an export's rows may echo (a custom_data value, a URL with a token) are masked, as everywhere.
+    let redactor: Redactor
     private var header: [String]?
     private var first = true
     private(set) var rows = 0
 
-    init(_ format: OutputFormat, stdout: OutputStream) throws(BNCError) {
+    init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor) throws(BNCError) {
+        self.redactor = redactor
         switch format {
         case .ndjson: self.format = .ndjson
         case .csv: self.format = .csv
@@ -61,6 +64,7 @@ final class RowOutput {
 
     /// One row that is already an object (a query's result): its values keep their JSON types, a CSV cell its text.
     func emit(_ object: JSONObject) {
+        let object = redactor.redact(.object(object)).objectValue ?? object
         if format == .csv {
             if header == nil { header = object.map(\.0); stdout.line(CSVReader.line(header!)) }
             stdout.line(CSVReader.line(header!.map { CSVRendering.cell(object[$0]) }))
@@ -73,6 +77,7 @@ final class RowOutput {
     }
 
     private func emit(_ names: [String], _ values: [String]) {
+        let values = values.map(redactor.redactCell)
         rows += 1
         switch format {
         case .csv:

@@ -75,7 +75,12 @@ struct BncMCP: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let sandboxURL = apiURL.flatMap { url in HTTPURL(url).flatMap { ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host) ? url : nil } }
             ?? (sandbox || profile == "sandbox" ? environment["BNC_SANDBOX_URL"] ?? ConfigurationResolver.sandboxDefaultURL : nil)
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        // The sibling tools live beside this executable: /proc/self/exe, never argv[0], which is a bare name when
+        // an MCP client starts bnc-mcp from PATH and would resolve against the working directory.
+        guard let executable = Subprocess.currentExecutable() else {
+            throw BNCError.configuration("cannot find bnc-mcp's own executable (/proc/self/exe) to run its sibling tools")
+        }
+        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent().path
         let settings = ServerSettings(shared: shared, allowSend: allowSend, allowDelete: allowDelete, sandboxURL: sandboxURL)
         // The commands' declarations are read while the client initializes; the first listing or call waits for them.
         let ready = Task.detached { () -> (ToolRunner, [Tool]) in

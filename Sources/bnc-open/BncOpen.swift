@@ -81,7 +81,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         if let file = session.body {
             guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
             // The batch-line shape: an "ip" member is the X-IP-Override (--ip wins).
-            let (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil)
+            let (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil, warnings: nil)
             start = fileBody
             if ip == nil, let bodyIP {
                 ip = bodyIP

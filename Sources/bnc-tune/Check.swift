@@ -33,6 +33,7 @@ struct Check: BNCCommand {
         try context.apply(output)
         let source = RequestSource(argument: request)
         let conversionKey = try key.key()
+        context.use(KeyOptions.redactor(conversionKey, showSecrets: output.showSecrets))
         let format = output.format(context.environment)
         var checker = TuneChecker()
         var failing = false
@@ -48,12 +49,12 @@ struct Check: BNCCommand {
             summary["findings"] = .array(findings.map(\.json))
             switch context.jq == nil ? format : .ndjson {
             case .table:
-                if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(summaryText(r))") }
+                if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(context.redacted(summaryText(r)))") }
                 if findings.isEmpty {
                     context.stdout.line("no findings")
                 } else {
                     var t = TextTable(columns: ["SEVERITY", "RULE", "PARAMETER", "FINDING"])
-                    for f in findings { t.add(f.cells, paint: [f.severity.paint]) }
+                    for f in findings { t.add(f.cells.map(context.redacted), paint: [f.severity.paint]) }
                     context.stdout.write(t.render(color: context.stdoutColor))
                 }
             case .json where source.isInline: try context.printJSON(.object(summary), pretty: true)

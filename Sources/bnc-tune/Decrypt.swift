@@ -36,6 +36,9 @@ struct Decrypt: BNCCommand {
     func run(_ context: ToolContext) throws -> ExitStatus {
         try context.apply(output)
         let conversionKey = try key.key()!
+        // What came out of data is shown, but not the credentials inside it (key, conversion_key, branch_secret):
+        // --show-secrets shows them too.
+        context.use(KeyOptions.redactor(conversionKey, showSecrets: output.showSecrets))
         let format = output.format(context.environment)
         let cipher = platform.flatMap { TuneCipher(rawValue: $0.lowercased()) }
         let bare = !request.isEmpty && request.count % 32 == 0 && request.allSatisfy(\.isHexDigit)
@@ -49,7 +52,7 @@ struct Decrypt: BNCCommand {
                 clear.host = r.host
                 clear.path = r.path
                 for p in r.parameters where p.name != "data" { clear.add(p.name, p.value) }
-                context.stdout.line(clear.url)
+                context.stdout.line(context.redacted(clear.url))
                 return
             }
             var inside = JSONObject()

@@ -102,6 +102,6 @@ struct Map: SendingCommand {
         let r = try TuneReverse.toTune(body, target: TuneTarget(advertiserID: advertiserID!, siteID: siteID, baseURL: tool.settings.apiURL),
                                        warnings: warnings)
         try tool.admit(warnings)
-        tool.stdout.line(r.url)
+        tool.stdout.line(tool.context.redacted(r.url))
     }
 }

@@ -59,10 +59,8 @@ struct Scan: BNCCommand {
         let started = MonotonicClock.now()
         let conversionKey = try key.key()
         let scanner = TuneScanner(key: conversionKey, keepExamples: examples)
-        let tuneSecrets = Set(TuneParameters.all.filter(\.spec.secret).map(\.name))
-        let redactor = Redactor(secrets: conversionKey.map { [Secret($0.text)] } ?? [],
-                                       secretFields: CredentialFields.table.secretNames.union(tuneSecrets), showSecrets: output.showSecrets)
-        Diagnostics.use(redactor)
+        let redactor = KeyOptions.redactor(conversionKey, showSecrets: output.showSecrets)
+        context.use(redactor)
         var sinks: [ReportSink] = []
         if let report { sinks.append(try FindingsXMLReport(path: report, tool: "bnc-tune scan", source: file == "-" ? "stdin" : file)) }
         if let junit { sinks.append(try JUnitReport(path: junit, suite: "bnc-tune scan \(file == "-" ? "stdin" : file)")) }

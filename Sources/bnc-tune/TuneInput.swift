@@ -36,6 +36,14 @@ struct KeyOptions: ParsableArguments {
         completion: .file())
     var file: String?
 
+    /// What bnc-tune masks wherever it shows a logged request: the conversion key's value, and by name every
+    /// credential and every TUNE parameter marked secret (`key`, `conversion_key`), unless `--show-secrets`.
+    static func redactor(_ key: ConversionKey?, showSecrets: Bool) -> Redactor {
+        let tuneSecrets = Set(TuneParameters.all.filter(\.spec.secret).map(\.name))
+        return Redactor(secrets: key.map { [Secret($0.text)] } ?? [], secretFields: CredentialFields.table.secretNames.union(tuneSecrets),
+                        showSecrets: showSecrets)
+    }
+
     /// The key, read once (a secret: never printed).
     func key() throws(BNCError) -> ConversionKey? {
         try file.map { f throws(BNCError) in

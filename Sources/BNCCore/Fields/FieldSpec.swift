@@ -143,12 +143,13 @@ public final class FieldSpec: Sendable {
                 } else {
                     shown = "one of " + (allowed.count <= 12 ? allowed.joined(separator: ", ") : allowed.prefix(6).joined(separator: ", ") + ", ...")
                 }
-                var rule = "must be \(shown) (got \(s))"
-                if let guess = EditDistance.closest(to: s, in: allowed) { rule += "; did you mean \(guess)?" }
+                var rule = "must be \(shown) (got \(secret ? Redactor.placeholder : s))"
+                if !secret, let guess = EditDistance.closest(to: s, in: allowed) { rule += "; did you mean \(guess)?" }
                 throw BNCError.invalid(path(), rule)
             }
         }
-        if let pattern, !pattern.matches(s) { throw BNCError.invalid(path(), "must be \(pattern.description) (got \(s))") }
+        // A secret's value is never quoted back (a finding about a logged key lands in reports).
+        if let pattern, !pattern.matches(s) { throw BNCError.invalid(path(), "must be \(pattern.description) (got \(secret ? Redactor.placeholder : s))") }
         return canonical
     }
 

@@ -75,6 +75,32 @@ public struct APIRequest: Sendable {
         if let bad = TerminalText.firstControl(in: path) {
             throw BNCError.usage("path", "must not contain control characters (got \(bad))")
         }
+        // A dot segment, plain or escaped, is collapsed by libcurl and servers alike: `/../admin` under
+        // `--api-url https://host/prefix` would leave the prefix (credentials with it) while --dry-run showed
+        // it inside. An escaped control character (`%00`, `%0a`) would be one once the server decodes the path.
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            // "." and "..", each dot plain or escaped (%2e, either case).
+            let lower = segment.lowercased()
+            if [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."].contains(lower) {
+                throw BNCError.usage("path", "must not contain . or .. segments (got \(path))")
+            }
+        }
+        if let escape = Self.controlEscape(in: path) {
+            throw BNCError.usage("path", "must not contain an escaped control character (got \(escape))")
+        }
+    }
+
+    /// The first `%XX` escape of a control character (00-1F, 7F) in a path, or nil.
+    static func controlEscape(in path: String) -> String? {
+        let b = Array(path.utf8)
+        var i = 0
+        while i + 2 < b.count {
+            if b[i] == UInt8(ascii: "%"), let h = Hex.digit(b[i + 1]), let l = Hex.digit(b[i + 2]), h < 2 || (h == 7 && l == 0xF) {
+                return String(decoding: b[i...(i + 2)], as: UTF8.self)
+            }
+            i += 1
+        }
+        return nil
     }
 
     var sendsBody: Bool { ["POST", "PUT", "PATCH"].contains(method) }

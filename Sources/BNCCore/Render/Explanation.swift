@@ -4,8 +4,20 @@
 /// The lines `--explain` prints on stderr.
 public enum Explanation {
     /// One body field: its dotted path, its value (redacted), where it came from and the rule that changed it.
+    /// A value named as a secret (the path's last member: `data.access_token`) is masked whole, and so is the
+    /// rule, which may quote the value it replaced.
     public static func field(_ path: String, _ value: JSON, from origin: String, rule: String? = nil, redactor: Redactor) -> String {
-        "body.\(path) = \(redactor.redact(value).serialized()) ← \(origin)" + (rule.map { "; \($0)" } ?? "")
+        let name = leaf(of: path)
+        let shown = redactor.redact(value, named: name).serialized()
+        let why = redactor.isSecret(name: name) ? rule.map { _ in "changed (the values are secrets)" } : rule.map(redactor.redact)
+        return "body.\(path) = \(shown) ← \(origin)" + (why.map { "; \($0)" } ?? "")
+    }
+
+    /// A dotted path's last member name (`content_items[0].$sku` → `$sku`).
+    static func leaf(of path: String) -> String {
+        var name = path.split(separator: ".").last.map(String.init) ?? path
+        if let bracket = name.firstIndex(of: "[") { name = String(name[..<bracket]) }
+        return name
     }
 
     /// The request's query parameters, each with where it came from (values masked by name and by value).
