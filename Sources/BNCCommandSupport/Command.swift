@@ -68,7 +68,7 @@ extension BNCRootCommand {
                 command = leaf
             } else {
                 command = try parseAsRoot(arguments)
-                try rejectOptionsOfAncestors(command, arguments)
+                if let alone = try rejectOptionsOfAncestors(command, arguments) { command = alone }
             }
         } catch {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
@@ -115,15 +115,20 @@ extension BNCRootCommand {
     /// takes the root's options beside a subcommand and drops them, so `bnc-open fields --curl` did nothing, quietly.
     /// The arguments without the subcommands' names are parsed again by the subcommand alone: an option it does not
     /// take is the usage error it is.
-    static func rejectOptionsOfAncestors(_ command: ParsableCommand, _ arguments: [String]) throws {
+    /// Returns the leaf as parsed alone: when an ancestor declares an option of the same name as the leaf's
+    /// (`bnc-sandbox --pid-file` and `bnc-sandbox stop --pid-file`), the tree's parse gives the value to the
+    /// ancestor, and the leaf would run without it.
+    @discardableResult
+    static func rejectOptionsOfAncestors(_ command: ParsableCommand, _ arguments: [String]) throws -> ParsableCommand? {
         let leaf = type(of: command)
-        guard leaf != Self.self, leaf._commandName != "help", let path = path(to: leaf, from: Self.self) else { return }
+        guard leaf != Self.self, leaf._commandName != "help", let path = path(to: leaf, from: Self.self) else { return nil }
         var rest = arguments
         for name in path.dropFirst().map(name(of:)) {
-            guard let i = rest.firstIndex(of: name) else { return }
+            guard let i = rest.firstIndex(of: name) else { return nil }
             rest.remove(at: i)
         }
-        _ = try leaf.parseAsRoot(rest)
+        let parsed = try leaf.parseAsRoot(rest)
+        return type(of: parsed) == leaf ? parsed : nil
     }
 
     /// `TOOL SUB [SUB...] ARGS` where every command above the named leaf declares no arguments of its own

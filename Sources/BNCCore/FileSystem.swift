@@ -107,11 +107,13 @@ public enum FileSystem {
     }
 
     /// Writes a whole file atomically enough for our needs (create/truncate); used by tests and state helpers.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(BNCError) {
+    /// A small file written whole (exit 74 when it cannot be: an output, not an input); `what` names the flag.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, what: String? = nil) throws(BNCError) {
+        let named = what.map { "\($0): " } ?? ""
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        if fd < 0 { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
+        if fd < 0 { throw BNCError(.io, "\(named)cannot write \(path): \(errnoText())") }
         defer { close(fd) }
-        if !writeAll(fd, bytes) { throw BNCError(.inputMissing, "cannot write \(path): \(errnoText())") }
+        if !writeAll(fd, bytes) { throw BNCError(.io, "\(named)cannot write \(path): \(errnoText())") }
     }
 
     /// Creates a file that does not exist yet (O_EXCL: never an existing file, a link's target or a device),

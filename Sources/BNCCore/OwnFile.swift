@@ -10,6 +10,10 @@ import Glibc
 public enum OwnKind: Sendable {
     /// A SQLite database (a journal, state.db, a cache, the sandbox's --state).
     case sqlite
+    /// Its write-ahead log beside it (`PATH-wal`): SQLite's WAL magic.
+    case sqliteWAL
+    /// Its shared-memory index beside it (`PATH-shm`): the index's version, 3007000.
+    case sqliteSHM
     /// bnc's findings report (its namespace, urn:bnc:report).
     case findingsReport
     /// A JUnit XML report (a `testsuites` or `testsuite` root).
@@ -28,6 +32,8 @@ public enum OwnKind: Sendable {
     var name: String {
         switch self {
         case .sqlite: "an SQLite database"
+        case .sqliteWAL: "an SQLite write-ahead log"
+        case .sqliteSHM: "an SQLite shared-memory index"
         case .findingsReport: "a bnc findings report"
         case .junit: "a JUnit report"
         case .html: "an HTML report bnc wrote"
@@ -53,8 +59,16 @@ public enum OwnKind: Sendable {
         }
         switch self {
         case .sqlite: return head.starts(with: Array("SQLite format 3\0".utf8))
-        case .findingsReport: return contains("urn:bnc:report")
-        case .junit: return (starts("<?xml") || starts("<")) && contains("<testsuite")
+        case .sqliteWAL: return head.starts(with: [0x37, 0x7F, 0x06, 0x82]) || head.starts(with: [0x37, 0x7F, 0x06, 0x83])
+        // The index's version number in the host's byte order (little-endian here), then its copy: 3007000.
+        // (or zeros: an index SQLite has sized but not yet written).
+        case .sqliteSHM: return head.count >= 4 && (head.prefix(4).elementsEqual([0x18, 0xE2, 0x2D, 0x00]) || head.prefix(4).allSatisfy { $0 == 0 })
+        // XML kinds by their root element, not by a string anywhere in the head: the report's schema names its
+        // namespace too, and a stylesheet may hold a <testsuite> template.
+        case .findingsReport:
+            guard let root = XMLHead.rootElement(head), root.name == "report" else { return false }
+            return root.tag.contains("xmlns=\"urn:bnc:report\"")
+        case .junit: return ["testsuites", "testsuite"].contains(XMLHead.rootElement(head)?.name)
         case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
         case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
@@ -69,8 +83,11 @@ extension FileSystem {
     /// a directory, a device, a FIFO or socket, anything under /dev, or a regular file whose content is not `kind`.
     /// A missing or empty file is fine. Nothing is opened for writing, so the file is left as it was.
     /// - Parameter what: the flag or role named in the error (`--journal`, `--report`).
+    /// A file the user has made read-only is not replaced either (exit 74), as the shell's `>` would not.
+    /// - Parameter reading: the file is only read (a pid file looked up), so its write permission does not matter.
     public static func requireOwnKind(_ path: String, _ kind: OwnKind, what: String,
-                                      hint: String = "name another file; bnc never writes over a file it did not make") throws(BNCError) {
+                                      hint: String = "name another file; bnc never writes over a file it did not make",
+                                      reading: Bool = false) throws(BNCError) {
         var resolved = path
         if let r = realpath(path, nil) { resolved = String(cString: r); free(r) }
         if resolved.hasPrefix("/dev/") || resolved == "/dev" || path.hasPrefix("/dev/") {
@@ -88,6 +105,9 @@ extension FileSystem {
             let type = st.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
             throw BNCError.configuration("\(what): \(path) is \(type)", hint: hint)
         }
+        if !reading, access(path, W_OK) != 0 {
+            throw BNCError(.io, "\(what): \(path) is write-protected; bnc does not replace it", hint: "make it writable (chmod u+w), or name another file")
+        }
         guard st.st_size > 0 else { return }
         // Its first 512 bytes say its kind (a link was followed by the stat above, to a regular file).
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -100,12 +120,34 @@ extension FileSystem {
         }
     }
 
-    /// A log a tool appends to: a regular file or nothing, never a directory, a device or a FIFO (exit 78).
-    public static func requireLogFile(_ path: String, what: String) throws(BNCError) {
+    /// A database path and the two files SQLite keeps beside it (`-wal`, `-shm`), which opening it, or starting
+    /// it afresh, writes or removes: each must be SQLite's or absent (exit 78).
+    public static func requireOwnDatabase(_ path: String, what: String, hint: String = "name another file; bnc never writes over a file it did not make") throws(BNCError) {
+        try requireOwnKind(path, .sqlite, what: what, hint: hint)
+        try requireOwnKind(path + "-wal", .sqliteWAL, what: "\(what)'s write-ahead log", hint: hint)
+        try requireOwnKind(path + "-shm", .sqliteSHM, what: "\(what)'s shared-memory index", hint: hint)
+    }
+
+    /// A log a tool appends to: nothing yet, or a regular file that is already this tool's log (its lines start
+    /// with the tool's name) — never a link, a directory, a device, a FIFO or a user's other file (exit 78).
+    public static func requireLogFile(_ path: String, what: String, tool: String) throws(BNCError) {
         var st = stat()
-        guard stat(path, &st) == 0 else { return }
+        guard lstat(path, &st) == 0 else { return }
         guard st.st_mode & S_IFMT == S_IFREG, !path.hasPrefix("/dev/") else {
-            throw BNCError.configuration("\(what): \(path) is not a regular file", hint: "name a file, or /dev/null")
+            let kind = st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a regular file"
+            throw BNCError.configuration("\(what): \(path) is \(kind)", hint: "name a file, or /dev/null")
+        }
+        guard st.st_size > 0 else { return }
+        var head = [UInt8](repeating: 0, count: tool.utf8.count)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let n = fd < 0 ? -1 : head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if fd >= 0 { close(fd) }
+        guard n == head.count, head.elementsEqual(tool.utf8) else {
+            throw BNCError.configuration("\(what): \(path) holds something other than \(tool)'s log; it is left as it is",
+                                         hint: "name another file; bnc never appends to a file it did not make")
+        }
+        if access(path, W_OK) != 0 {
+            throw BNCError(.io, "\(what): \(path) is write-protected; bnc does not append to it", hint: "make it writable (chmod u+w), or name another file")
         }
     }
 
@@ -125,9 +167,16 @@ public final class AtomicFile {
     private let temporary: String
     private var done = false
 
-    /// Checks the target is `kind` (or absent), then creates the temporary file.
-    public init(path: String, kind: OwnKind, what: String) throws(BNCError) {
-        try FileSystem.requireOwnKind(path, kind, what: what)
+    /// Checks the target is `kind` (or absent), then creates the temporary file. A symbolic link to a file of
+    /// the kind (`latest.xml` -> `reports/2026-11.xml`) is kept: the file it names is the one replaced.
+    public init(path given: String, kind: OwnKind, what: String) throws(BNCError) {
+        try FileSystem.requireOwnKind(given, kind, what: what)
+        var path = given
+        var st = stat()
+        if lstat(given, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(given, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -189,6 +238,37 @@ public final class AtomicFile {
     deinit { discard() }
 }
 
+/// The first element of an XML document's first bytes, past the BOM, white space, the declaration, comments,
+/// processing instructions and the DOCTYPE.
+enum XMLHead {
+    static func rootElement(_ head: some Collection<UInt8>) -> (name: String, tag: String)? {
+        var b = Array(head)[...]
+        if b.starts(with: [0xEF, 0xBB, 0xBF]) { b = b.dropFirst(3) }
+        func skip(past end: [UInt8]) -> Bool {
+            var i = b.startIndex
+            while i + end.count <= b.endIndex {
+                if b[i..<(i + end.count)].elementsEqual(end) { b = b[(i + end.count)...]; return true }
+                i += 1
+            }
+            return false
+        }
+        while true {
+            while let f = b.first, f == 0x20 || f == 0x09 || f == 0x0A || f == 0x0D { b = b.dropFirst() }
+            guard b.first == UInt8(ascii: "<") else { return nil }
+            if b.starts(with: Array("<?".utf8)) { guard skip(past: Array("?>".utf8)) else { return nil }; continue }
+            if b.starts(with: Array("<!--".utf8)) { guard skip(past: Array("-->".utf8)) else { return nil }; continue }
+            if b.starts(with: Array("<!".utf8)) { guard skip(past: Array(">".utf8)) else { return nil }; continue }
+            let rest = b.dropFirst()
+            let nameEnd = rest.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") } ?? rest.endIndex
+            let tagEnd = rest.firstIndex(of: UInt8(ascii: ">")) ?? rest.endIndex
+            var name = String(decoding: rest[..<nameEnd], as: UTF8.self)
+            // A prefixed root (`svg:svg`) is named by its local part.
+            if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
+            return name.isEmpty ? nil : (name, String(decoding: rest[..<tagEnd], as: UTF8.self))
+        }
+    }
+}
+
 /// The image formats an API answers with (the QR Code API's), known by their first bytes.
 public enum ImageFormat: String, Sendable {
     case png, jpeg, svg
@@ -199,10 +279,9 @@ public enum ImageFormat: String, Sendable {
         } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
         } else {
-            // SVG: XML whose first 512 bytes open an <svg element.
-            let text = String(decoding: head.prefix(512), as: UTF8.self)
-            let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-            guard trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<svg"), text.contains("<svg") else { return nil }
+            // SVG: XML whose root element, in the first 512 bytes, is <svg> (an XHTML page with an inline <svg> is
+            // not an image).
+            guard XMLHead.rootElement(head.prefix(512))?.name == "svg" else { return nil }
             self = .svg
         }
     }

@@ -13,6 +13,8 @@ public final class XMLStreamWriter {
     private let fd: Int32
     private let ownsFD: Bool
     private let what: String
+    /// The file written, named in errors ("standard output" for -, nil for a spool).
+    private var target: String?
     private var failed = false
     /// A file target: written beside it and renamed over it by `finish()` (nil for stdout and spools).
     private var atomic: AtomicFile?
@@ -23,10 +25,12 @@ public final class XMLStreamWriter {
     public convenience init(path: String, what: String, kind: OwnKind, indent: Bool = true) throws(BNCError) {
         if path == "-" {
             try self.init(fd: 1, ownsFD: false, what: what, indent: indent)
+            target = "standard output"
         } else {
             let file = try AtomicFile(path: path, kind: kind, what: what)
             try self.init(fd: file.fd, ownsFD: false, what: what, indent: indent)
             atomic = file
+            target = path
         }
     }
 
@@ -55,7 +59,7 @@ public final class XMLStreamWriter {
     private func check(_ rc: Int32) throws(BNCError) {
         if rc < 0 {
             failed = true
-            throw BNCError(.io, "\(what): cannot write: \(errno == 0 ? "libxml2 writer error" : FileSystem.errnoText())")
+            throw BNCError(.io, "\(what): cannot write\(target.map { " " + $0 } ?? ""): \(errno == 0 ? "libxml2 writer error" : FileSystem.errnoText())")
         }
     }
 
@@ -100,7 +104,7 @@ public final class XMLStreamWriter {
         writer = nil
         if ownsFD {
             if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
-                throw BNCError(.io, "\(what): cannot write: \(FileSystem.errnoText())")
+                throw BNCError(.io, "\(what): cannot write\(target.map { " " + $0 } ?? ""): \(FileSystem.errnoText())")
             }
         }
         if failed { atomic?.discard(); return }

@@ -18,11 +18,11 @@ enum SandboxLauncher {
 
         // Neither may be a file of another kind: a pid file holds a pid, a log is appended to (or /dev/null).
         try FileSystem.requireOwnKind(pidPath, .pid, what: "--pid-file")
-        if logPath != "/dev/null" { try FileSystem.requireLogFile(logPath, what: "--log-file") }
+        if logPath != "/dev/null" { try FileSystem.requireLogFile(logPath, what: "--log-file", tool: "bnc-sandbox") }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard log >= 0 else { throw BNCError(.inputMissing, "cannot open log file \(logPath): \(FileSystem.errnoText())") }
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (logPath == "/dev/null" ? 0 : O_NOFOLLOW), 0o600)
+        guard log >= 0 else { throw BNCError(.io, "--log-file: cannot open \(logPath): \(FileSystem.errnoText())") }
         let pid = try Subprocess.spawn(me, args, stdoutFD: fds[1], stderrFD: log, closeInChild: [fds[0]], newSession: true)
         close(fds[1])
         close(log)

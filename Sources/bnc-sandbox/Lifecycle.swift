@@ -17,7 +17,7 @@ struct BackgroundSandbox {
     /// The pid file's sandbox, or nil (no file, not a pid, gone, or another program by that number).
     static func find(pidFile: String) throws(BNCError) -> BackgroundSandbox? {
         guard FileSystem.exists(pidFile) else { return nil }
-        try FileSystem.requireOwnKind(pidFile, .pid, what: "--pid-file")
+        try FileSystem.requireOwnKind(pidFile, .pid, what: "--pid-file", reading: true)
         let text = String(decoding: try FileSystem.read(pidFile, what: "pid file", limit: 64), as: UTF8.self).trimmingWhitespace()
         guard let pid = Int32(text), pid > 1, kill(pid, 0) == 0 || errno == EPERM else { return nil }
         guard let raw = try? FileSystem.read("/proc/\(pid)/cmdline", what: "process", limit: 1 << 16) else { return nil }
@@ -41,8 +41,8 @@ enum PidFile {
     static func write(_ path: String, address: String) throws(BNCError) {
         try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
         try FileSystem.requireOwnKind(path + ".url", .address, what: "--pid-file's address file")
-        try FileSystem.write(Array("\(getpid())\n".utf8), to: path)
-        try FileSystem.write(Array("\(address)\n".utf8), to: path + ".url")
+        try FileSystem.write(Array("\(getpid())\n".utf8), to: path, what: "--pid-file")
+        try FileSystem.write(Array("\(address)\n".utf8), to: path + ".url", what: "--pid-file's address file")
     }
 
     static func remove(_ path: String) {
@@ -82,7 +82,7 @@ struct Status: BNCCommand {
             return .partialFailure
         }
         // The address the sandbox wrote beside its pid file; else the one its command line asked for.
-        let written = (try? FileSystem.requireOwnKind(path + ".url", .address, what: "address file")) != nil
+        let written = (try? FileSystem.requireOwnKind(path + ".url", .address, what: "address file", reading: true)) != nil
             ? (try? FileSystem.readText(path + ".url", what: "address file", limit: 128))?.trimmingWhitespace() : nil
         context.stdout.line("running as pid \(sandbox.pid), listening on \(written ?? "\(sandbox.scheme)://127.0.0.1:\(sandbox.port)")")
         return .success

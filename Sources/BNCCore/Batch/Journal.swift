@@ -38,7 +38,7 @@ public final class BatchJournal {
         let lockPath = path + ".lock"
         // A path that holds anything but a journal (a user's file, a device) is refused before anything is
         // opened, locked, truncated or unlinked there.
-        try FileSystem.requireOwnKind(path, .sqlite, what: "--journal")
+        try FileSystem.requireOwnDatabase(path, what: "--journal")
         try FileSystem.requireOwnKind(lockPath, .pid, what: "--journal lock")
         // A database, but a journal's (schema 2's tables, or schema 1's)? Asked read-only, before `fresh` unlinks.
         try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], what: "--journal")

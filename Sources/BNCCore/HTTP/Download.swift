@@ -38,9 +38,20 @@ public final class Download {
     public func run() throws(BNCError) -> Outcome {
         let easy = try CurlEasy()
         defer { easy.bodySink = nil }  // the sink holds the handle: let both go
-        let fd = open(partialPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())") }
+        try Self.requireReplaceable(path)
+        // The partial file is this tool's own: never followed through a link (a link at the name would have the
+        // download appended to a file elsewhere), never a FIFO (open would block) or a device, never a file with
+        // other names (a hard link would change it under them).
+        let fd = open(partialPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw BNCError.configuration("\(partialPath) is a symbolic link; bnc downloads only into its own files") }
+            throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())")
+        }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_nlink == 1 else {
+            throw BNCError.configuration("\(partialPath) is not a regular file of its own (a FIFO, a device or a hard link); bnc downloads only into its own files")
+        }
         var have = Int64(lseek(fd, 0, SEEK_END))
         let resumedFrom = have
         var total: Int64?
@@ -112,8 +123,20 @@ public final class Download {
         }
     }
 
+    /// The final name may hold nothing or a regular file (an earlier download), never a link, a FIFO, a device or
+    /// a directory, which the rename would replace (exit 78).
+    static func requireReplaceable(_ path: String) throws(BNCError) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            let kind = st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : st.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw BNCError.configuration("\(path) is \(kind); bnc never replaces it with a download", hint: "move it away, or name another --dir")
+        }
+    }
+
     private func finish(_ fd: Int32, have: Int64, total: Int64?, resumedFrom: Int64, attempts: Int) throws(BNCError) -> Outcome {
         guard fsync(fd) == 0 || errno == EINVAL else { throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())") }
+        try Self.requireReplaceable(path)
         guard rename(partialPath, path) == 0 else { throw BNCError(.io, "cannot write \(path): \(FileSystem.errnoText())") }
         return Outcome(bytes: have, resumedFrom: resumedFrom, attempts: attempts)
     }

@@ -35,7 +35,7 @@ public final class SQLiteDatabase {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
             // Only a database (or nothing) at the path: a user's other file is never opened for writing.
-            try FileSystem.requireOwnKind(path, .sqlite, what: what, hint: "name another file, or move this one away: mv '\(path)' '\(path).not-bnc'")
+            try FileSystem.requireOwnDatabase(path, what: what, hint: "name another file, or move this one away: mv '\(path)' '\(path).not-bnc'")
             // Created private (0600) whatever the umask: it holds tokens; SQLite gives its -wal and -shm files the
             // same mode.
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

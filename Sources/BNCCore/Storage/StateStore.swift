@@ -35,6 +35,8 @@ public final class StateStore {
     public init(path: String) throws(BNCError) {
         self.path = path
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
+        // Another program's database at the path is refused, not given bnc's tables beside its own.
+        try SQLiteDatabase.requireOwnSchema(path, tables: ["open_devices", "asa_cache", "asa_cache_meta", "bnc_schema"], what: "state database")
         db = try SQLiteDatabase(path: path, what: "state database")
         try db.migrate(Self.parts, what: "the state database", hint: "use the newer bnc, or move the file aside to start afresh")
     }
