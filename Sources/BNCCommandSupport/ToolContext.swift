@@ -31,7 +31,8 @@ public final class ToolContext {
     /// Text for stdout with its secrets masked.
     public func redacted(_ text: String) -> String { redactor?.redact(text) ?? text }
 
-    private func redacted(_ value: JSON) -> JSON { redactor?.redact(value) ?? value }
+    /// A value for stdout with its secrets masked.
+    public func redacted(_ value: JSON) -> JSON { redactor?.redact(value) ?? value }
 
     /// Whether stdout gets colour: `--color always|never`, else NO_COLOR, TERM=dumb and whether it is a terminal.
     public var stdoutColor: Bool { environment.wantsColor(onStderr: false, mode: colorMode) }

@@ -67,7 +67,7 @@ public enum OwnKind: Sendable {
         // namespace too, and a stylesheet may hold a <testsuite> template.
         case .findingsReport:
             guard let root = XMLHead.rootElement(head), root.name == "report" else { return false }
-            return root.tag.contains("xmlns=\"urn:bnc:report\"")
+            return root.tag.contains("xmlns=\"urn:bnc:report")  // urn:bnc:report:1, and the versions after it
         case .junit: return ["testsuites", "testsuite"].contains(XMLHead.rootElement(head)?.name)
         case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
         case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }

@@ -20,7 +20,7 @@ struct BncApp: BNCRootCommand {
               bnc-app get og_title og_description --output json
               bnc-app update --set og_title='Spring sale' --set always_open_app=1 --dry-run
               bnc-app update --set 'sha256_cert_fingerprints=AA:BB:...,CC:DD:...'
-              bnc-app --sandbox update --set ios_bundle_id=com.example.app
+              bnc-app update --sandbox --set ios_bundle_id=com.example.app
             """,
         version: BNCVersion.string,
         subcommands: [Get.self, Update.self, FieldsCommand<AppSettingsCatalog>.self])

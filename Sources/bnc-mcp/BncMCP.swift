@@ -7,6 +7,7 @@ import ArgumentParser
 import BNCCore
 import BNCSuite
 import Foundation
+import Synchronization
 import MCP
 
 struct BncMCP: AsyncParsableCommand {
@@ -90,8 +91,18 @@ struct BncMCP: AsyncParsableCommand {
         let resources = Resources(directory: directory)
         let server = Server(name: "bnc", version: BNCVersion.string,
                             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-        await server.withMethodHandler(ListTools.self) { _ in .init(tools: await ready.value.1) }
+        // Requests still being answered: the SDK handles each in its own task and its loop ends at the end of
+        // stdin, so a client that writes its requests and closes the pipe would lose the answers (the process
+        // exited first).
+        let busy = InFlight()
+        await server.withMethodHandler(ListTools.self) { _ in
+            busy.enter()
+            defer { busy.leave() }
+            return .init(tools: await ready.value.1)
+        }
         await server.withMethodHandler(CallTool.self) { params in
+            busy.enter()
+            defer { busy.leave() }
             guard let tool = MCPTools.all.first(where: { $0.name == params.name }) else {
                 return .init(content: [.text(text: "unknown tool \(params.name): see tools/list", annotations: nil, _meta: nil)], isError: true)
             }
@@ -111,7 +122,23 @@ struct BncMCP: AsyncParsableCommand {
         }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()
+        // stdin has ended: what was asked before it is still answered. Quiet for 0.3 s (no request being
+        // answered: a task the loop spawned at the end has started by then), at most 10 minutes (a long call).
+        var quiet = 0
+        let deadline = MonotonicClock.now() + 600
+        while quiet < 3 && MonotonicClock.now() < deadline {
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            quiet = busy.count == 0 ? quiet + 1 : 0
+        }
     }
+}
+
+/// How many requests are being answered.
+final class InFlight: Sendable {
+    private let counter = Mutex(0)
+    var count: Int { counter.withLock { $0 } }
+    func enter() { counter.withLock { $0 += 1 } }
+    func leave() { counter.withLock { $0 -= 1 } }
 }
 
 /// bnc-mcp's entry point: its own executable and the multi-call binary installed under its name call it.

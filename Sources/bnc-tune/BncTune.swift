@@ -25,7 +25,7 @@ struct BncTune: BNCRootCommand {
               bnc-tune scan access.log.gz --report findings.xml --html findings.html < /dev/null
               zcat access.log.gz | bnc-tune scan - --conversion-key-file key.txt --output json | jq .rules
               bnc-tune replay access.log --sandbox --concurrency 16 > results.ndjson
-              bnc-open --dry-run ... | jq .body | bnc-tune map --to-tune - --advertiser-id 877 --site-id 1234
+              bnc-open --dry-run ... | jq -c .body | bnc-tune map --to-tune - --advertiser-id 877 --site-id 1234
             """,
         version: BNCVersion.string,
         subcommands: [Map.self, Check.self, Decrypt.self, Scan.self, Replay.self, Reconcile.self, Params.self])

@@ -38,6 +38,8 @@ struct Check: BNCCommand {
         var checker = TuneChecker()
         var failing = false
         var first = true
+        // A file's requests: NDJSON, or with --output json one array written as they come (as a batch's results).
+        var stream = ResultStream(array: format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
         try source.each { number, bytes throws(BNCError) in
             let r = try RequestSource.read(number, bytes, key: conversionKey)
             let findings = checker.check(r)
@@ -57,11 +59,16 @@ struct Check: BNCCommand {
                     for f in findings { t.add(f.cells.map(context.redacted), paint: [f.severity.paint]) }
                     context.stdout.write(t.render(color: context.stdoutColor))
                 }
-            case .json where source.isInline: try context.printJSON(.object(summary), pretty: true)
-            default: try context.printJSON(.object(summary), pretty: false)
+            case .json where source.isInline && context.jq == nil: try context.printJSON(.object(summary), pretty: true)
+            default:
+                var out: [UInt8] = []
+                stream.append(context.redacted(.object(summary)).bytes, to: &out)
+                if let failure = stream.failure { throw failure }
+                context.stdout.write(bytes: out)
             }
             first = false
         }
+        if !(source.isInline && context.jq == nil && format == .json) && format != .table { context.stdout.write(bytes: stream.end) }
         return failing ? .partialFailure : .success
     }
 

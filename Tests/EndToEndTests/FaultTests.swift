@@ -37,7 +37,7 @@ import TestSupport
         #expect(out.map { $0["ok"] as? Bool } == [true] + Array(repeating: false, count: lines.count - 1))
         let errors = out.dropFirst().map { $0["error"] as? String ?? "" }
         for (error, expected) in zip(errors, ["os must be iOS or Android", "os_version must not be blank", "user_agent must not contain line breaks",
-                                              "model must not contain NUL", "--ip is not an IPv4", "screen_width must be a whole number",
+                                              "model must not contain NUL", "ip is not an IPv4", "screen_width must be a whole number",
                                               "line 8 is not a JSON object"]) {
             #expect(error.hasPrefix(expected) || error.contains(expected), "\(error)")
         }

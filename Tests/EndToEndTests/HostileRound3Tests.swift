@@ -1,0 +1,265 @@
+// Hostile input and users' files, round 3 (a QA sweep of the built tools): secrets in --explain, findings,
+// decrypted data, echoed answers, doctor and the sandbox's log; downloads and reports never written through a
+// link or over another kind of file; SQLite's companions; the same IP rules for a flag and a batch line; bnc-api
+// paths that stay under --api-url; arguments that are not UTF-8; bnc-mcp's sibling tools.
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct HostileRound3Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let key = "key_live_round3000000000000000000000"
+    static let secret = "secret_live_ROUND3leak"
+    func env(_ s: SandboxProcess, _ extra: [String: String] = [:]) -> [String: String] {
+        ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret].merging(extra) { $1 }
+    }
+
+    // MARK: secrets
+
+    /// --explain printed a secret-named field's value in clear while --dry-run in the same run masked it.
+    @Test func explainMasksSecretNamedFieldsAsDryRunDoes() throws {
+        let s = try SandboxProcess()
+        let body = try box.write("body.json", #"{"branch_secret":"secret_live_EXPLAIN1","note":"x"}"#)
+        let api = try box.run("bnc-api", ["POST", "/v1/open", "--body", body, "--dry-run", "--explain"], env: env(s))
+        #expect(api.status == 0, "\(api.stderr)")
+        #expect(api.stderr.contains(#"explain: body.branch_secret = "<redacted>""#), "\(api.stderr)")
+        let link = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_EXPLAIN2", "--dry-run", "--explain"], env: env(s))
+        #expect(link.status == 0, "\(link.stderr)")
+        #expect(link.stderr.contains(#"body.data.access_token = "<redacted>""#), "\(link.stderr)")
+        for r in [api, link] { #expect(!r.output.contains("EXPLAIN"), "\(r.output)") }
+        let shown = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_EXPLAIN2", "--dry-run", "--explain", "--show-secrets"], env: env(s))
+        #expect(shown.stderr.contains("api_app_EXPLAIN2"), "--show-secrets shows it: \(shown.stderr)")
+        #expect(try s.received().isEmpty, "dry runs send nothing")
+    }
+
+    /// A repeated `key` (TUNE's conversion key) was quoted in the finding, and so in every report.
+    @Test func aRepeatedSecretParameterIsNotQuotedInFindings() throws {
+        let url = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&key=ROUND3first&key=ROUND3second"
+        let check = try box.run("bnc-tune", ["check", url, "--output", "json"])
+        #expect(check.stdout.contains("key is given more than once; TUNE reads the first (<redacted>)"), "\(check.stdout)")
+        let log = try box.write("t.log", url + "\n")
+        let scan = try box.run("bnc-tune", ["scan", log, "--report", "r.xml", "--junit", "j.xml", "--html", "h.html", "--output", "json"])
+        var texts = [check.output, scan.output]
+        for f in ["r.xml", "j.xml", "h.html"] { texts.append(try String(contentsOfFile: box.root.appendingPathComponent(f).path, encoding: .utf8)) }
+        #expect(!texts.joined().contains("ROUND3"), "\(texts.joined())")
+    }
+
+    /// decrypt showed the credentials inside `data` (key, conversion_key, branch_secret) whatever --show-secrets said.
+    @Test func decryptMasksTheCredentialsInsideData() throws {
+        let key = "0123456789abcdef0123456789ABCDEF"
+        _ = try box.write("key.txt", key + "\n")
+        var plain = Array("&device_model=Pixel+8&key=ROUND3inner&branch_secret=secret_live_ROUND3inner&os_version=14".utf8)
+        while plain.count % 16 != 0 { plain.append(32) }
+        _ = try box.write("plain.bin", String(decoding: plain, as: UTF8.self))
+        let hex = { (s: String) in Array(s.utf8).map { String(format: "%02x", $0) }.joined() }
+        let sealed = try box.run("/usr/bin/env", ["sh", "-c", "openssl enc -aes-256-cbc -nopad -K \(hex(key)) -iv \(hex("heF9BATUfWuISyO8")) < plain.bin | od -An -tx1 | tr -d ' \\n'"])
+        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&data=\(sealed.stdout)"
+        for extra in [["--output", "json"], ["--output", "table"], ["--url"]] {
+            let d = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt"] + extra)
+            #expect(d.status == 0, "\(d.stderr)")
+            #expect(d.stdout.contains("Pixel 8") || d.stdout.contains("Pixel%208"), "\(d.stdout)")
+            #expect(!d.output.contains("ROUND3inner"), "\(extra): \(d.output)")
+        }
+        let shown = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt", "--output", "json", "--show-secrets"])
+        #expect(shown.stdout.contains("secret_live_ROUND3inner"), "\(shown.stdout)")
+    }
+
+    /// An answer that echoes a secret (a link's data holding an access token, the configured secret) printed it
+    /// on stdout, though the -v trace and the HAR of the same exchange masked it.
+    @Test func answersEchoedOnStdoutAreMasked() throws {
+        let s = try SandboxProcess()
+        let create = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "note=\(Self.secret)", "--param", "access_token=api_app_ROUND3echo"], env: env(s))
+        #expect(create.status == 0, "\(create.stderr)")
+        let link = create.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for format in ["json", "table"] {
+            let read = try box.run("bnc-link", ["read", link, "--output", format], env: env(s))
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(read.stdout.contains("<redacted>"), "\(read.stdout)")
+            #expect(!read.output.contains("ROUND3"), "\(format): \(read.output)")
+        }
+        let shown = try box.run("bnc-link", ["read", link, "--output", "json", "--show-secrets"], env: env(s))
+        #expect(shown.stdout.contains("api_app_ROUND3echo") && shown.stdout.contains(Self.secret), "\(shown.stdout)")
+    }
+
+    /// doctor printed a password in --api-url's user info, and libcurl's Authorization header in -v.
+    @Test func doctorNeverPrintsAURLPassword() throws {
+        let s = try SandboxProcess()
+        let url = s.url.replacing("http://", with: "http://u:secret_live_ROUND3doc@")
+        let r = try box.run("bnc-doctor", ["-v", "--output", "json"], env: ["BNC_API_URL": url])
+        #expect(r.stdout.contains("u:<redacted>@"), "\(r.stdout)")
+        #expect(r.stderr.contains("Authorization: <redacted>"), "\(r.stderr)")
+        #expect(!r.output.contains("ROUND3doc") && !r.output.contains("Authorization: Basic"), "\(r.output)")
+    }
+
+    /// The sandbox's log masked `branch_secret=` as typed but not `branch%5Fsecret=`, which it decodes and
+    /// accepts, nor TUNE's `key`.
+    @Test func theSandboxLogMasksEscapedNamesAndTheTuneKey() throws {
+        let server = try BackgroundTool("bnc-sandbox", ["--port", "0", "--log"], environment: box.environment(), directory: box.root.path)
+        #expect(server.waitForLines(1, timeout: 30), "\(server.stderr)")
+        let url = try #require(server.outputLines.first?.split(separator: " ").last.map(String.init), "the listening line")
+        _ = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "\(url)/v1/app/\(Self.key)?branch%5Fsecret=ROUND3log1"])
+        _ = try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "\(url)/serve?action=session&advertiser_id=877&key=ROUND3log2&conversion_key=ROUND3log3"])
+        let deadline = Date().addingTimeInterval(10)
+        while !server.stderr.contains("GET /serve") && Date() < deadline { usleep(20_000) }
+        server.signal(SIGTERM)
+        server.wait()
+        #expect(server.stderr.contains("branch%5Fsecret=<redacted>") && server.stderr.contains("&key=<redacted>&"), "\(server.stderr)")
+        #expect(!server.stderr.contains("ROUND3"), "\(server.stderr)")
+    }
+
+    // MARK: users' files
+
+    /// A report path that is a link to a report keeps the link: the report it names is rewritten.
+    @Test func aLinkToAReportStaysALink() throws {
+        let log = try box.write("a.log", "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&sdk=server\n")
+        try FileManager.default.createDirectory(atPath: box.root.appendingPathComponent("reports").path, withIntermediateDirectories: true)
+        #expect(try box.run("bnc-tune", ["scan", log, "--report", "reports/2026-11.xml"]).status <= 1)
+        let latest = box.root.appendingPathComponent("latest.xml").path
+        try FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: "reports/2026-11.xml")
+        let before = try String(contentsOfFile: latest, encoding: .utf8)
+        let other = try box.write("b.log", "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=878&site_id=2\n")
+        let again = try box.run("bnc-tune", ["scan", other, "--report", latest])
+        #expect(again.status <= 1, "\(again.stderr)")
+        #expect((try FileManager.default.destinationOfSymbolicLink(atPath: latest)) == "reports/2026-11.xml", "still a link")
+        #expect(try String(contentsOfFile: latest, encoding: .utf8) != before, "the report it names was rewritten")
+    }
+
+    /// A file that merely mentions a kind's marker is not that kind: the report's own schema names its namespace,
+    /// a stylesheet may hold a <testsuite>, an XHTML page may hold an inline <svg>.
+    @Test(arguments: [
+        ("schema.xsd", #"<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:bnc:report"/>"#, "--report"),
+        ("style.xsl", #"<?xml version="1.0"?><xsl:stylesheet version="1.0"><xsl:template match="/"><testsuite/></xsl:template></xsl:stylesheet>"#, "--junit"),
+    ])
+    func aFileNamingAKindsMarkerIsNotThatKind(_ file: String, _ text: String, _ flag: String) throws {
+        let log = try box.write("a.log", "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1\n")
+        let target = try box.write(file, text)
+        let r = try box.run("bnc-tune", ["scan", log, flag, target])
+        #expect(r.status == 78, "\(r.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == text)
+    }
+
+    @Test func qrOutAtAnXHTMLPageWithAnInlineSVGIsRefused() throws {
+        let s = try SandboxProcess()
+        let page = #"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><svg width="1"/></body></html>"#
+        let target = try box.write("page.xhtml", page)
+        let r = try box.run("bnc-link", ["qr", "--channel", "qa", "--out", target], env: env(s))
+        #expect(r.status == 78, "\(r.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == page)
+    }
+
+    /// `--journal` deleted a user's PATH-wal and PATH-shm when starting afresh; the sandbox's --state overwrote them.
+    @Test func sqliteCompanionsOfAnotherKindAreRefusedAndKept() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("events.ndjson", #"{"name":"LOGIN","user_data":{"developer_identity":"u1"}}"# + "\n")
+        let journal = box.root.appendingPathComponent("runs.db").path
+        let wal = try box.write("runs.db-wal", "my write-ahead notes\n")
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--journal", journal], env: env(s))
+        #expect(r.status == 78 && r.stderr.contains("runs.db-wal"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: wal, encoding: .utf8) == "my write-ahead notes\n")
+        #expect(try s.received().isEmpty, "nothing sent")
+        let shm = try box.write("sb.db-shm", "my shared notes\n")
+        let sandbox = try box.run("bnc-sandbox", ["--port", "0", "--state", box.root.appendingPathComponent("sb.db").path])
+        #expect(sandbox.status == 78 && sandbox.stderr.contains("sb.db-shm"), "\(sandbox.stderr)")
+        #expect(try String(contentsOfFile: shm, encoding: .utf8) == "my shared notes\n")
+    }
+
+    /// Another program's database at state.db was given bnc's tables beside its own.
+    @Test func anotherProgramsDatabaseAtStateDbIsRefused() throws {
+        let state = box.root.appendingPathComponent(".local/state/bnc/state.db").path
+        try FileManager.default.createDirectory(atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(try box.run("/usr/bin/sqlite3", [state, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');"]).status == 0)
+        let r = try box.run("bnc-open", ["--dry-run", "--os", "ios", "--os-version", "17", "--model", "iPhone", "--app-version", "1",
+                                         "--user-agent", "UA", "--idfv", "0C381C08-B808-4C25-BE51-B00BC165B5F8", "--ip", "8.8.4.4"],
+                            env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
+        #expect(r.status == 78 && r.stderr.contains("another program's database (tables people)"), "\(r.stderr)")
+        let tables = try box.run("/usr/bin/sqlite3", [state, ".tables"])
+        #expect(tables.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "people", "\(tables.stdout)")
+    }
+
+    /// The sandbox's --log-file appended to any regular file, through a link too.
+    @Test func theSandboxLogFileIsOnlyItsOwnLog() throws {
+        let source = try box.write("main.c", "int main(void) { return 0; }\n")
+        let r = try box.run("bnc-sandbox", ["--port", "0", "--detach", "--log-file", source, "--pid-file", "sb.pid"])
+        #expect(r.status == 78 && r.stderr.contains("holds something other than bnc-sandbox's log"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: source, encoding: .utf8) == "int main(void) { return 0; }\n")
+        let link = box.root.appendingPathComponent("link.log").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: box.root.appendingPathComponent("elsewhere.log").path)
+        let linked = try box.run("bnc-sandbox", ["--port", "0", "--detach", "--log-file", link, "--pid-file", "sb.pid"])
+        #expect(linked.status == 78 && linked.stderr.contains("is a symbolic link"), "\(linked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("elsewhere.log").path))
+    }
+
+    /// `bnc-sandbox status|stop --pid-file F` looked at the default pid file: a sandbox started with its own
+    /// pid file could not be stopped by the documented command.
+    @Test func statusAndStopReadTheirOwnPidFile() throws {
+        let pid = box.root.appendingPathComponent("own.pid").path
+        let start = try box.run("bnc-sandbox", ["--port", "0", "--detach", "--pid-file", pid])
+        #expect(start.status == 0, "\(start.stderr)")
+        defer { if let text = try? String(contentsOfFile: pid, encoding: .utf8), let p = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(p, SIGKILL) } }
+        let status = try box.run("bnc-sandbox", ["status", "--pid-file", pid])
+        #expect(status.status == 0 && status.stdout.hasPrefix("running as pid"), "\(status.output)")
+        let stop = try box.run("bnc-sandbox", ["stop", "--pid-file", pid])
+        #expect(stop.status == 0, "\(stop.output)")
+        #expect(try box.run("bnc-sandbox", ["status", "--pid-file", pid]).status == 1)
+    }
+
+    // MARK: input
+
+    /// `"ip":"8.8.4.4\u0000"` passed (inet_pton stops at the NUL) and was sent as 8.8.4.4; a line's loopback
+    /// address skipped the warning --ip draws, and --strict.
+    @Test func aBatchLinesIPPassesTheFlagsRules() throws {
+        let s = try SandboxProcess()
+        let device = #""os":"Android","os_version":"14","model":"Pixel8","app_version":"2.3.0","user_agent":"UA""#
+        let input = try box.write("lines.ndjson", "{\(device),\"ip\":\"8.8.4.4\\u0000\"}\n{\(device),\"ip\":\"127.0.0.1\"}\n")
+        let r = try box.run("bnc-open", ["--no-state", "--batch", input, "--strict"], env: env(s))
+        #expect(r.status == 1, "\(r.output)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains(#""ok":false"#) }, "\(r.stdout)")
+        #expect(lines.first?.contains("ip must not contain NUL") == true, "\(r.stdout)")
+        #expect(lines.last?.contains("loopback") == true, "\(r.stdout)")
+        #expect(try s.received().isEmpty, "nothing sent")
+        let flag = try box.run("bnc-open", ["--no-state", "--ip", "8.8.4.4\u{7}", "--os", "android", "--os-version", "14", "--model", "P",
+                                            "--app-version", "1", "--user-agent", "UA"], env: env(s))
+        #expect(flag.status == 64 && flag.stderr.contains("--ip must not contain NUL or other control characters"), "\(flag.stderr)")
+    }
+
+    /// libcurl collapses dot segments: `/../admin` under `--api-url http://host/prefix` left the prefix while
+    /// --dry-run showed it inside; `%00` was sent.
+    @Test(arguments: ["/../../admin", "/v1/%2e%2E/admin", "/v1/./url", "/v1/url%00", "/v1/url%0A"])
+    func aBncAPIPathStaysUnderTheBaseURL(_ path: String) throws {
+        let s = try SandboxProcess()
+        let r = try box.run("bnc-api", ["GET", path, "--api-url", s.url + "/prefix"], env: env(s))
+        #expect(r.status == 64 && r.stderr.hasPrefix("bnc-api: error: path must not contain"), "\(r.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// Swift repairs argv: `--identity $'a\xff'` reached the command as "a\u{FFFD}" and was sent.
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+        let s = try SandboxProcess()
+        let tool = Executables.path("bnc-open")
+        let r = try box.run("/bin/sh", ["-c", "exec \"$0\" --no-state --ip 8.8.4.4 --os android --os-version 14 --model P --app-version 1 --user-agent UA --identity \"$(printf 'a\\377b')\"", tool],
+                            env: env(s))
+        #expect(r.status == 64, "\(r.output)")
+        #expect(r.stderr == "bnc-open: error: --identity's value is not valid UTF-8 text\n", "\(r.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// Started by name from PATH (as MCP clients start it), bnc-mcp ran ./bnc-open from the working directory.
+    @Test func bncMCPRunsItsSiblingsNotTheWorkingDirectorysPrograms() throws {
+        let decoy = try box.write("bnc-open", "#!/bin/sh\necho ran >> \"$(dirname \"$0\")/decoy-ran\"\n", mode: 0o755)
+        let bin = (Executables.path("bnc-mcp") as NSString).deletingLastPathComponent
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+        ].joined(separator: "\n") + "\n"
+        let r = try box.run("/bin/sh", ["-c", "(cat; sleep 3) | bnc-mcp"], env: ["PATH": "\(bin):/usr/bin:/bin"], stdin: requests)
+        #expect(r.stdout.contains("open_session"), "the tools were listed from the real bnc-open: \(r.output)")
+        #expect(!FileManager.default.fileExists(atPath: (decoy as NSString).deletingLastPathComponent + "/decoy-ran"), "the decoy never ran")
+    }
+}
