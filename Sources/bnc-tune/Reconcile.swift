@@ -25,8 +25,9 @@ struct Reconcile: SendingCommand {
             EXAMPLES:
               bnc-tune reconcile access.log --date 2026-11-23 --date 2026-11-24 > findings.ndjson
               bnc-export daily --date 2026-11-23 > branch.ndjson && bnc-tune reconcile access.log --export branch.ndjson
-              BRANCH_KEY=key_live_demo0123456789 BRANCH_SECRET=secret_live_demo0123456789 \\
-                bnc-tune reconcile access.log --api-url http://127.0.0.1:8787 --html reconcile.html --output table
+              export BRANCH_KEY=key_live_demo0123456789   # bnc-sandbox serves exports of live keys
+              export BRANCH_SECRET=secret_live_demo0123456789
+              bnc-tune reconcile access.log --api-url http://127.0.0.1:8787 --html reconcile.html --output table
             """)
 
     @Argument(help: ArgumentHelp("The log, or - for stdin.", valueName: "file"), completion: .file()) var file: String

@@ -69,7 +69,17 @@ while i < arguments.count {
 }
 
 do {
-    let files = try DocGen(binDirectory: bin, outDirectory: out).generate()
+    // Man pages are ASCII: a character past it is named by its code point (`\[u2026]`), which groff and mandoc
+    // render as the character on a UTF-8 terminal and as its ASCII form elsewhere (raw UTF-8 in roff source is
+    // read as Latin-1 by groff: "key_live_â¦").
+    let files = try DocGen(binDirectory: bin, outDirectory: out).generate().map { (path: String, text: String) -> (String, String) in
+        guard path.hasPrefix("man/") else { return (path, text) }
+        var ascii = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { ascii.unicodeScalars.append(scalar) } else if scalar == "\u{2026}" { ascii += "..." } else { ascii += "\\[u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "]" }
+        }
+        return (path, ascii)
+    }
     var drifted: [String] = []
     for (path, text) in files {
         let full = out + "/" + path
@@ -95,4 +105,8 @@ do {
 } catch {
     FileHandle.standardError.write(Data("docgen: \(error)\n".utf8))
     exit(70)
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -218,7 +218,8 @@ public struct ConfigurationResolver: Sendable {
             let rule = "must not contain \(bad) (got \(raw.debugDescription))"
             throw source.hasPrefix("--") ? BNCError.usage(source, rule) : BNCError.configuration("\(source) \(rule)")
         }
-        guard let url = HTTPURL(s), url.query == nil, url.fragment == nil else {
+        // A port past 65535 would be refused by libcurl only when sending (exit 69, "bad/illegal format").
+        guard let url = HTTPURL(s), url.query == nil, url.fragment == nil, url.port.map({ (1...65535).contains($0) }) ?? true else {
             throw BNCError.configuration("\(source): \(s) is not a base URL (http[s]://host[:port][/prefix], no query)")
         }
         return s.hasSuffix("/") ? String(s.dropLast()) : s
