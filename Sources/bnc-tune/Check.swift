@@ -38,8 +38,9 @@ struct Check: BNCCommand {
         var checker = TuneChecker()
         var failing = false
         var first = true
-        // A file's requests: NDJSON, or with --output json one array written as they come (as a batch's results).
-        var stream = ResultStream(array: format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
+        // A file's requests: NDJSON, or with an explicit --output json one array written as they come (as a
+        // batch's results).
+        var stream = ResultStream(array: output.output?.format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
         try source.each { number, bytes throws(BNCError) in
             let r = try RequestSource.read(number, bytes, key: conversionKey)
             let findings = checker.check(r)

@@ -51,18 +51,32 @@ struct Map: SendingCommand {
         let conversionKey = try key.key()
         if let k = conversionKey { tool.addSecret(k.text) }
         var failed = 0
+        // A file's mapped lines: NDJSON (what `bnc-event send --batch -` reads), or with an explicit --output json
+        // one array written as they come.
+        var stream = ResultStream(array: tool.output.output?.format == .json, filter: tool.context.jq, terminal: tool.environment.stdoutIsTTY)
         try source.each { number, bytes throws(BNCError) in
             do throws(BNCError) {
-                if toTune { try reverse(bytes, tool) } else { try forward(number, bytes, conversionKey, tool) }
+                if toTune { try reverse(bytes, tool); return }
+                guard let line = try forward(number, bytes, conversionKey, tool) else { return }
+                if source.isInline {
+                    try tool.context.emit(line, format: tool.format == .table ? .json : tool.format)
+                    return
+                }
+                var out: [UInt8] = []
+                stream.append(tool.context.redacted(line).bytes, to: &out)
+                if let failure = stream.failure { throw failure }
+                tool.stdout.write(bytes: out)
             } catch where !source.isInline && error.exitStatus == .dataError {
                 failed += 1
                 tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
             }
         }
+        if !source.isInline && !toTune { tool.stdout.write(bytes: stream.end) }
         return failed > 0 ? .partialFailure : .success
     }
 
-    func forward(_ number: Int, _ bytes: ArraySlice<UInt8>, _ conversionKey: ConversionKey?, _ tool: ToolRun) throws(BNCError) {
+    /// The mapped line to print, or nil when it was rendered (--dry-run, --curl, --command).
+    func forward(_ number: Int, _ bytes: ArraySlice<UInt8>, _ conversionKey: ConversionKey?, _ tool: ToolRun) throws(BNCError) -> JSON? {
         let r = try RequestSource.read(number, bytes, key: conversionKey)
         let warnings = Warnings()
         let mapped = try TuneMapping.toBranch(r, warnings: warnings)
@@ -80,7 +94,7 @@ struct Map: SendingCommand {
             let request = try mapped.request(key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
             try tool.admit(warnings)
             _ = try tool.render(request)
-            return
+            return nil
         }
         // The Branch module's own checks, so a body printed here is one Branch accepts.
         _ = try mapped.request(key: Self.placeholderKey, secret: Secret("unused"), baseURL: nil, warnings: warnings)
@@ -88,9 +102,9 @@ struct Map: SendingCommand {
         if command {
             let next = mapped.api == .open ? "bnc-open --body -" : "bnc-event send --batch -"
             tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")
-            return
+            return nil
         }
-        try tool.context.emit(.object(mapped.line), format: RequestSource(argument: request).isInline ? (tool.format == .table ? .json : tool.format) : .ndjson)
+        return .object(mapped.line)
     }
 
     func reverse(_ bytes: ArraySlice<UInt8>, _ tool: ToolRun) throws(BNCError) {

@@ -262,4 +262,39 @@ import Glibc
         #expect(r.stdout.contains("open_session"), "the tools were listed from the real bnc-open: \(r.output)")
         #expect(!FileManager.default.fileExists(atPath: (decoy as NSString).deletingLastPathComponent + "/decoy-ran"), "the decoy never ran")
     }
+
+    /// Piped requests then the end of stdin: the SDK's loop ended at EOF and the process exited before the
+    /// answers to the requests still being handled were written (tools/list was lost about half the time).
+    @Test func bncMCPAnswersWhatWasAskedBeforeStdinEnded() throws {
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+        ].joined(separator: "\n") + "\n"
+        for _ in 0..<3 {
+            let r = try box.run("bnc-mcp", ["--sandbox"], stdin: requests)
+            #expect(r.stdout.contains(#""id":2"#) && r.stdout.contains("open_session"), "\(r.output.prefix(400))")
+        }
+    }
+
+    /// `--output json` promised one JSON array; check and map printed a line per request. Without it they
+    /// stay NDJSON (what `bnc-event send --batch -` reads).
+    @Test func tuneCheckAndMapPrintOneArrayWithOutputJSON() throws {
+        let line = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&sdk=ios"
+            + "&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&device_ip=8.8.8.8&os_version=17&device_model=iPhone&app_version=1&user_agent=UA"
+        let log = try box.write("m.log", line + "\n" + line + "\n")
+        for sub in ["check", "map"] {
+            let array = try box.run("bnc-tune", [sub, log, "--output", "json"])
+            let parsed = try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [Any]
+            #expect(parsed?.count == 2, "\(sub): \(array.output)")
+            let lines = try box.run("bnc-tune", [sub, log])
+            #expect(lines.stdout.split(separator: "\n").count == 2 && lines.stdout.hasPrefix("{"), "\(sub): \(lines.stdout)")
+        }
+    }
+
+    /// A port past 65535 passed --dry-run and failed at send time as "unreachable" (69).
+    @Test func aBaseURLPortPast65535IsAConfigurationError() throws {
+        let r = try box.run("bnc-api", ["GET", "/v1/url", "--api-url", "http://127.0.0.1:99999", "--dry-run"], env: ["BRANCH_KEY": Self.key])
+        #expect(r.status == 78 && r.stderr.contains("is not a base URL"), "\(r.stderr)")
+    }
 }
