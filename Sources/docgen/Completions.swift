@@ -107,7 +107,7 @@ enum Completions {
                         local tool=bnc-${words[2]}
                         shift 2 words
                         (( CURRENT -= 2 ))
-                        words=($tool $words)
+                        words=($tool "${words[@]}")  # quoted: the word being completed may be empty
                         (( CURRENT += 1 ))
                         _normal
                     fi
