@@ -82,7 +82,7 @@ extension BNCRootCommand {
             finish(Int32(exit.rawValue), diagnostics: diagnostics)
         } catch let clean as CleanExit {
             // A root with subcommands and no default asks for its help when run bare (`bnc-link`): print it.
-            let text = usageFirst(fullMessage(for: clean))
+            let text = withInheritedExamples(usageFirst(fullMessage(for: clean)))
             if !text.isEmpty { OutputStream.stdout.write(text + "\n") }
             status = .success
         } catch let error as ValidationError {
@@ -109,6 +109,27 @@ extension BNCRootCommand {
         var rest = help[usage.upperBound...]
         while rest.last == "\n" { rest.removeLast() }
         return overview + "\n\nUSAGE: " + rest + "\n\n" + discussion
+    }
+
+    /// A subcommand's help without examples of its own gets its tool's that run it (`bnc-link create --help`
+    /// shows bnc-link's `bnc-link create ...` lines), so every page a user asks for ends with something to copy.
+    static func withInheritedExamples(_ help: String) -> String {
+        guard !help.contains("\nEXAMPLES:"), let usage = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") }),
+              let discussion = configuration.discussion.split(separator: "EXAMPLES:\n", maxSplits: 1).dropFirst().first else { return help }
+        let path = usage.dropFirst("USAGE: ".count).split(separator: " ")
+            .prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") && !$0.hasPrefix("-") }.joined(separator: " ")
+        guard path.contains(" ") else { return help }
+        // An example is a line indented two spaces and the more deeply indented lines that continue it.
+        var examples: [[Substring]] = []
+        for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("   "), !examples.isEmpty { examples[examples.count - 1].append(line) }
+            else if line.hasPrefix("  ") { examples.append([line]) }
+            else if !line.isEmpty { break }
+        }
+        let mine = examples.filter { e in e.joined(separator: " ").split(separator: " ").joined(separator: " ").contains(path + " ")
+            || e.last?.hasSuffix(path) == true }
+        guard !mine.isEmpty else { return help }
+        return help + "\n\nEXAMPLES:\n" + mine.map { $0.joined(separator: "\n") }.joined(separator: "\n")
     }
 
     /// A root with options of its own and subcommands (bnc-open sends, and has `state` and `fields`): ArgumentParser
@@ -201,7 +222,7 @@ extension BNCRootCommand {
     private static func exitForParseError(_ error: any Error, tool: String, diagnostics: Diagnostics) -> Never {
         let code = exitCode(for: error)
         if code == .success {
-            OutputStream.stdout.write(usageFirst(fullMessage(for: error)) + "\n")
+            OutputStream.stdout.write(withInheritedExamples(usageFirst(fullMessage(for: error))) + "\n")
             finish(0, diagnostics: diagnostics)
         }
         let message = self.message(for: error)

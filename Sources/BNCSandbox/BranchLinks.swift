@@ -401,7 +401,14 @@ extension Sandbox {
         }
         let click = recordClick(link, ip: ip, userAgent: ua, referrer: r.header("Referer"))
         var headers: [(String, String)] = [("X-Branch-Link-Click-Id", click.id), ("Cache-Control", "no-store")]
-        if let target {
+        if var target {
+            // A browser sent to the web (not an app store): the click id rides along as _branch_match_id, which the
+            // Web SDK reads from the page's URL as its link_identifier (src/6_branch.js).
+            if !Self.isAppPlatform(ua), target.hasPrefix("http://") || target.hasPrefix("https://") {
+                let fragment = target.firstIndex(of: "#").map { String(target[$0...]) } ?? ""
+                if !fragment.isEmpty { target = String(target.dropLast(fragment.count)) }
+                target += (target.contains("?") ? "&" : "?") + "_branch_match_id=" + click.id + fragment
+            }
             headers.append(("Location", target))
             return SandboxResponse(status: 302, headers: headers, body: [])
         }
@@ -424,6 +431,12 @@ extension Sandbox {
         cells["last_attributed_touch_type"] = nil
         recordExport("eo_click", key: link.branchKey, name: "CLICK", cells: cells)
         return click
+    }
+
+    /// An iOS or Android browser: sent to the app's store or URL, not to a web page.
+    static func isAppPlatform(_ ua: String) -> Bool {
+        let lower = ua.lowercased()
+        return ["iphone", "ipod", "ipad", "android"].contains { lower.contains($0) }
     }
 
     /// The platform URL a browser with this User-Agent is sent to.

@@ -297,6 +297,12 @@ extension Sandbox {
         // The non-referred limit (once per IP in 4 h) counts OPENs: installs and reinstalls are always counted.
         if referred {
             bump("opens_referred")
+            // The device's last attributed touch, for /v1/cpid/latd.
+            if tracked, var kept = store.devices[deviceKey] {
+                kept.lastTouch = data
+                kept.lastTouchTime = t
+                store.save(device: kept, id: deviceKey)
+            }
         } else if !isOpen || !tracked {
             bump("sessions_non_referred")
         } else {
@@ -335,6 +341,15 @@ extension Sandbox {
             response["identity_id"] = .string(bundleToken ?? device.randomizedDeviceToken)
             response["browser_fingerprint_id"] = .string(fingerprint ?? device.randomizedDeviceToken)
             response["has_app"] = .bool(false)
+            // A referred web session: the link and the click it came from (src/6_branch.js setBranchValues reads
+            // referring_link, link_click_id and session_link_click_id; whiteListSessionData passes referring_link).
+            if referred, let url = data["+url"]?.stringValue {
+                response["referring_link"] = .string(url)
+                if let click = body["link_identifier"].flatMap({ $0.stringValue ?? $0.numberValue?.literal }) {
+                    response["link_click_id"] = .string(click)
+                    response["session_link_click_id"] = .string(click)
+                }
+            }
         }
         response["link"] = .string(data["~referring_link"]?.stringValue ?? "\(config.baseURL)/j/\(device.randomizedDeviceToken)")
         response["data"] = .string(SandboxJSON.encodeText(.object(data)))
@@ -404,6 +419,48 @@ extension Sandbox {
 }
 
 extension Sandbox {
+    /// POST /v1/cpid/latd: the device's last attributed touch within `attribution_window` days (the SDKs'
+    /// getLastAttributedTouchData: Android ServerRequestGetLATD, iOS BranchLATDRequest, Web lastAttributedTouchData),
+    /// found by the tokens the sandbox issued (randomized_device_token, a bundle token, the web identity or
+    /// browser fingerprint). No touch: an empty object, as the SDKs require the key.
+    func lastAttributedTouch(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: ["user_data": .json, "metadata": .json])
+        let user = body["user_data"]?.objectValue ?? body
+        let key = try checkKey(body["branch_key"] ?? user["branch_key"])
+        let window = (body["attribution_window"] ?? user["attribution_window"])?.numberValue?.double ?? 30
+        guard window >= 0, window <= 365 else { throw Rejection("attribution_window must be 0 to 365 days") }
+        let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "device_fingerprint_id"]
+            .compactMap { (user[$0] ?? body[$0]).flatMap { $0.stringValue ?? $0.numberValue?.literal } }
+        bump("latd_requests")
+        var touch: JSONObject = [:]
+        let match = store.devices.first { entry in
+            entry.key.hasPrefix(key + "|") && (ids.contains(entry.value.randomizedDeviceToken) || entry.value.bundleTokens.contains { ids.contains($0) })
+        }?.value
+        if let device = match, let data = device.lastTouch, now - device.lastTouchTime <= window * 86400 {
+            touch = data
+            touch["+is_first_session"] = nil
+        }
+        return .json(200, ["last_attributed_touch_data": .object(touch), "attribution_window": .int(Int(window))])
+    }
+
+    /// POST /v1/cpid: the Web SDK's crossPlatformIds (src/6_branch.js), answered with the user's ids as Branch's
+    /// cross-platform identity graph would, from what the sandbox issued: `{"user_data": {...}}`.
+    func crossPlatformIDs(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: ["user_data": .json, "metadata": .json])
+        let user = body["user_data"]?.objectValue ?? body
+        let key = try checkKey(body["branch_key"] ?? user["branch_key"])
+        let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "developer_identity"]
+            .compactMap { (user[$0] ?? body[$0]).flatMap { $0.stringValue ?? $0.numberValue?.literal } }
+        bump("cpid_requests")
+        let device = store.devices.first { entry in
+            entry.key.hasPrefix(key + "|") && (ids.contains(entry.value.randomizedDeviceToken) || entry.value.bundleTokens.contains { ids.contains($0) })
+        }?.value
+        var out: JSONObject = ["cross_platform_id": .string(device?.bundleTokens.first ?? ids.first ?? random.branchID()),
+                               "past_cross_platform_ids": .array([]), "prob_cross_platform_ids": .array([])]
+        if let identity = user["developer_identity"] ?? body["developer_identity"] { out["developer_identity"] = identity }
+        return .json(200, ["user_data": .object(out)])
+    }
+
     /// POST /v1/pageview: the Web SDK sends one after every init (src/6_branch.js); Branch answers with the
     /// journey it would show, which the sandbox never has.
     func pageview(_ r: SandboxRequest) throws -> SandboxResponse {

@@ -61,6 +61,15 @@ public final class Sandbox: @unchecked Sendable {
     private func handleLocked(_ request: SandboxRequest) -> SandboxResponse {
         let control = request.path.hasPrefix("/_sandbox/")
         if control { return routeControl(request) }
+        // Branch's API answers browsers of any origin (the Web SDK's XHRs are cross-origin): a preflight is
+        // answered here, and every Branch answer below carries Access-Control-Allow-Origin.
+        let branchAPI = !request.path.hasPrefix("/_exports/") && !["/api/v1/", "/api/v1", "/serve"].contains(request.path)
+        if request.method == "OPTIONS", branchAPI {
+            return SandboxResponse(status: 204, headers: [
+                ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS"),
+                ("Access-Control-Allow-Headers", request.header("Access-Control-Request-Headers") ?? "Content-Type, Accept"),
+                ("Access-Control-Max-Age", "86400")], body: [])
+        }
 
         pendingLints = []
         var response: SandboxResponse
@@ -87,6 +96,7 @@ public final class Sandbox: @unchecked Sendable {
         // An origin server with a clock sends Date (RFC 9110 6.6.1), by the sandbox's clock: POST /_sandbox/clock
         // moves it too, so a client's clock check (bnc doctor) can be tried against a skewed server.
         if !response.reset { response.headers.append(("Date", Self.httpDate(now))) }
+        if !response.reset, branchAPI { response.headers.append(("Access-Control-Allow-Origin", "*")) }
         record(request, response)
         return response
     }
@@ -135,6 +145,8 @@ public final class Sandbox: @unchecked Sendable {
         case ("POST", "/v1/open"): return try open(r)
         case ("POST", "/v1/install"): return try open(r, install: true)
         case ("POST", "/v1/pageview"): return try pageview(r)
+        case ("POST", "/v1/cpid/latd"): return try lastAttributedTouch(r)
+        case ("POST", "/v1/cpid"): return try crossPlatformIDs(r)
         case ("GET", "/_r"): return browserFingerprint(r)
         case ("POST", "/v2/event/standard"): return try event(r, standard: true)
         case ("POST", "/v2/event/custom"): return try event(r, standard: false)
@@ -194,7 +206,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
+        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }

@@ -78,10 +78,19 @@ public enum SandboxManual {
             this machine): its links live at http://DOMAIN:PORT/..., so aliases are unique per app, and clicks are \
             routed by the Host header. Other apps share the sandbox's domain.
 
+            Web pages: every Branch answer carries Access-Control-Allow-Origin: * and preflights (OPTIONS) are \
+            answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \
+            _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \
+            answers referring_link and link_click_id. The Web SDK always asks https://app.link/_r for its browser \
+            fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none). \
+            POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
+            within attribution_window days; POST /v1/cpid answers the user's cross-platform ids.
+
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
-            analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls (/v1/cpid/latd, \
-            /v1/app-link-settings, /v1/deepview, JSONP fallbacks), journeys (pageview answers none), and Branch's \
-            exact deep-link key set for Apple Search Ads installs (the documents give none).
+            analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
+            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks, the /v1/profile and /v1/logout of \
+            Android SDKs before 5.9), journeys (pageview answers none), init by a numeric app_id, and Branch's exact \
+            deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.

@@ -98,10 +98,14 @@ struct DeviceRecord: Sendable {
     var sessions = 0
     var lastOpen = -Double.infinity
     var bundleTokens: [String] = []
+    /// The deep-link data of the last session a link referred, and when (what /v1/cpid/latd answers).
+    var lastTouch: JSONObject?
+    var lastTouchTime = 0.0
 
     var json: JSON {
         ["randomized_device_token": .string(randomizedDeviceToken), "sessions": .int(sessions),
-         "last_open": lastOpen.isFinite ? .double(lastOpen) : .null, "bundle_tokens": .array(bundleTokens.map(JSON.string))]
+         "last_open": lastOpen.isFinite ? .double(lastOpen) : .null, "bundle_tokens": .array(bundleTokens.map(JSON.string)),
+         "last_touch": lastTouch.map(JSON.object) ?? .null, "last_touch_time": .double(lastTouchTime)]
     }
 
     init(randomizedDeviceToken: String) { self.randomizedDeviceToken = randomizedDeviceToken }
@@ -112,6 +116,8 @@ struct DeviceRecord: Sendable {
         sessions = Int(json["sessions"]?.numberValue?.int64 ?? 0)
         lastOpen = json["last_open"]?.numberValue?.double ?? -Double.infinity
         bundleTokens = json["bundle_tokens"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        lastTouch = json["last_touch"]?.objectValue
+        lastTouchTime = json["last_touch_time"]?.numberValue?.double ?? 0
     }
 }
 
