@@ -63,7 +63,7 @@ extension ToolRun {
         if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)
-            try j.bind(input: input, fingerprint: fingerprint)
+            try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command)
             journal = j
             if network.verbose { diagnostics.note("journal \(path)") }
         }

@@ -8,6 +8,11 @@ import BNCSuite
 import Glibc
 #endif
 
+/// What this process runs, once its arguments are parsed (`RunIdentity.command`: "bnc-api POST /v2/event/custom").
+public enum RunIdentity {
+    nonisolated(unsafe) public static var command = ""
+}
+
 /// The root command of a bnc executable. Its `main()` replaces ArgumentParser's so that every message
 /// starts with the tool's name and every failure exits with the status DESIGN.md documents.
 public protocol BNCRootCommand: ParsableCommand {}
@@ -70,6 +75,7 @@ extension BNCRootCommand {
                 command = try parseAsRoot(arguments)
                 if let alone = try rejectOptionsOfAncestors(command, arguments) { command = alone }
             }
+            RunIdentity.command = identity(of: command, arguments)
         } catch {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
@@ -109,6 +115,17 @@ extension BNCRootCommand {
         var rest = help[usage.upperBound...]
         while rest.last == "\n" { rest.removeLast() }
         return overview + "\n\nUSAGE: " + rest + "\n\n" + discussion
+    }
+
+    /// What a run is, for a journal to be resumed only by the same command: the command's names (`bnc-link qr`,
+    /// `bnc-event send` however it was typed) and the positional words before its first option (bnc-api's method
+    /// and path).
+    static func identity(of command: ParsableCommand, _ arguments: [String]) -> String {
+        let names = path(to: type(of: command), from: Self.self)?.map(name(of:)) ?? [name(of: Self.self)]
+        var rest = arguments[...]
+        for n in names.dropFirst() where rest.first == n { rest = rest.dropFirst() }
+        // A positional file (bnc-tune replay's log) is the input, which the journal's fingerprint names already.
+        return (names + rest.prefix { !$0.hasPrefix("-") }.filter { !FileSystem.exists($0) }).joined(separator: " ")
     }
 
     /// A subcommand's help without examples of its own gets its tool's that run it (`bnc-link create --help`

@@ -26,7 +26,7 @@ public enum Branch {
             // The line's member, named as the line names it (the flag's name is --ip).
             throw BNCError.invalid("ip", String(error.message.drop(while: { $0 != " " }).dropFirst()))
         }
-        if let w = ip.warning { warnings?.add(w) }
+        if let w = ip.warning { warnings?.add("ip " + w) }
         return ip
     }
 }

@@ -158,14 +158,21 @@ extension FileSystem {
     }
 }
 
-/// A file written whole or not at all: bytes go to a temporary file in the target's directory (mode 0600),
-/// which `commit()` syncs and renames over the target. Dropped without a commit, the temporary file is removed and
-/// the target is untouched.
+/// A file written whole or not at all: bytes go to an unnamed temporary file in the target's directory (Linux's
+/// O_TMPFILE; a named `.NAME.XXXXXX` where the file system has none), mode 0600, which `commit()` syncs, names and
+/// renames over the target. Dropped without a commit — or the process killed, even by SIGKILL — the unnamed file
+/// is gone with its descriptor, and the target is untouched.
 public final class AtomicFile {
     public let path: String
     public let fd: Int32
-    private let temporary: String
+    private let directory: String
+    private let name: String
+    /// The named temporary file (nil while the file has no name: O_TMPFILE).
+    private var temporary: String?
     private var done = false
+
+    /// O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
+    private static let tmpFileFlag: Int32 = 0o20000000 | O_DIRECTORY
 
     /// Checks the target is `kind` (or absent), then creates the temporary file. A symbolic link to a file of
     /// the kind (`latest.xml` -> `reports/2026-11.xml`) is kept: the file it names is the one replaced.
@@ -178,17 +185,27 @@ public final class AtomicFile {
             free(resolved)
         }
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var fd = open(directory, Self.tmpFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        var temporary: String?
+        if fd < 0 {
+            // No O_TMPFILE here (an older kernel, a file system without it): a named temporary file.
+            var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            }
+        }
         guard fd >= 0 else {
             throw BNCError(.io, "\(what): cannot create a file in \(directory): \(FileSystem.errnoText())")
         }
         self.path = path
         self.fd = fd
-        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        self.directory = directory
+        self.name = name
+        self.temporary = temporary
     }
 
     /// A file anyone may read (an image, not a secret): the mode the user's umask gives a new file.
@@ -209,15 +226,24 @@ public final class AtomicFile {
         try file.commit(what: what)
     }
 
-    /// Syncs the data and renames it over the target.
+    /// Syncs the data, gives an unnamed file a temporary name beside the target, and renames it over the target.
     public func commit(what: String) throws(BNCError) {
         guard !done else { return }
         done = true
         let synced = fsync(fd) == 0 || errno == EINVAL || errno == EROFS
-        let error = FileSystem.errnoText()
+        var error = FileSystem.errnoText()
+        if synced && temporary == nil {
+            // linkat through /proc/self/fd (AT_EMPTY_PATH would need a capability): a fresh name, never an existing file.
+            for _ in 0..<16 {
+                let candidate = "\(directory)/.\(name).\(String(UInt64.random(in: 0..<UInt64.max), radix: 36))"
+                if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 { temporary = candidate; break }
+                error = FileSystem.errnoText()
+                if errno != EEXIST { break }
+            }
+        }
         close(fd)
-        guard synced else {
-            unlink(temporary)
+        guard synced, let temporary else {
+            if let temporary { unlink(temporary) }
             throw BNCError(.io, "\(what): cannot write \(path): \(error)")
         }
         guard rename(temporary, path) == 0 else {
@@ -227,12 +253,13 @@ public final class AtomicFile {
         }
     }
 
-    /// Abandons the write: the temporary file is removed, the target untouched.
+    /// Abandons the write: the temporary file is removed (an unnamed one is gone with its descriptor), the target
+    /// untouched.
     public func discard() {
         guard !done else { return }
         done = true
         close(fd)
-        unlink(temporary)
+        if let temporary { unlink(temporary) }
     }
 
     deinit { discard() }

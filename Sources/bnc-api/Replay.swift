@@ -54,6 +54,16 @@ enum HARReplay {
             throw BNCError(.invalidData, "\(where_) has no request with a method (\(APIRequest.methods.sorted().joined(separator: ", "))) and a URL")
         }
         var url = try rebase(recordedURL, on: settings.apiURL, where: where_)
+        // The path passes the rules a typed one does: no dot segments (libcurl collapses them out of the base URL's
+        // prefix), no escaped control characters.
+        if let scheme = url.firstRange(of: "://") {
+            let rest = url[scheme.upperBound...]
+            let path = rest.firstIndex(of: "/").map { String(rest[$0...].prefix { $0 != "?" && $0 != "#" }) } ?? "/"
+            try APIRequest.checkSegments(path) { rule in BNCError(.invalidData, "\(where_): its URL's path \(rule)") }
+        }
+        if let bad = FieldSpec.forbiddenCharacter(in: url, multiline: false) {
+            throw BNCError(.invalidData, "\(where_): its URL must not contain \(bad)")
+        }
         if let key = settings.branchKey { url = replacingQuery(url, name: "branch_key", with: key.value) }
         guard !url.contains(Redactor.placeholder) && !url.contains("%3Credacted%3E") else {
             throw BNCError(.invalidData, "\(where_): its URL holds a redacted value bnc cannot fill", hint: "record it again with --show-secrets, or edit the file")
@@ -63,6 +73,9 @@ enum HARReplay {
             guard let name = pair["name"]?.stringValue, var value = pair["value"]?.stringValue else { continue }
             let lower = name.lowercased()
             if name.hasPrefix(":") || transportHeaders.contains(lower) { continue }
+            // A recorded header is sent as -H sends one: on one line (CR or LF would inject another header; NUL
+            // would end it early).
+            try APIRequest.checkHeader(name: name, value: value, field: "header") { rule in BNCError(.invalidData, "\(where_): header \(rule)") }
             if value == Redactor.placeholder {
                 guard lower == "access-token", let token = settings.accessToken else {
                     throw BNCError(.invalidData, "\(where_): header \(name) was redacted in the recording and bnc has no value for it",

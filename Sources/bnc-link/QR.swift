@@ -87,8 +87,13 @@ enum QRBatch {
             let path = "\(base)/qr-\(line).\(image.format.fileExtension)"
             try AtomicFile.write(image.bytes, to: path, kind: .image, what: "line \(line)", publicMode: true)
             return ["file": .string(path), "format": .string(image.format.rawValue), "bytes": .int(image.bytes.count)]
-        }) { _, line, warnings throws(BNCError) in
-            try builder.request(line: line, warnings: warnings)
+        }) { number, line, warnings throws(BNCError) in
+            // The image's path is checked before the request goes (a file of another kind there would be found only
+            // after the link was made, and --resume would make it again): whichever format the answer takes.
+            for ext in ["png", "jpg", "svg"] {
+                try FileSystem.requireOwnKind("\(base)/qr-\(number).\(ext)", .image, what: "line \(number)")
+            }
+            return try builder.request(line: line, warnings: warnings)
         }
     }
 

@@ -8,6 +8,7 @@ import BNCCore
 import BNCSuite
 import Foundation
 import Synchronization
+import Logging
 import MCP
 
 struct BncMCP: AsyncParsableCommand {
@@ -91,18 +92,8 @@ struct BncMCP: AsyncParsableCommand {
         let resources = Resources(directory: directory)
         let server = Server(name: "bnc", version: BNCVersion.string,
                             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-        // Requests still being answered: the SDK handles each in its own task and its loop ends at the end of
-        // stdin, so a client that writes its requests and closes the pipe would lose the answers (the process
-        // exited first).
-        let busy = InFlight()
-        await server.withMethodHandler(ListTools.self) { _ in
-            busy.enter()
-            defer { busy.leave() }
-            return .init(tools: await ready.value.1)
-        }
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: await ready.value.1) }
         await server.withMethodHandler(CallTool.self) { params in
-            busy.enter()
-            defer { busy.leave() }
             guard let tool = MCPTools.all.first(where: { $0.name == params.name }) else {
                 return .init(content: [.text(text: "unknown tool \(params.name): see tools/list", annotations: nil, _meta: nil)], isError: true)
             }
@@ -120,25 +111,78 @@ struct BncMCP: AsyncParsableCommand {
             try await HTTPListener.serve(transport, host: host, port: port)
             return
         }
-        try await server.start(transport: StdioTransport())
+        // The SDK answers each request in its own task and its loop ends at the end of stdin: a client that writes
+        // its requests and closes the pipe would lose the answers not yet written (the process exited first). The
+        // transport counts the requests read and the answers written; at the end of stdin the process waits for
+        // every answer (at most 10 minutes: a long call).
+        let pending = PendingRequests()
+        try await server.start(transport: CountingTransport(StdioTransport(), pending: pending))
         await server.waitUntilCompleted()
-        // stdin has ended: what was asked before it is still answered. Quiet for 0.3 s (no request being
-        // answered: a task the loop spawned at the end has started by then), at most 10 minutes (a long call).
-        var quiet = 0
         let deadline = MonotonicClock.now() + 600
-        while quiet < 3 && MonotonicClock.now() < deadline {
-            try? await Task.sleep(nanoseconds: 100_000_000)
-            quiet = busy.count == 0 ? quiet + 1 : 0
+        while pending.count > 0 && MonotonicClock.now() < deadline {
+            try? await Task.sleep(nanoseconds: 20_000_000)
         }
     }
 }
 
-/// How many requests are being answered.
-final class InFlight: Sendable {
-    private let counter = Mutex(0)
-    var count: Int { counter.withLock { $0 } }
-    func enter() { counter.withLock { $0 += 1 } }
-    func leave() { counter.withLock { $0 -= 1 } }
+/// Requests read (JSON-RPC messages with an id and a method) not yet answered (a message out with that id).
+final class PendingRequests: Sendable {
+    private let ids = Mutex(Set<String>())
+    var count: Int { ids.withLock { $0.count } }
+
+    /// The id of a request, or of a response, in one JSON-RPC message (a batch's members each).
+    static func ids(_ data: Data, requests: Bool) -> [String] {
+        guard let json = try? JSONSerialization.jsonObject(with: data) else { return [] }
+        let messages = (json as? [Any]) ?? [json]
+        return messages.compactMap { m in
+            guard let o = m as? [String: Any], let id = o["id"], !(id is NSNull) else { return nil }
+            guard (o["method"] != nil) == requests else { return nil }
+            return "\(id)"
+        }
+    }
+
+    func read(_ data: Data) { let new = Self.ids(data, requests: true); if !new.isEmpty { ids.withLock { $0.formUnion(new) } } }
+    func written(_ data: Data) { let done = Self.ids(data, requests: false); if !done.isEmpty { ids.withLock { $0.subtract(done) } } }
+}
+
+/// stdio, with the requests in flight counted.
+actor CountingTransport: Transport {
+    private let inner: StdioTransport
+    private let pending: PendingRequests
+    nonisolated let logger: Logger
+
+    init(_ inner: StdioTransport, pending: PendingRequests) {
+        self.inner = inner
+        self.pending = pending
+        logger = inner.logger
+    }
+
+    func connect() async throws { try await inner.connect() }
+    func disconnect() async { await inner.disconnect() }
+
+    func send(_ data: Data) async throws {
+        try await inner.send(data)
+        pending.written(data)
+    }
+
+    func receive() -> AsyncThrowingStream<Data, Swift.Error> {
+        let source = inner
+        let pending = pending
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await data in await source.receive() {
+                        pending.read(data)
+                        continuation.yield(data)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }
 
 /// bnc-mcp's entry point: its own executable and the multi-call binary installed under its name call it.

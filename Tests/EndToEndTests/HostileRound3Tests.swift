@@ -297,4 +297,64 @@ import Glibc
         let r = try box.run("bnc-api", ["GET", "/v1/url", "--api-url", "http://127.0.0.1:99999", "--dry-run"], env: ["BRANCH_KEY": Self.key])
         #expect(r.status == 78 && r.stderr.contains("is not a base URL"), "\(r.stderr)")
     }
+
+    /// A recording replayed passes the rules a typed request does: a header with CR/LF (another header injected),
+    /// a path with dot segments (out of --api-url's prefix) or an escaped NUL is refused, nothing sent.
+    @Test(arguments: [
+        (#"https://api2.branch.io/v1/url"#, #"{"name":"X-A","value":"a\r\nX-Injected: 1"}"#, "header X-A must not contain control characters"),
+        (#"https://api2.branch.io/../../admin/x"#, #"{"name":"X-A","value":"a"}"#, "its URL's path must not contain . or .. segments"),
+        (#"https://api2.branch.io/v2/event/custom%00"#, #"{"name":"X-A","value":"a"}"#, "its URL's path must not contain an escaped control character"),
+    ])
+    func aReplayedRecordingPassesTheTypedRequestsRules(_ url: String, _ header: String, _ rule: String) throws {
+        let s = try SandboxProcess()
+        let entry = #"{"request":{"method":"GET","url":"\#(url)","headers":[\#(header)]},"response":{"status":200}}"#
+        let har = try box.write("r.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
+        let r = try box.run("bnc-api", ["--replay", har, "--api-url", s.url + "/pfx"], env: ["BRANCH_KEY": Self.key])
+        #expect(r.status == 65 && r.stderr.contains("entry 1: \(rule)"), "\(r.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// --resume took a journal another command wrote (bnc-link create's, resumed by bnc-link qr) and reported every
+    /// line sent, though none was.
+    @Test func aJournalIsResumedOnlyByTheCommandThatWroteIt() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("links.ndjson", #"{"channel":"a"}"# + "\n" + #"{"channel":"b"}"# + "\n")
+        let journal = box.root.appendingPathComponent("j.db").path
+        #expect(try box.run("bnc-link", ["create", "--batch", input, "--journal", journal], env: env(s)).status == 0)
+        let qr = try box.run("bnc-link", ["qr", "--batch", input, "--out-dir", "qrs", "--journal", journal, "--resume"], env: env(s))
+        #expect(qr.status == 78 && qr.stderr.contains("belongs to another command (bnc-link create; this is bnc-link qr)"), "\(qr.stderr)")
+        let api = box.root.appendingPathComponent("k.db").path
+        let events = try box.write("e.ndjson", #"{"name":"x","user_data":{"developer_identity":"u"}}"# + "\n")
+        #expect(try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", events, "--journal", api], env: env(s)).status == 0)
+        let other = try box.run("bnc-api", ["POST", "/v2/event/standard", "--batch", events, "--journal", api, "--resume"], env: env(s))
+        #expect(other.status == 78 && other.stderr.contains("belongs to another command"), "\(other.stderr)")
+        let same = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", events, "--journal", api, "--resume", "--concurrency", "2"], env: env(s))
+        #expect(same.status == 0, "the same command resumes, other options or not: \(same.stderr)")
+    }
+
+    /// A line's image path held a file of another kind: the link was made, then the line failed, and --resume
+    /// made it again. The path is checked before the request goes.
+    @Test func aQRLinesImagePathIsCheckedBeforeItsRequest() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("links.ndjson", #"{"channel":"a"}"# + "\n" + #"{"channel":"b"}"# + "\n")
+        _ = try box.write("out/qr-1.png", "my notes\n")
+        let r = try box.run("bnc-link", ["qr", "--batch", input, "--out-dir", "out"], env: env(s))
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.stdout.split(separator: "\n").first?.contains("holds something other than") == true, "\(r.stdout)")
+        #expect(try s.received().count == 1, "only line 2 was sent")
+        #expect(try String(contentsOfFile: box.root.appendingPathComponent("out/qr-1.png").path, encoding: .utf8) == "my notes\n")
+    }
+
+    /// SIGKILL mid-scan left a hidden temporary report of tens of MB beside the target, never removed: the report
+    /// is written to an unnamed file (O_TMPFILE) that dies with the process.
+    @Test func aKilledScanLeavesNoTemporaryFile() throws {
+        let line = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1\n"
+        let log = try box.write("big.log", String(repeating: line, count: 200_000))
+        let run = try BackgroundTool("bnc-tune", ["scan", log, "--report", "r.xml", "--jobs", "1"], environment: box.environment(), directory: box.home)
+        usleep(700_000)
+        run.signal(SIGKILL)
+        _ = run.wait()
+        let left = try FileManager.default.contentsOfDirectory(atPath: box.home).filter { $0.hasPrefix(".r.xml") || $0 == "r.xml" }
+        #expect(left.isEmpty, "\(left)")
+    }
 }

@@ -137,11 +137,21 @@ public final class BatchJournal {
     }
 
     /// Records what the journal is about; a journal for other input is refused rather than mixed.
-    public func bind(input: String, fingerprint: String) throws(BNCError) {
+    /// A journal written by another command (`bnc-link create`'s, resumed by `bnc-link qr`) is refused too: its
+    /// acknowledged lines were never sent by this one. A journal from before commands were recorded takes this one.
+    public func bind(input: String, fingerprint: String, command: String = "") throws(BNCError) {
         let rows = try db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
         if let existing = rows.first?[0].text, existing != fingerprint {
             throw BNCError.configuration("the journal \(path) belongs to other input (fingerprint \(existing), this input \(fingerprint))",
                                          hint: "pass another --journal, or delete this one to start over")
+        }
+        if !command.isEmpty {
+            let kept = try db.query("SELECT value FROM meta WHERE key = 'command'")
+            if let existing = kept.first?[0].text, existing != command {
+                throw BNCError.configuration("the journal \(path) belongs to another command (\(existing); this is \(command))",
+                                             hint: "resume with the command that wrote it, or pass another --journal")
+            }
+            try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('command', ?)", [.text(command)])
         }
         try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?), ('input', ?)", [.text(fingerprint), .text(input)])
     }

@@ -75,18 +75,34 @@ public struct APIRequest: Sendable {
         if let bad = TerminalText.firstControl(in: path) {
             throw BNCError.usage("path", "must not contain control characters (got \(bad))")
         }
-        // A dot segment, plain or escaped, is collapsed by libcurl and servers alike: `/../admin` under
-        // `--api-url https://host/prefix` would leave the prefix (credentials with it) while --dry-run showed
-        // it inside. An escaped control character (`%00`, `%0a`) would be one once the server decodes the path.
+        try Self.checkSegments(path) { rule in BNCError.usage("path", rule) }
+    }
+
+    /// A dot segment, plain or escaped, is collapsed by libcurl and servers alike: `/../admin` under
+    /// `--api-url https://host/prefix` would leave the prefix (credentials with it) while --dry-run showed it
+    /// inside. An escaped control character (`%00`, `%0a`) would be one once the server decodes the path. The
+    /// same rules for a path typed and one read from a recording (`--replay`).
+    public static func checkSegments(_ path: String, error: (String) -> BNCError) throws(BNCError) {
         for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             // "." and "..", each dot plain or escaped (%2e, either case).
             let lower = segment.lowercased()
             if [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."].contains(lower) {
-                throw BNCError.usage("path", "must not contain . or .. segments (got \(path))")
+                throw error("must not contain . or .. segments (got \(path))")
             }
         }
         if let escape = Self.controlEscape(in: path) {
-            throw BNCError.usage("path", "must not contain an escaped control character (got \(escape))")
+            throw error("must not contain an escaped control character (got \(escape))")
+        }
+    }
+
+    /// A header given whole, by -H or from a recording: a token name, a value on one line without control
+    /// characters (CR, LF or NUL would split it or end it early). `field` is named in the error.
+    public static func checkHeader(name: String, value: String, field: String, error: (String) -> BNCError) throws(BNCError) {
+        guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+            throw error("a header name is letters, digits and !#$%&'*+-.^_`|~ (got \(name.debugDescription))")
+        }
+        if let bad = TerminalText.firstControl(in: value, allowingTab: true) {
+            throw error("\(name) must not contain control characters (got \(bad))")
         }
     }
 
@@ -159,20 +175,16 @@ public struct APIRequest: Sendable {
                 throw BNCError.usage("--header", "must be 'Name: value' on one line (got \(h.debugDescription))")
             }
             let name = String(h[..<colon]).trimmingWhitespace()
-            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
-                throw BNCError.usage("--header", "a header name is letters, digits and !#$%&'*+-.^_`|~ (got \(name.debugDescription))")
-            }
+            let value = String(h[h.index(after: colon)...]).trimmingWhitespace()
+            // A control byte (an escape, a backspace, DEL) in a header value is never sent: RFC 9110 allows only
+            // visible characters, spaces and tabs there.
+            try Self.checkHeader(name: name, value: value, field: "--header") { rule in BNCError.usage("--header", rule) }
             // Framing and connection headers are libcurl's to write: a user's would smuggle a second request or
             // desynchronise the connection.
             guard !Self.framingHeaders.contains(String(decoding: name.utf8.map(ASCII.lower), as: UTF8.self)) else {
                 throw BNCError.usage("--header", "\(name) is set by the transport and cannot be given (Content-Length, Transfer-Encoding, Host, Connection and the other framing headers)")
             }
-            let value = String(h[h.index(after: colon)...]).trimmingWhitespace()
-            // A control byte (an escape, a backspace, DEL) in a header value is never sent: RFC 9110 allows only
-            // visible characters, spaces and tabs there.
-            if let bad = TerminalText.firstControl(in: value, allowingTab: true) {
-                throw BNCError.usage("--header \(name)", "must not contain control characters (got \(bad))")
-            }
+
             headerFields[name] = value
         }
         if let ip { headerFields["X-IP-Override"] = ip.text }
