@@ -5,7 +5,11 @@ import BNCCore
 
 /// An app's settings as field tables.
 public enum AppFields {
-    static func text(_ name: String, _ help: String, max: Int? = nil) -> FieldSpec { FieldSpec(name, .string, help, maxLength: max) }
+    /// Every text setting is bounded (4096 characters unless the API says less).
+    static func text(_ name: String, _ help: String, max: Int = 4096) -> FieldSpec { FieldSpec(name, .string, help, maxLength: max) }
+    /// A redirect a browser is sent to: an absolute http(s) URL, as a link's $desktop_url must be.
+    static func url(_ name: String, _ help: String, max: Int = 2048) -> FieldSpec { FieldSpec(name, .string, help, pattern: .httpURL, maxLength: max) }
+    static func scheme(_ name: String, _ help: String) -> FieldSpec { FieldSpec(name, .string, help, pattern: .uriScheme, maxLength: 64) }
     static func flag(_ name: String, _ help: String, _ range: ClosedRange<Double> = 0...1) -> FieldSpec { FieldSpec(name, .integer, help, range: range) }
     static func bool(_ name: String, _ help: String) -> FieldSpec { FieldSpec(name, .boolean, help) }
 
@@ -17,33 +21,33 @@ public enum AppFields {
         flag("always_open_app", "1: try to open the app on a click; 0: do not"),
         flag("android_app", "Android app: 0 disabled, 1 enabled, 2 fallback URL (legacy)", 0...2),
         text("android_url", "Play Store URL or package name, or the fallback URL with android_app 2"),
-        text("android_uri_scheme", "The Android URI scheme (myapp://)"),
+        scheme("android_uri_scheme", "The Android URI scheme (myapp://)"),
         text("android_package_name", "The Android package name"),
         FieldSpec("sha256_cert_fingerprints", .strings, "SHA-256 certificate fingerprints for App Links"),
         bool("android_app_links_enabled", "App Links enabled"),
         bool("android_cd_enabled", "Content Discovery enabled on Android"),
         text("android_cd_hashed", "Content Discovery hash details"),
-        text("android_tablet_url", "Redirect for Android tablets"),
+        url("android_tablet_url", "Redirect for Android tablets"),
         bool("auto_fetch", "Auto fetching"),
         FieldSpec("deepview_configs", .object, "Deepview configurations: {ios: {...}, android: {...}}"),
         text("default_short_url_domain", "The default link domain"),
         flag("ios_app", "iOS app: 0 disabled, 1 enabled, 2 fallback URL (legacy)", 0...2),
         text("ios_url", "App Store URL or app id (id512451233), or the fallback URL with ios_app 2"),
-        text("ios_uri_scheme", "The iOS URI scheme (myapp://)"),
+        scheme("ios_uri_scheme", "The iOS URI scheme (myapp://)"),
         FieldSpec("ios_store_country", .string, "The App Store country (default US)", pattern: .countryCode),
         text("ios_bundle_id", "The iOS bundle id"),
         text("ios_team_id", "The Apple team id"),
         bool("universal_linking_enabled", "Universal Links enabled"),
-        text("web_url", "Backup website when no URL applies"),
-        text("default_desktop_url", "Default desktop redirect"),
+        url("web_url", "Backup website when no URL applies"),
+        url("default_desktop_url", "Default desktop redirect"),
         text("text_message", "Text-me message; {{ link }} becomes the link", max: 255),
         text("og_app_id", "Default Open Graph app id", max: 255),
         text("og_title", "Default Open Graph title", max: 255),
         text("og_description", "Default Open Graph description", max: 255),
-        text("og_image_url", "Default Open Graph image URL", max: 255),
-        text("fire_url", "Redirect on Amazon Fire"),
-        text("windows_phone_url", "Redirect on Windows Phone"),
-        text("blackberry_url", "Redirect on BlackBerry"),
+        url("og_image_url", "Default Open Graph image URL", max: 255),
+        url("fire_url", "Redirect on Amazon Fire"),
+        url("windows_phone_url", "Redirect on Windows Phone"),
+        url("blackberry_url", "Redirect on BlackBerry"),
         text("deepview_desktop", "The deepview chosen for desktop"),
         text("deepview_ios", "The deepview chosen for iOS"),
         text("deepview_android", "The deepview chosen for Android"),

@@ -98,5 +98,9 @@ extension SendingCommand {
         if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
             throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")
         }
+        // A command whose argument is its batch (bnc-tune replay FILE) sends every line: a "preview" would send them.
+        if batchFromArgument && (shared.output.dryRun || shared.output.curl) {
+            throw BNCError.usage("--dry-run and --curl", "render one request; \(Self._commandName) sends every line of its FILE (bnc-tune map FILE --dry-run renders each)")
+        }
     }
 }

@@ -36,7 +36,12 @@ public enum AnalyticsRequest {
                 throw BNCError.invalid("--filter", "must be DIMENSION=VALUE[,VALUE...] (or !DIMENSION=... to exclude) (got \(spec))")
             }
             let values = spec[spec.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { JSON.string(String($0)) }
-            o[String(spec[..<eq])] = .array(values)
+            // A dimension given again adds its values (--filter os=IOS --filter os=ANDROID is both), never drops the
+            // first; the same dimension both kept and excluded is a contradiction.
+            let dimension = String(spec[..<eq])
+            let other = dimension.hasPrefix("!") ? String(dimension.dropFirst()) : "!" + dimension
+            if o[other] != nil { throw BNCError.invalid("--filter", "\(dimension.drop { $0 == "!" }) is both kept and excluded") }
+            o[dimension] = .array((o[dimension]?.arrayValue ?? []) + values.filter { !(o[dimension]?.arrayValue ?? []).contains($0) })
         }
         return o
     }
@@ -189,6 +194,8 @@ public enum CrossEventRequest {
         if let filter {
             let f = try AnalyticsRequest.filters([filter])
             guard let (dimension, values) = f.first(where: { _ in true }) else { throw BNCError.invalid("--filter", "must be DIMENSION=V1,V2") }
+            // The cross-event filter is `in` only: an exclusion cannot be sent.
+            if dimension.hasPrefix("!") { throw BNCError.invalid("--filter", "cross-event exports filter by inclusion only (DIMENSION=V1,V2), not !\(dimension.dropFirst())") }
             body["filter"] = ["type": "in", "dimension": .string(dimension), "values": values]
         }
         return body

@@ -38,7 +38,7 @@ struct AnalyticsOptions: ParsableArguments {
             tool.diagnostics.note("job \(id!) created")
         }
         let job = id!
-        let (url, _) = try JobWait.complete(job, flag: "--job", wait: wait, tool: tool) { status(token, app, job) }
+        guard let (url, _) = try JobWait.complete(job, flag: "--job", wait: wait, tool: tool, status: { status(token, app, job) }) else { return .success }
         try JobWait.rows(url, job: job, dir: dir, app: app, out: out, tool: tool)
         tool.diagnostics.note("\(out.rows) rows")
         return .success

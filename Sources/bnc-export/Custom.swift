@@ -52,9 +52,9 @@ struct Custom: SendingCommand {
             job = try ExportAnswers.handle(try tool.deliver(request).1)
             tool.diagnostics.note("job \(job!) created")
         }
-        let (url, lines) = try JobWait.complete(job!, flag: "--handle", wait: wait, tool: tool) {
+        guard let (url, lines) = try JobWait.complete(job!, flag: "--handle", wait: wait, tool: tool, status: {
             ExportRequest.customStatus(token: token, appID: app, handle: job!, baseURL: base)
-        }
+        }) else { return .success }
         try JobWait.rows(url, job: job!, dir: dir, app: app, out: out, tool: tool)
         tool.diagnostics.note("\(out.rows) rows (Branch counted \(lines))")
         return .success
@@ -63,7 +63,16 @@ struct Custom: SendingCommand {
 
 /// A job polled until it completes, backing off within the status endpoint's limit, then its file as rows.
 enum JobWait {
-    static func complete(_ job: String, flag: String, wait: Double, tool: ToolRun, status: () -> HTTPRequest) throws(BNCError) -> (url: String, lines: Int) {
+    /// nil when --dry-run or --curl asked for the status request (printed, not sent).
+    static func complete(_ job: String, flag: String, wait: Double, tool: ToolRun, status: () -> HTTPRequest) throws(BNCError) -> (url: String, lines: Int)? {
+        // A job id goes into the status URL's path: Branch's are letters, digits and -._~ (a CR, a space or a
+        // slash would change the request).
+        guard (1...256).contains(job.utf8.count),
+              job.utf8.allSatisfy({ ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") }),
+              job != ".", job != ".." else {
+            throw BNCError.usage(flag, "must be a job id: 1 to 256 letters, digits, - . _ or ~ (got \(JSON.string(job).serialized()))")
+        }
+        if try tool.render(status()) { return nil }
         let deadline = MonotonicClock.now() + wait
         var interval = 1.5  // at most 40 a minute: under the status endpoints' 50
         while true {

@@ -357,4 +357,44 @@ import Glibc
         let left = try FileManager.default.contentsOfDirectory(atPath: box.home).filter { $0.hasPrefix(".r.xml") || $0 == "r.xml" }
         #expect(left.isEmpty, "\(left)")
     }
+
+    /// `bnc-tune replay FILE --dry-run` sent every line (a preview that sends live sessions and events).
+    @Test func replayRefusesDryRunInsteadOfSending() throws {
+        let s = try SandboxProcess()
+        let log = try box.write("t.log", #"203.0.113.7 - - [10/Mar/2023:13:55:36 +0000] "GET /serve?action=session&advertiser_id=877&site_id=1234&sdk=android&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d&os_version=13&device_model=Pixel%207&app_version=2.1&device_ip=198.51.100.9 HTTP/1.1" 200 12"# + "\n")
+        for flag in ["--dry-run", "--curl"] {
+            let r = try box.run("bnc-tune", ["replay", log, flag], env: env(s))
+            #expect(r.status == 64, "\(flag): \(r.output)")
+        }
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// `--handle`/`--job` with --dry-run sent the status request with the access token; a job id with CR/LF was
+    /// sent percent-encoded.
+    @Test func anExportJobsStatusIsRenderedNotSentOnADryRun() throws {
+        let s = try SandboxProcess()
+        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_round3token"])
+        let custom = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", "2026-11-01T00:00:00Z", "--end", "2026-11-08T00:00:00Z",
+                                                "--handle", "XYZ", "--dry-run"], env: e)
+        #expect(custom.status == 0 && custom.stdout.contains("/v2/logs/XYZ"), "\(custom.output)")
+        let bad = try box.run("bnc-export", ["aggregate", "--data-source", "eo_install", "--dimension", "user_data_os", "--start", "2026-11-21",
+                                             "--end", "2026-11-27", "--job", "a\r\nX: 1"], env: e)
+        #expect(bad.status == 64 && bad.stderr.contains("--job must be a job id"), "\(bad.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// A repeated --filter on one dimension dropped the earlier values; an app's redirect took javascript:.
+    @Test func filtersMergeAndAppRedirectsAreURLs() throws {
+        let s = try SandboxProcess()
+        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_round3token"])
+        let q = try box.run("bnc-export", ["query", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "user_data_os",
+                                           "--start", "2026-11-21", "--end", "2026-11-27", "--filter", "user_data_os=IOS", "--filter", "user_data_os=ANDROID", "--dry-run"], env: e)
+        #expect(q.stdout.contains(#""user_data_os" : ["#) || q.stdout.contains(#""user_data_os": ["#), "\(q.stdout)")
+        #expect(q.stdout.contains("IOS") && q.stdout.contains("ANDROID"), "\(q.stdout)")
+        for set in ["default_desktop_url=javascript:alert(1)", "web_url=ftp://x", "ios_uri_scheme=javascript:"] {
+            let r = try box.run("bnc-app", ["update", "--set", set, "--dry-run"], env: e)
+            #expect(r.status == 65, "\(set): \(r.output)")
+        }
+        #expect(try s.received().isEmpty)
+    }
 }

@@ -19,6 +19,9 @@ public enum FieldPattern: String, Sendable, Equatable {
     case hexColor
     /// An e-mail address: local part, `@`, a domain with a dot (the App API's dev_email).
     case email
+    /// An app's URI scheme as Branch stores it: `myapp://` (letters, digits, + - . after a first letter; never a
+    /// scheme a browser runs: javascript, data, vbscript).
+    case uriScheme
 
     /// The rule as an error message ends it: "must be <description>".
     public var description: String {
@@ -31,6 +34,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .languageCode: "an ISO 639 language code such as en"
         case .hexColor: "a hex colour such as #1A2B3C"
         case .email: "an e-mail address such as dev@example.com"
+        case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
         }
     }
 
@@ -65,6 +69,12 @@ public enum FieldPattern: String, Sendable, Equatable {
             if u.host.hasPrefix("[") || (try? IPAddress(u.host)) != nil { return true }
             if case .success = HostName.validate(u.host) { return true }
             return false
+        case .uriScheme:
+            let b = Array(s.utf8)
+            guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon <= 64, ASCII.isLetter(b[0]),
+                  b[..<colon].allSatisfy({ ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
+                  ["", "/", "//"].contains(String(decoding: b[(colon + 1)...], as: UTF8.self)) else { return false }
+            return !["javascript", "data", "vbscript", "file"].contains(String(decoding: b[..<colon].map(ASCII.lower), as: UTF8.self))
         case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
         case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
         case .hexColor:

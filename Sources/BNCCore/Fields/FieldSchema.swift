@@ -17,7 +17,7 @@ public enum FieldSchema {
         case .hexColor: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
         case .httpURL: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s<>\"`{}|\\\\^]+$"
         case .email: "^[^@\\s]+@[A-Za-z0-9.-]+\\.[A-Za-z0-9-]+$"
-        case .ipAddress: nil
+        case .ipAddress, .uriScheme: nil
         }
     }
 
