@@ -127,11 +127,18 @@ public enum OpenRequest {
     }
 
     /// The device's key in the state store: its id, else its browser and address.
+    /// An iOS device is its IDFV first: hardware_id is the IDFA when the user allows tracking and the IDFV before,
+    /// so a grant after the first session would make the same phone a new device (a second first session).
     public static func deviceKey(_ body: JSONObject, ip: IPAddress?) -> String {
-        if let id = body["hardware_id"]?.stringValue { return id }
-        for name in ["ios_vendor_id", "google_advertising_id"] {
-            if let id = body[name]?.stringValue { return id }
+        deviceKeys(body, ip: ip)[0]
+    }
+
+    /// The device's key and, after it, the keys earlier versions kept it under (hardware_id before the IDFV).
+    public static func deviceKeys(_ body: JSONObject, ip: IPAddress?) -> [String] {
+        var keys: [String] = []
+        for name in ["ios_vendor_id", "hardware_id", "google_advertising_id"] {
+            if let id = body[name]?.stringValue, !id.isEmpty, !keys.contains(id) { keys.append(id) }
         }
-        return "ua:\(body["user_agent"]?.stringValue ?? "")@\(ip?.text ?? "")"
+        return keys.isEmpty ? ["ua:\(body["user_agent"]?.stringValue ?? "")@\(ip?.text ?? "")"] : keys
     }
 }

@@ -20,8 +20,12 @@ public struct OpenSession {
     public func prepare(_ draft: JSONObject, ip: IPAddress?, decideFirstSession: Bool,
                         keepToken: Bool) throws(BNCError) -> (body: JSONObject, device: String) {
         var body = draft
-        let device = OpenRequest.deviceKey(draft, ip: ip)
-        let known = try store?.device(key: key.value, device: device)
+        // Known under its key, or under one an earlier bnc kept it by (an iPhone by its IDFA once tracking was
+        // allowed): the same device either way.
+        let keys = OpenRequest.deviceKeys(draft, ip: ip)
+        let device = keys[0]
+        var known: DeviceState?
+        for k in keys where known == nil { known = try store?.device(key: key.value, device: k) }
         if body["first_session"] == nil, decideFirstSession { body["first_session"] = .bool(known == nil) }
         if keepToken, body["randomized_bundle_token"] == nil, let token = known?.randomizedBundleToken {
             body["randomized_bundle_token"] = .string(token)

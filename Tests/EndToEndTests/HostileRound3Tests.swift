@@ -397,4 +397,18 @@ import Glibc
         }
         #expect(try s.received().isEmpty)
     }
+
+    /// An iPhone whose user allowed tracking after its first session was a new device (hardware_id turned from the
+    /// IDFV to the IDFA): first_session true again, a second row in the state.
+    @Test func anIPhoneIsTheSameDeviceOnceItsIDFAAppears() throws {
+        let s = try SandboxProcess()
+        let device = ["--os", "iOS", "--os-version", "17.1", "--model", "iPhone15,2", "--app-version", "1.0", "--user-agent", "UA7",
+                      "--ip", "8.8.4.7", "--idfv", "33333333-1111-1111-1111-111111111111"]
+        let e = env(s, ["BRANCH_KEY": "key_test_round3", "BRANCH_SECRET": "secret_test_round3"])
+        #expect(try box.run("bnc-open", device, env: e).status == 0)
+        let later = try box.run("bnc-open", device + ["--idfa", "CCCCCCCC-1111-1111-1111-111111111111", "--dry-run"], env: e)
+        #expect(later.stdout.contains(#""first_session" : false"#) || later.stdout.contains(#""first_session": false"#), "\(later.stdout)")
+        let state = try box.run("bnc-open", ["state", "list", "--output", "json"], env: e)
+        #expect(state.stdout.components(separatedBy: "\"device\"").count == 2, "one device: \(state.stdout)")
+    }
 }
