@@ -15,7 +15,7 @@ public enum Timestamp {
             return Int(String(chars[from..<from + count]))
         }
         guard let year = number(0, 4), chars.count >= 10, chars[4] == "-", chars[7] == "-",
-              let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+              let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day) else { return nil }
         var hour = 0, minute = 0, second = 0, offset = 0
         var i = 10
         if i < chars.count {
@@ -42,6 +42,15 @@ public enum Timestamp {
             guard i == chars.count else { return nil }
         }
         return Double(civilSeconds(year: year, month: month, day: day) + hour * 3600 + minute * 60 + second - offset)
+    }
+
+    /// The days of a month (a real date only: 2026-02-30 is no day, not 2 March).
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Seconds from the epoch to a civil date at midnight UTC (Howard Hinnant's days-from-civil).

@@ -61,7 +61,15 @@ public enum ExportRequest {
             guard known.contains(parts[1]) else { throw BNCError.invalid("--filter", "\(parts[1]) is not an export field") }
             body["filter"] = .array(parts.map(JSON.string))
         }
-        if let timezone { body["timezone"] = .string(timezone) }
+        if let timezone {
+            // An IANA zone name (America/New_York, UTC, Etc/GMT+5): checked against the system's zone database when
+            // it has one, else by its shape.
+            let shaped = (1...64).contains(timezone.utf8.count) && !timezone.contains("..") && !timezone.hasPrefix("/")
+                && timezone.utf8.allSatisfy { ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "/_+-".utf8.contains($0) }
+            let known = !FileSystem.isDirectory("/usr/share/zoneinfo") || FileSystem.regularFileSize("/usr/share/zoneinfo/" + timezone) != nil
+            guard shaped, known else { throw BNCError.invalid("--timezone", "must be an IANA time zone such as America/New_York or UTC (got \(JSON.string(timezone).serialized()))") }
+            body["timezone"] = .string(timezone)
+        }
         return body
     }
 

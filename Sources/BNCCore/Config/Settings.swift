@@ -90,8 +90,11 @@ public struct Settings: Sendable {
 
     /// The numeric app id: the flag's value, else the profile's or BRANCH_APP_ID, or a usage error.
     public func requireAppID(_ given: String?) throws(BNCError) -> String {
-        guard let app = given ?? appID, !app.isEmpty, app.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
+        guard let app = given ?? appID, !app.isEmpty else {
             throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)")
+        }
+        guard app.utf8.count <= 32, app.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
+            throw BNCError.usage(given != nil ? "--app-id" : "app_id", "must be the numeric Branch app id (got \(JSON.string(app).serialized()))")
         }
         return app
     }
