@@ -28,7 +28,8 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             """,
         version: BNCVersion.string)
 
-    @Argument(help: ArgumentHelp("HTTP method: GET, POST, PUT, PATCH, DELETE or HEAD.", valueName: "method"))
+    @Argument(help: ArgumentHelp("HTTP method: GET, POST, PUT, PATCH, DELETE or HEAD.", valueName: "method"),
+              completion: .list(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]))
     var method: String?
 
     @Argument(help: ArgumentHelp("Path under the base URL, starting with /, e.g. /v1/open.", valueName: "path"))

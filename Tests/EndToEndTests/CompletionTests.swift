@@ -48,6 +48,7 @@ import TestSupport
         ("bnc open --os A", ["Android"]),
         ("bnc event send --ad-type BA", ["BANNER"]),
         ("bnc li", ["link"]),
+        ("bnc-api P", ["PATCH", "POST", "PUT"]),
     ])
     func bashOffersWhatFitsTheWord(_ line: String, _ expected: [String]) throws {
         #expect(try bash(line).sorted() == expected, "bash: \(line)")

@@ -79,6 +79,7 @@ function __bnc-api_custom_completion
 end
 
 complete -c 'bnc-api' -f
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_positional "bnc-api" -eq 1' -fka 'GET POST PUT PATCH DELETE HEAD'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" replay' -l 'replay' -d 'Send a recording\'s requests again (HAR: --record\'s, or a browser\'s), in order, on the current base URL with the current credentials: a redacted key, secret or access token is filled in, anything else redacted is refused.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" body' -l 'body' -d 'JSON body from a file; - reads stdin.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api"' -s 'f' -l 'field' -d 'Body field: KEY=VALUE sets a string, KEY:=JSON a typed value (repeatable; applied over --body).' -rfka ''
@@ -124,5 +125,5 @@ complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_option
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_positional "bnc-api" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_positional "bnc-api" -eq 2' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'bnc-api' -n '__bnc-api_should_offer_completions_for_flags_or_options "bnc-api help" version' -l 'version' -d 'Show the version.'
