@@ -41,7 +41,36 @@ extension BNCRootCommand {
         return nil
     }
 
+    /// `--duration -5`: ArgumentParser reads a negative number after an option as another option ("Missing value
+    /// for '--duration <S>'"). Joined as `--duration=-5`, the value reaches the field's own rule, which names it
+    /// ("must be between 0 and 31536000 (got -5)"), as a batch line's -5 does. Words after `--` are left alone.
+    static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--" { out += arguments[i...]; break }
+            if a.hasPrefix("--"), a.count > 2, !a.contains("="), i + 1 < arguments.count, Self.isNegativeNumber(arguments[i + 1]) {
+                out.append(a + "=" + arguments[i + 1])
+                i += 2
+                continue
+            }
+            out.append(a)
+            i += 1
+        }
+        return out
+    }
+
+    /// `-5`, `-1.5`, `-1e3`: a minus sign, then a decimal number (never a short option, none of which is a digit).
+    static func isNegativeNumber(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        guard b.count >= 2, b[0] == UInt8(ascii: "-"), (0x30...0x39).contains(b[1]) else { return false }
+        return b.dropFirst().allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
+    }
+
     public static func main(_ arguments: [String]) -> Never {
+        let arguments = joiningNegativeNumbers(arguments)
         StandardDescriptors.reserve()
         signal(SIGPIPE, SIG_IGN)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.

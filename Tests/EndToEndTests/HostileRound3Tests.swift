@@ -425,4 +425,14 @@ import Glibc
         #expect(app.status == 64 && app.stderr.contains("--app-id must be the numeric Branch app id"), "\(app.stderr)")
         #expect(try s.received().isEmpty)
     }
+
+    /// `--duration -5` was "Missing value for '--duration <S>'" (64) where the batch line's -5 names the rule.
+    @Test func aNegativeNumberAfterAnOptionIsItsValue() throws {
+        let s = try SandboxProcess()
+        let flag = try box.run("bnc-link", ["create", "--duration", "-5", "--dry-run"], env: env(s))
+        #expect(flag.status == 65 && flag.stderr == "bnc-link: error: duration must be between 0 and 31536000 (got -5)\n", "\(flag.stderr)")
+        let line = try box.run("bnc-link", ["create", "--batch", "-"], env: env(s), stdin: #"{"duration":-5}"# + "\n")
+        #expect(line.stdout.contains("duration must be between 0 and 31536000 (got -5)"), "\(line.stdout)")
+        #expect(try s.received().isEmpty)
+    }
 }
