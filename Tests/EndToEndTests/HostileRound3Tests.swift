@@ -51,14 +51,9 @@ import Glibc
 
     /// decrypt showed the credentials inside `data` (key, conversion_key, branch_secret) whatever --show-secrets said.
     @Test func decryptMasksTheCredentialsInsideData() throws {
-        let key = "0123456789abcdef0123456789ABCDEF"
-        _ = try box.write("key.txt", key + "\n")
-        var plain = Array("&device_model=Pixel+8&key=ROUND3inner&branch_secret=secret_live_ROUND3inner&os_version=14".utf8)
-        while plain.count % 16 != 0 { plain.append(32) }
-        _ = try box.write("plain.bin", String(decoding: plain, as: UTF8.self))
-        let hex = { (s: String) in Array(s.utf8).map { String(format: "%02x", $0) }.joined() }
-        let sealed = try box.run("/usr/bin/env", ["sh", "-c", "openssl enc -aes-256-cbc -nopad -K \(hex(key)) -iv \(hex("heF9BATUfWuISyO8")) < plain.bin | od -An -tx1 | tr -d ' \\n'"])
-        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&data=\(sealed.stdout)"
+        let sealed = try box.tuneSealed("&device_model=Pixel+8&key=ROUND3inner&branch_secret=secret_live_ROUND3inner&os_version=14",
+                                        key: "0123456789abcdef0123456789ABCDEF")
+        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&data=\(sealed)"
         for extra in [["--output", "json"], ["--output", "table"], ["--url"]] {
             let d = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt"] + extra)
             #expect(d.status == 0, "\(d.stderr)")

@@ -87,12 +87,8 @@ import TestSupport
     @Test func decryptWithTheConversionKey() throws {
         // Encrypted by the openssl tool as the Android SDK does: AES-256-CBC, fixed IV, space padding.
         let key = "0123456789abcdef0123456789ABCDEF"
-        _ = try box.write("key.txt", key + "\n")
-        var plain = Array("&device_brand=Google&device_model=Pixel+8&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0&user_agent=Dalvik&os_version=14&app_version=1.0".utf8)
-        while plain.count % 16 != 0 { plain.append(32) }
-        _ = try box.write("plain.bin", String(decoding: plain, as: UTF8.self))
-        let sealed = try box.run("/usr/bin/env", ["sh", "-c", "openssl enc -aes-256-cbc -nopad -K \(Array(key.utf8).map { String(format: "%02x", $0) }.joined()) -iv \(Array("heF9BATUfWuISyO8".utf8).map { String(format: "%02x", $0) }.joined()) < plain.bin | od -An -tx1 | tr -d ' \\n'"])
-        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&package_name=com.example&device_ip=8.8.8.8&data=\(sealed.stdout)"
+        let sealed = try box.tuneSealed("&device_brand=Google&device_model=Pixel+8&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=0&user_agent=Dalvik&os_version=14&app_version=1.0", key: key)
+        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&package_name=com.example&device_ip=8.8.8.8&data=\(sealed)"
         let d = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt", "--output", "json"])
         #expect(d.status == 0, "\(d.stderr)")
         #expect(d.stdout.contains(#""device_model" : "Pixel 8""#) || d.stdout.contains(#""device_model": "Pixel 8""#), "\(d.stdout)")

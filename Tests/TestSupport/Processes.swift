@@ -97,3 +97,16 @@ public enum Fixtures {
         try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
     }
 }
+
+extension Sandbox {
+    /// TUNE's `data` parameter as the Android SDK seals it — AES-256-CBC with the SDK's fixed IV, space padded —
+    /// by the openssl tool (not the suite's code), in hex; `key` is also written to key.txt for --conversion-key-file.
+    public func tuneSealed(_ clear: String, key: String) throws -> String {
+        _ = try write("key.txt", key + "\n")
+        var plain = Array(clear.utf8)
+        while plain.count % 16 != 0 { plain.append(32) }
+        _ = try write("plain.bin", String(decoding: plain, as: UTF8.self))
+        let hex = { (s: String) in Array(s.utf8).map { String(format: "%02x", $0) }.joined() }
+        return try run("/usr/bin/env", ["sh", "-c", "openssl enc -aes-256-cbc -nopad -K \(hex(key)) -iv \(hex("heF9BATUfWuISyO8")) < plain.bin | od -An -tx1 | tr -d ' \\n'"]).stdout
+    }
+}
