@@ -187,7 +187,8 @@ public final class AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var fd = open(directory, Self.tmpFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        // Named at commit through /proc/self/fd: without /proc (a bare chroot) the file could not be named.
+        var fd: Int32 = access("/proc/self/fd", F_OK) == 0 ? open(directory, Self.tmpFileFlag | O_WRONLY | O_CLOEXEC, 0o600) : -1
         var temporary: String?
         if fd < 0 {
             // No O_TMPFILE here (an older kernel, a file system without it): a named temporary file.
