@@ -95,6 +95,10 @@ extension SendingCommand {
         if (batchOptions?.batch != nil || batchFromArgument || printsResults) && shared.output.output == .table {
             throw BNCError.usage("--output table", "cannot show a batch: it prints one result a line (ndjson, the default) or one JSON array (--output json)")
         }
+        // A batch's results are JSON lines (or one array): --output csv was taken and ignored.
+        if (batchOptions?.batch != nil || batchFromArgument) && shared.output.output == .csv {
+            throw BNCError.usage("--output csv", "cannot show a batch: it prints one result a line (ndjson, the default) or one JSON array (--output json)")
+        }
         if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
             throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")
         }

@@ -430,4 +430,13 @@ import Glibc
         #expect(line.stdout.contains("duration must be between 0 and 31536000 (got -5)"), "\(line.stdout)")
         #expect(try s.received().isEmpty)
     }
+
+    /// `--output csv` on a batch was accepted and ignored (the results came out as NDJSON).
+    @Test func aBatchRefusesCSVItCannotPrint() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("e.ndjson", #"{"name":"LOGIN","user_data":{"developer_identity":"u1"}}"# + "\n")
+        let r = try box.run("bnc-event", ["send", "--batch", input, "--output", "csv"], env: env(s))
+        #expect(r.status == 64 && r.stderr.contains("--output csv cannot show a batch"), "\(r.stderr)")
+        #expect(try s.received().isEmpty)
+    }
 }
