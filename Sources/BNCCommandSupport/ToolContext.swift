@@ -69,6 +69,15 @@ public final class ToolContext {
         }
     }
 
+    /// Prints one result of many (a file's requests checked or mapped): masked, then through the stream (an NDJSON
+    /// line, an array member, or --jq's results); a --jq runtime error ends the run.
+    public func print(_ value: JSON, to stream: inout ResultStream) throws(BNCError) {
+        var out: [UInt8] = []
+        stream.append(redacted(value).bytes, to: &out)
+        if let failure = stream.failure { throw failure }
+        stdout.write(bytes: out)
+    }
+
     /// Prints a value in the chosen format: pretty JSON, one NDJSON line, or a table; with `--jq`, the filter's
     /// results whatever the format.
     public func emit(_ value: JSON, format: OutputFormat, table: ((JSON) -> TextTable?)? = nil) throws(BNCError) {

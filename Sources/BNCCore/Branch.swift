@@ -21,11 +21,7 @@ public enum Branch {
     public static func lineIP(_ line: JSONObject, fallback: IPAddress?, warnings: Warnings?) throws(BNCError) -> IPAddress? {
         guard let value = line["ip"] else { return fallback }
         guard let text = value.stringValue else { throw BNCError.invalid("ip", "must be a string") }
-        let ip: IPAddress
-        do { ip = try IPAddress(text) } catch {
-            // The line's member, named as the line names it (the flag's name is --ip).
-            throw BNCError.invalid("ip", String(error.message.drop(while: { $0 != " " }).dropFirst()))
-        }
+        let ip = try IPAddress(text, field: "ip")
         if let w = ip.warning { warnings?.add("ip " + w) }
         return ip
     }

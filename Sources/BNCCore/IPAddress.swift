@@ -21,11 +21,14 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// Parses an address, refusing anything inet_pton would not accept verbatim.
-    public init(_ text: String) throws(BNCError) {
+    /// - Parameter field: what the error names: the flag (`--ip`, a usage error) or a batch line's member (`ip`,
+    ///   invalid data).
+    public init(_ text: String, field: String = "--ip") throws(BNCError) {
         func refuse(_ why: String) -> BNCError {
+            if !field.hasPrefix("--") { return BNCError.invalid(field, "\(why) (got \(JSON.string(text).serialized()))") }
             // Quoted as a JSON string: control characters escaped, so a refused value never breaks the one-line message.
-            BNCError.usage("--ip", "\(why) (got \(JSON.string(text).serialized()))",
-                           hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
+            return BNCError.usage(field, "\(why) (got \(JSON.string(text).serialized()))",
+                                  hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
         }
         if text.isEmpty { throw refuse("must not be empty") }
         // A plain dotted quad (the common case: this runs per line of a scanned log) is read at once, without the

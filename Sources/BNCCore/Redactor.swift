@@ -20,9 +20,7 @@ public struct Redactor: Sendable {
 
     public let showSecrets: Bool
     /// Secret values, longest first so that one secret inside another is masked whole.
-    private var values: [String] { didSet { shortestValue = values.lazy.map(\.utf8.count).min() ?? Int.max } }
-    /// The shortest of them in bytes: a shorter text holds none.
-    private var shortestValue = Int.max
+    private var values: [String]
 
     /// Names that mark a secret wherever they appear (a JSON member, a query or form parameter, an echoed
     /// header), whatever table a tool names: credentials, the headers that carry them, AdServices tokens.
@@ -38,7 +36,6 @@ public struct Redactor: Sendable {
         self.secretFields = Set(secretFields.map { $0.lowercased() }).union(Self.alwaysSecret)
         longestName = self.secretFields.lazy.map(\.utf8.count).max() ?? 0
         self.values = Array(Set(secrets.map(\.exposed).filter { $0.count >= 4 })).sorted { $0.count > $1.count }
-        shortestValue = values.lazy.map(\.utf8.count).min() ?? Int.max  // (didSet does not run in an initialiser)
     }
 
     /// The same redactor, masking these values too.
@@ -218,22 +215,16 @@ public struct Redactor: Sendable {
         }
     }
 
-    /// One cell of bulk data (an export's rows): masked as `redact(_:)` does, but only looked at closely when it
-    /// may hold a secret — a known value, a quoted member, a parameter, a URL's user info. Most cells are plain
-    /// and pass after one scan of their bytes.
-    public func redactCell(_ s: String) -> String {
-        guard !showSecrets, mayHoldSecret(s) else { return s }
-        return redact(s)
-    }
-
-    /// Whether a cell needs the full masks: it has a byte that opens a member, a parameter or a URL's user info, or
+    /// Whether a cell of bulk data (an export's rows) needs `redact(_:)`: it has a byte that opens a member, a parameter or a URL's user info, or
     /// is at least as long as a known secret and holds one. An export row has 142 cells, most empty or short: this
     /// is one pass over a cell's bytes and, for a long one, a search for each secret.
+    /// (The values are sorted longest first: the last is the shortest.) False when secrets are shown.
     public func mayHoldSecret(_ s: String) -> Bool {
-        s.withUTF8Bytes { b in
+        guard !showSecrets else { return false }
+        return s.withUTF8Bytes { b in
             guard !b.isEmpty else { return false }
             for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "=") || c == UInt8(ascii: "@") { return true }
-            return b.count >= shortestValue && values.contains { Self.contains(s, $0) }
+            return b.count >= values.last?.utf8.count ?? Int.max && values.contains { Self.contains(s, $0) }
         }
     }
 

@@ -79,7 +79,7 @@ final class RowOutput {
     private func emit(_ names: [String], _ values: [String]) {
         // Most rows hold nothing to mask: the array is copied only when a cell is.
         var values = values
-        for i in values.indices where redactor.mayHoldSecret(values[i]) { values[i] = redactor.redactCell(values[i]) }
+        for i in values.indices where redactor.mayHoldSecret(values[i]) { values[i] = redactor.redact(values[i]) }
         rows += 1
         switch format {
         case .csv:

@@ -62,10 +62,7 @@ struct Check: BNCCommand {
                 }
             case .json where source.isInline && context.jq == nil: try context.printJSON(.object(summary), pretty: true)
             default:
-                var out: [UInt8] = []
-                stream.append(context.redacted(.object(summary)).bytes, to: &out)
-                if let failure = stream.failure { throw failure }
-                context.stdout.write(bytes: out)
+                try context.print(.object(summary), to: &stream)
             }
             first = false
         }

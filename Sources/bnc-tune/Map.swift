@@ -62,10 +62,7 @@ struct Map: SendingCommand {
                     try tool.context.emit(line, format: tool.format == .table ? .json : tool.format)
                     return
                 }
-                var out: [UInt8] = []
-                stream.append(tool.context.redacted(line).bytes, to: &out)
-                if let failure = stream.failure { throw failure }
-                tool.stdout.write(bytes: out)
+                try tool.context.print(line, to: &stream)
             } catch where !source.isInline && error.exitStatus == .dataError {
                 failed += 1
                 tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
