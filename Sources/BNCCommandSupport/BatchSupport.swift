@@ -24,12 +24,14 @@ extension ToolRun {
                                      retry: retry ?? RetryPolicy(maxAttempts: network.retries + 1),
                                      transport: transportOptions)
         settings.transport.userAgent = context.userAgent
-        // All transfers together hold at most 256 MiB of answers: each gets its share of that, never more than
-        // --max-response-size (16 MiB by default: 16 transfers at that size fill the budget).
-        let share = max(64 << 10, TransportOptions.maxTotalResponseBytes / batch.concurrency)
+        // A batch holds at most 256 MiB of answers: half for the transfers in flight, each getting its share of
+        // that, never more than --max-response-size (16 MiB by default: 8 transfers at that size fill the half);
+        // half for answers waiting to be printed after a slower earlier line (BatchSettings.maxHeldBytes).
+        let inFlight = TransportOptions.maxTotalResponseBytes - settings.maxHeldBytes
+        let share = max(64 << 10, inFlight / batch.concurrency)
         if settings.transport.maxResponseBytes > share {
             if network.maxResponseSize != TransportOptions.defaultMaxResponseBytes {
-                diagnostics.warning("--max-response-size lowered to \(share) bytes a transfer: \(batch.concurrency) transfers together hold at most \(TransportOptions.maxTotalResponseBytes >> 20) MiB")
+                diagnostics.warning("--max-response-size lowered to \(share) bytes a transfer: \(batch.concurrency) transfers together hold at most \(inFlight >> 20) MiB")
             }
             settings.transport.maxResponseBytes = share
         }

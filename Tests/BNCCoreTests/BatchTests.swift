@@ -97,6 +97,43 @@ import TestSupport
         #expect(server.acceptedConnections <= 16)
     }
 
+    @Test func aSlowFirstLineDoesNotHoldBackTheOthersOnPlainHTTP() throws {
+        // libcurl's PIPEWAIT made every transfer wait for the first connection's answer to learn it could not
+        // multiplex: over plain HTTP a slow first line held the whole batch.
+        let server = try LoopbackServer()
+        server.choose { $0.bodyText.contains("slow") ? .after(seconds: 1.5, .json(200, "{}")) : nil }
+        let input = try file(["{\"slow\":1}", "{\"n\":2}", "{\"n\":3}"])
+        var results: [BatchResult] = []
+        _ = try runner(server).run(reader: try LineReader(path: input), prepare: prepare(server)) { results.append($0) }
+        #expect(results.map(\.line) == [1, 2, 3] && results.allSatisfy(\.ok))
+        #expect(results[0].elapsedMs >= 1400)
+        #expect(results[1].elapsedMs < 1000 && results[2].elapsedMs < 1000, "\(results.map(\.elapsedMs))")
+    }
+
+    @Test func answersWaitingForASlowLineAreBoundedInBytes() throws {
+        // Ordered output holds each answer until the lines before it are printed: behind a slow first line, a
+        // window of 1,024 lines of large answers was all held in memory. Past maxHeldBytes no new line is taken.
+        let server = try LoopbackServer(fallback: .json(200, "{\"a\":\"" + String(repeating: "x", count: 64 << 10) + "\"}"))
+        server.choose { $0.bodyText.contains("slow") ? .after(seconds: 1, .json(200, "{}")) : nil }
+        let input = try file(["{\"slow\":1}"] + (2...60).map { "{\"n\":\($0)}" })
+        var settings = BatchSettings(concurrency: 4, retry: RetryPolicy(maxAttempts: 1))
+        settings.maxHeldBytes = 256 << 10  // four answers
+        var prepared = 0
+        var preparedBeforeFirst = 0
+        var results: [BatchResult] = []
+        let summary = try BatchRunner(settings: settings, journal: nil, redactor: Redactor(secrets: []))
+            .run(reader: try LineReader(path: input), prepare: { number, object throws(BNCError) in
+                prepared += 1
+                return try prepare(server)(number, object)
+            }) { result in
+                if result.line == 1 { preparedBeforeFirst = prepared }
+                results.append(result)
+            }
+        #expect(summary.ok == 60 && results.map(\.line) == Array(1...60))
+        // The slow line, up to five held answers (the last one crosses the budget) and the transfers in flight.
+        #expect(preparedBeforeFirst <= 1 + 5 + 4, "\(preparedBeforeFirst) lines taken behind the slow one")
+    }
+
     @Test func failFastStopsTakingLines() throws {
         let server = try LoopbackServer(script: [.json(400, "{}")])
         let input = try file((1...50).map { "{\"n\":\($0)}" })

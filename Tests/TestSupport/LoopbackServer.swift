@@ -34,6 +34,8 @@ public enum ScriptedReply: Sendable {
     case reset
     /// A 200 whose body never ends (no Content-Length; bytes until the client hangs up): a client must cap it.
     case endless
+    /// Another reply, sent after a pause (a slow answer; other connections are served meanwhile).
+    indirect case after(seconds: Double, ScriptedReply)
 
     public static func json(_ status: Int, _ body: String, headers: [(String, String)] = []) -> ScriptedReply {
         .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
@@ -50,6 +52,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var connections = 0
     private var stopped = false
     private var silent = false
+    private var chooser: (@Sendable (ReceivedRequest) -> ScriptedReply?)?
 
     /// Starts listening at once on an ephemeral port.
     public init(script: [ScriptedReply] = [], fallback: ScriptedReply = .json(200, "{\"ok\":true}")) throws {
@@ -103,6 +106,11 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// From now on, connections are accepted but never answered (to provoke client timeouts); each is held 30 s.
+    /// Replies chosen by the request (its body, its path) ahead of the script: nil falls through to the script.
+    public func choose(_ reply: @escaping @Sendable (ReceivedRequest) -> ScriptedReply?) {
+        lock.lock(); chooser = reply; lock.unlock()
+    }
+
     public func stopAnswering() {
         lock.lock(); silent = true; lock.unlock()
     }
@@ -134,7 +142,11 @@ public final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    private func nextReply() -> ScriptedReply {
+    private func nextReply(to request: ReceivedRequest) -> ScriptedReply {
+        lock.lock()
+        let chooser = self.chooser
+        lock.unlock()
+        if let chosen = chooser?(request) { return chosen }
         lock.lock(); defer { lock.unlock() }
         return script.isEmpty ? fallback : script.removeFirst()
     }
@@ -176,7 +188,12 @@ public final class LoopbackServer: @unchecked Sendable {
             _received.append(request)
             lock.unlock()
 
-            switch nextReply() {
+            var reply = nextReply(to: request)
+            while case .after(let seconds, let then) = reply {
+                usleep(UInt32(seconds * 1_000_000))
+                reply = then
+            }
+            switch reply {
             case .reset:
                 var linger = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
@@ -199,6 +216,7 @@ public final class LoopbackServer: @unchecked Sendable {
                     if n <= 0 { return }
                     sent += n
                 }
+            case .after: return  // unwrapped above
             }
         }
     }

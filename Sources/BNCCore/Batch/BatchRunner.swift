@@ -71,7 +71,10 @@ public final class BatchRunner {
         var summary = BatchSummary()
         var order: [Int] = []           // outstanding lines in input order (ordered output)
         var orderHead = 0
-        var done: [Int: BatchResult] = [:]
+        var done: [Int: (result: BatchResult, bytes: Int)] = [:]
+        /// The answer bytes of results received and not yet printed (waiting for an earlier line, or for their
+        /// round's commit): new lines wait while they exceed `settings.maxHeldBytes`.
+        var heldBytes = 0
         var waiting: [Item] = []        // prepared, not yet sent (new lines and due retries)
         var retries: [Item] = []        // waiting for their backoff
         var inFlight: [Int: Item] = [:] // by tag
@@ -83,7 +86,7 @@ public final class BatchRunner {
         /// One bucket per documented window, starting full.
         lazy var windowTokens: [Double] = settings.windows.map { Double($0.count) }
         var failure: BNCError?
-        var unjournaled: [BatchResult] = []  // results waiting for their acknowledgement's commit
+        var unjournaled: [(result: BatchResult, bytes: Int)] = []  // waiting for their acknowledgement's commit
         let keys = JSONKeyCache()           // the member names every line repeats
 
         init(runner: BatchRunner, reader: LineReader, previous: [Int: (status: Int, attempts: Int)]) {
@@ -100,12 +103,15 @@ public final class BatchRunner {
 
         var outstanding: Int { order.count - orderHead }
 
-        mutating func finish(_ result: BatchResult, emit: (BatchResult) -> Void) {
+        /// - Parameter bytes: the answer's size, held in memory until the result is printed.
+        mutating func finish(_ result: BatchResult, bytes: Int = 0, emit: (BatchResult) -> Void) {
             if result.resumed { summary.resumed += 1 } else if result.ok { summary.ok += 1 } else { summary.failed += 1 }
             if settings.ordered {
-                done[result.line] = result
+                done[result.line] = (result, bytes)
+                heldBytes += bytes
                 while orderHead < order.count, let r = done.removeValue(forKey: order[orderHead]) {
-                    emit(r)
+                    heldBytes -= r.bytes
+                    emit(r.result)
                     orderHead += 1
                 }
                 if orderHead > 4096 { order.removeFirst(orderHead); orderHead = 0 }
@@ -119,7 +125,7 @@ public final class BatchRunner {
         /// Reads lines until one yields a request (or input ends, or the window is full).
         mutating func takeLine(prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
                                emit: (BatchResult) -> Void) throws(BNCError) -> Item? {
-            while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) {
+            while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) && heldBytes <= settings.maxHeldBytes {
                 guard let bytes = try reader.next() else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
@@ -230,12 +236,15 @@ public final class BatchRunner {
                 return
             }
             var final = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: (now - item.firstSent) * 1000)
+            var bytes = 0
             switch result {
             case .success(let r):
+                bytes = r.body.count
                 final.status = r.status
                 final.ok = r.isSuccess
                 let json = r.json  // parsed once
                 if final.ok, let answer = settings.answer {
+                    bytes = 0  // the answer went elsewhere (an image to its file); the result names it
                     do {
                         final.response = try answer(item.line, r)
                     } catch {
@@ -254,14 +263,15 @@ public final class BatchRunner {
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message
             }
-            guard let journal else { return finish(final, emit: emit) }
+            guard let journal else { return finish(final, bytes: bytes, emit: emit) }
             if final.ok {
                 journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
             } else {
                 journal.settle(item.line)
             }
             // Printed once the acknowledgement is committed, with the rest of this round's.
-            unjournaled.append(final)
+            unjournaled.append((final, bytes))
+            heldBytes += bytes
         }
 
         /// The end of a round: its journal changes committed, then its results printed.
@@ -270,7 +280,10 @@ public final class BatchRunner {
             if !unjournaled.isEmpty {
                 let results = unjournaled
                 unjournaled.removeAll(keepingCapacity: true)
-                for r in results { finish(r, emit: emit) }
+                for r in results {
+                    heldBytes -= r.bytes
+                    finish(r.result, bytes: r.bytes, emit: emit)
+                }
             }
             roundEnded()
         }

@@ -46,6 +46,10 @@ public struct BatchSettings: Sendable {
 
     /// Lines taken but not yet printed, at most: what bounds memory.
     public var window: Int { max(concurrency * 64, 1024) }
+    /// The answer bytes held waiting for an earlier line's result (ordered output): past this, no new line is
+    /// taken until the line holding them up is printed. A slow first line must not leave a thousand large
+    /// answers in memory behind it.
+    public var maxHeldBytes = TransportOptions.maxTotalResponseBytes / 2
 
     /// Parses `K/N`.
     public static func parseShard(_ text: String) -> (k: Int, n: Int)? {

@@ -93,6 +93,12 @@ final class CurlEasy {
 
     /// Whether any variable libcurl takes a proxy from is set (libcurl itself ignores HTTP_PROXY; it is listed
     /// so that setting it changes nothing here either).
+    /// Whether libcurl may multiplex transfers to this URL (HTTP/2 is offered by ALPN over TLS only).
+    static func mayMultiplex(_ url: String) -> Bool {
+        // Case-insensitive: each byte of "https://" has bit 0x20 set, which folds a capital letter to its small one.
+        url.utf8.count >= 8 && zip(url.utf8, "https://".utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+
     static let environmentNamesAProxy: Bool = {
         let names: [String] = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
         return names.contains { getenv($0) != nil }
@@ -101,7 +107,7 @@ final class CurlEasy {
     /// What the handle was last set up for: a POST with a body under the same options and tracing needs only
     /// its URL, body and headers set again (the batch runner's case: resetting and re-setting a dozen options
     /// per request cost more than the request's own parsing).
-    private var lastSetup: (options: TransportOptions, tracing: Bool)?
+    private var lastSetup: (options: TransportOptions, tracing: Bool, multiplex: Bool)?
 
     /// Sets every option for one request. Nothing of a previous request survives but the connection cache and,
     /// between POSTs with a body under the same options, the options that do not depend on the request.
@@ -118,7 +124,8 @@ final class CurlEasy {
         url = request.url
 
         let isPostWithBody = request.body != nil && request.method == "POST"
-        if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil) {
+        if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil),
+           last.multiplex == Self.mayMultiplex(request.url) {
             try setURL(request.url)
             try setHeaders(request, bodySize: try setBody(request), userAgent: options.userAgent)
             return
@@ -129,7 +136,10 @@ final class CurlEasy {
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_PRIVATE, me), "PRIVATE")
         try setURL(request.url)
         try check(bnc_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
-        try check(bnc_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
+        // Wait for a connection that may multiplex (HTTP/2 over TLS, known once ALPN has answered) instead of
+        // opening another: only for https. Over plain HTTP libcurl speaks HTTP/1.1 and learns that a connection
+        // cannot multiplex only from its first answer, so every transfer of a batch waited for the first line's.
+        try check(bnc_easy_setopt_long(handle, CURLOPT_PIPEWAIT, Self.mayMultiplex(request.url) ? 1 : 0), "PIPEWAIT")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         // Through a proxy, libcurl's own User-Agent option also labels the CONNECT request; otherwise the header
         // goes in the request's list (setHeaders), which libcurl formats once instead of twice.
@@ -200,7 +210,7 @@ final class CurlEasy {
             }), "DEBUGFUNCTION")
             try check(bnc_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, me), "DEBUGDATA")
         }
-        if isPostWithBody { lastSetup = (options, trace != nil) }
+        if isPostWithBody { lastSetup = (options, trace != nil, Self.mayMultiplex(request.url)) }
     }
 
     /// COPYPOSTFIELDS: libcurl keeps its own copy, so the body is written into a buffer lent for the call and

@@ -15,7 +15,8 @@ public struct TransportOptions: Sendable, Equatable {
 
     /// 16 MiB: Branch's answers are a few KiB; a bulk link answer for 1,000 links is about 100 KiB.
     public static let defaultMaxResponseBytes = 16 << 20
-    /// The answers of all a batch's transfers together (each holds at most its share of this).
+    /// The answers a batch holds at once: half for its transfers in flight (each at most its share of that
+    /// half), half for answers received and waiting to be printed after an earlier line's (ordered output).
     public static let maxTotalResponseBytes = 256 << 20
 
     public init(connectTimeout: Double = 10, maxTime: Double = 30, insecure: Bool = false, caCertFile: String? = nil,
