@@ -14,9 +14,11 @@ extension ToolRun {
     /// - Parameter textLines: the lines are text (logged URLs), handed to `prepare` as `{"text": line}`.
     /// - Parameter windows: the endpoint's documented limits over longer windows, honoured whatever --rate says.
     /// - Parameter answer: what a 2xx answer becomes in the line's result (an image written to a file).
+    /// - Parameter settled: told each line's result as it is printed (what a tool kept for the line can go).
     public func runBatch(input: String? = nil, textLines: Bool = false, retry: RetryPolicy? = nil, requireJSON: Bool = true,
                          defaultRate: Double? = nil, windows: [RateWindow] = [],
                          answer: (@Sendable (Int, HTTPResponse) throws -> JSON)? = nil,
+                         settled: ((BatchResult) -> Void)? = nil,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         guard let batch, let input = input ?? batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate ?? defaultRate, ordered: !batch.unordered,
@@ -103,6 +105,7 @@ extension ToolRun {
             try self.admit(warnings)
             return request
         }) { result in
+            settled?(result)
             results.append(result.utf8, to: &pending)
             if shareTerminal {
                 progress?.clear()

@@ -17,8 +17,9 @@ public struct OpenSession {
     /// The draft completed from the state: `first_session` when the caller left it to the state (true the first
     /// time this key sees the device), and the kept bundle token when identity is kept. Returns the body and the
     /// device's key in the store.
-    public func prepare(_ draft: JSONObject, ip: IPAddress?, decideFirstSession: Bool,
-                        keepToken: Bool) throws(BNCError) -> (body: JSONObject, device: String) {
+    /// - Parameter sentBefore: a device key this run has already sent a session for (a batch's earlier line).
+    public func prepare(_ draft: JSONObject, ip: IPAddress?, decideFirstSession: Bool, keepToken: Bool,
+                        sentBefore: (String) -> Bool = { _ in false }) throws(BNCError) -> (body: JSONObject, device: String) {
         var body = draft
         // Known under its key, or under one an earlier bnc kept it by (an iPhone by its IDFA once tracking was
         // allowed): the same device either way.
@@ -26,7 +27,9 @@ public struct OpenSession {
         let device = keys[0]
         var known: DeviceState?
         for k in keys where known == nil { known = try store?.device(key: key.value, device: k) }
-        if body["first_session"] == nil, decideFirstSession { body["first_session"] = .bool(known == nil) }
+        if body["first_session"] == nil, decideFirstSession {
+            body["first_session"] = .bool(known == nil && !keys.contains(where: sentBefore))
+        }
         if keepToken, body["randomized_bundle_token"] == nil, let token = known?.randomizedBundleToken {
             body["randomized_bundle_token"] = .string(token)
         }
@@ -42,4 +45,58 @@ public struct OpenSession {
 
     /// The hint a 429 from v1/open deserves: the two rate rules of the attribution API.
     public static let rateLimitHint = "Branch answers 429 when one device opens again in rapid succession (testing): wait a few minutes or vary the device. Separately, non-referred opens count once per IP every 4 hours (the rest still return data)."
+}
+
+/// A batch's sessions against the kept state, each line decided as one call is (`first_session` from the state, the
+/// kept bundle token) and each answer kept. Lines are in flight together, so a device with a line still
+/// outstanding counts as seen: a device's first line in a run is its first session, the lines after it are not.
+/// With `--no-state` (no store) every line is a first session, as every call is.
+/// Only outstanding lines are remembered (their device keys until their results are printed): memory follows
+/// the batch's window, not its length. Used on the batch's one thread.
+public final class OpenBatchSession: @unchecked Sendable {
+    let session: OpenSession
+    let builder: OpenBuilder
+    let decideFirstSession: Bool
+    let keepToken: Bool
+    /// Each outstanding line's device key and the identity it sent.
+    private var lines: [Int: (device: String, identity: String?)] = [:]
+    /// Outstanding lines by device key.
+    private var outstanding: [String: Int] = [:]
+
+    public init(session: OpenSession, builder: OpenBuilder, decideFirstSession: Bool, keepToken: Bool) {
+        self.session = session
+        self.builder = builder
+        self.decideFirstSession = decideFirstSession
+        self.keepToken = keepToken
+    }
+
+    /// Line `number` made a request: the flags' body under the line, completed from the state, then checked.
+    public func request(number: Int, line: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: builder.ip, warnings: warnings)
+        var draft = builder.defaults
+        draft.overlay(lineBody)
+        let (body, device) = try session.prepare(draft, ip: lineIP, decideFirstSession: decideFirstSession, keepToken: keepToken,
+                                                 sentBefore: { self.session.store != nil && self.outstanding[$0] != nil })
+        let request = try builder.with(ip: lineIP).request(body, warnings: warnings)
+        lines[number] = (device, body["identity"]?.stringValue)
+        outstanding[device, default: 0] += 1
+        return request
+    }
+
+    /// A 2xx answer to line `number`: kept as a single call keeps it; the line's result is the answer.
+    public func answered(_ number: Int, _ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> JSON {
+        guard let json = response.json else {
+            throw BNCError(.malformedResponse, "v1/open answered something that is not JSON", requestID: response.requestID)
+        }
+        if let sent = lines[number], let answer = try? OpenResponse(json) {
+            try session.record(answer, device: sent.device, keepToken: keepToken, identity: sent.identity)
+        }
+        return redactor.redact(json)
+    }
+
+    /// Line `number`'s result was printed: nothing more is kept for it.
+    public func settled(_ number: Int) {
+        guard let sent = lines.removeValue(forKey: number) else { return }
+        if let n = outstanding[sent.device], n > 1 { outstanding[sent.device] = n - 1 } else { outstanding[sent.device] = nil }
+    }
 }

@@ -18,7 +18,8 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             in a first session, the IP override required) and sends it. Nothing that fails a rule is sent (exit 65).
 
             --first-session auto (the default) sends first_session true the first time this Branch key sees the \
-            device and false afterwards. With --server-to-server-identity the randomized_bundle_token of the first \
+            device and false afterwards; in a --batch each line is decided so (a device's first line in the run is \
+            its first session) and each answer kept. With --server-to-server-identity the randomized_bundle_token of the first \
             answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call; `bnc-open state` shows \
             and forgets what is kept.
 
@@ -71,8 +72,16 @@ struct BncOpen: BNCRootCommand, SendingCommand {
 
         if tool.isBatch {
             // Each line is a body (minus credentials; "ip" is its X-IP-Override); flags fill what a line leaves out.
+            // Each line completed from the state as one call is (--first-session auto, the kept bundle token).
             let defaults = try OpenRequest.body(device: tool.device, options: options, fields: overrides)
-            return try tool.runBatch(OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults))
+            let store = session.noState ? nil : try StateStore(path: StateStore.defaultPath(tool.environment))
+            let sessions = OpenBatchSession(session: OpenSession(store: store, key: key),
+                                            builder: OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults),
+                                            decideFirstSession: session.firstSession == .auto, keepToken: session.serverToServerIdentity)
+            let redactor = tool.redactor
+            return try tool.runBatch(answer: { try sessions.answered($0, $1, redactor: redactor) }, settled: { sessions.settled($0.line) }) {
+                number, line, warnings throws(BNCError) in try sessions.request(number: number, line: line, warnings: warnings)
+            }
         }
 
         var start = JSONObject()

@@ -82,6 +82,43 @@ import TestSupport
         #expect((try s.received().last?["body"] as? [String: Any])?["first_session"] as? Bool == true)
     }
 
+    @Test func aBatchDecidesFirstSessionPerLineAsOneCallDoes() throws {
+        // A batch line took no state: first_session was never sent unless the line set it, so a line with an
+        // install-only field (search_ad_encoded) was refused where the same body as --body was sent.
+        let s = try SandboxProcess(["--burst-window", "0"])
+        func phone(_ idfv: String, _ extra: String = "") -> String {
+            #"{"os":"iOS","os_version":"17.4","model":"iPhone15,2","app_version":"2.3.0","user_agent":"UA","ios_vendor_id":"\#(idfv)","ip":"8.8.4.4"\#(extra)}"#
+        }
+        let a = "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", b = "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A12"
+        let lines = [phone(a), phone(a), phone(b, #","search_ad_encoded":"eyJ2ZXJzaW9uMy4xIjp7fX0=""#)]
+        let input = try box.write("first.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", ["--batch", input], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)\n\(r.stdout)")
+        var bodies = try s.received().map { $0["body"] as? [String: Any] ?? [:] }
+        #expect(bodies.count == 3)
+        func firstSession(_ idfv: String) -> [Bool?] {
+            bodies.filter { $0["ios_vendor_id"] as? String == idfv }.map { $0["first_session"] as? Bool }
+        }
+        #expect(firstSession(a).sorted { $0 == true && $1 != true } == [true, false], "a device's first line is its first session")
+        #expect(firstSession(b) == [true])
+        // The answers were kept: the same batch again is every device's second session, and the install-only
+        // field is refused by name with nothing sent for its line.
+        let again = try box.run("bnc-open", ["--batch", input], env: env(s))
+        #expect(again.status == 1)
+        bodies = try s.received().map { $0["body"] as? [String: Any] ?? [:] }
+        #expect(bodies.count == 5 && bodies[3...].allSatisfy { $0["first_session"] as? Bool == false })
+        #expect(again.stdout.split(separator: "\n").last?.contains("search_ad_encoded") == true, "\(again.stdout)")
+        let list = try box.run("bnc-open", ["state", "list", "--output", "ndjson"])
+        let kept = list.stdout.split(separator: "\n")
+        #expect(kept.contains { $0.contains(a) && $0.contains("\"sessions\":4") }, "\(list.stdout)")
+        #expect(kept.contains { $0.contains(b) && $0.contains("\"sessions\":1") }, "\(list.stdout)")
+        // --no-state: nothing to go by, every line a first session, as every call is; nothing kept.
+        let none = try box.run("bnc-open", ["--batch", input, "--no-state"], env: env(s))
+        #expect(none.status == 0, "\(none.stdout)")
+        #expect(try s.received()[5...].map { ($0["body"] as? [String: Any])?["first_session"] as? Bool } == [true, true, true])
+        #expect(try box.run("bnc-open", ["state", "list", "--output", "ndjson"]).stdout == list.stdout)
+    }
+
     @Test func rapidRepeatsAre429WithTheRulesExplained() throws {
         let s = try SandboxProcess()
         #expect(try box.run("bnc-open", Self.iphone + ["--no-state"], env: env(s)).status == 0)

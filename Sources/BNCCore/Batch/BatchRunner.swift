@@ -244,7 +244,6 @@ public final class BatchRunner {
                 final.ok = r.isSuccess
                 let json = r.json  // parsed once
                 if final.ok, let answer = settings.answer {
-                    bytes = 0  // the answer went elsewhere (an image to its file); the result names it
                     do {
                         final.response = try answer(item.line, r)
                     } catch {
