@@ -274,6 +274,10 @@ extension BNCRootCommand {
         let message = self.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message
         let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+        if let broken = fieldRuleBroken(text) {
+            diagnostics.error(broken)
+            Glibc.exit(ExitStatus(for: broken).rawValue)
+        }
         diagnostics.error(explained(text, tool: tool, firstArgument: CommandLine.arguments.dropFirst().first))
         Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
     }
@@ -300,6 +304,28 @@ extension BNCRootCommand {
             }
         }
         return BNCError(.usage, text, hint: hint)
+    }
+
+    /// A numeric flag's value its type could not read ("The value '1e400' is invalid for '--duration <S>'"), told
+    /// as the field the flag sets tells a batch line's value (`duration must be a whole number ... (got 1e400)`,
+    /// exit 65): one rule, one message, however the value came. Nil for flags that set no numeric field.
+    static func fieldRuleBroken(_ text: String) -> BNCError? {
+        guard let m = text.firstMatch(of: /^The value '(.*)' is invalid for '(--[a-z0-9-]+)[ '<]/) else { return nil }
+        let value = String(m.output.1), flag = String(m.output.2)
+        let specs = fieldTables(of: Self.self).flatMap(\.fields)
+        guard let spec = specs.first(where: { $0.flag == flag && ($0.type == .integer || $0.type == .number) }) else { return nil }
+        if let number = try? JSON.parse(bytes: Array(value.utf8)), case .number = number {
+            do { _ = try spec.check(number, at: spec.name) } catch { return error }
+            return nil
+        }
+        return BNCError.invalid(spec.name, "must be \(spec.type == .integer ? "a whole number" : "a number") (got \(value.debugDescription))")
+    }
+
+    /// The field tables of a command and of every command under it.
+    static func fieldTables(of command: any ParsableCommand.Type) -> [FieldTable] {
+        var tables = (command as? any SendingCommand.Type)?.fieldTables ?? []
+        for sub in command.configuration.subcommands { tables += fieldTables(of: sub) }
+        return tables
     }
 
     /// Where each secret comes from instead of a flag (bnc-asa's token is Apple's AdServices token).

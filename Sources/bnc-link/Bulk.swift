@@ -9,6 +9,7 @@ import Glibc
 
 struct Bulk: SendingCommand {
     static let toolName = "bnc-link"
+    static let fieldTables = LinkCreateBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "bulk",
         abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",

@@ -7,6 +7,7 @@ import BNCSuite
 
 struct Create: SendingCommand {
     static let toolName = "bnc-link"
+    static let fieldTables = LinkCreateBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a short link (POST /v1/url), or one per NDJSON line with --batch.",

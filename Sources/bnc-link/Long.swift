@@ -6,6 +6,7 @@ import BNCLink
 
 struct Long: SendingCommand {
     static let toolName = "bnc-link"
+    static let fieldTables = LinkCreateBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "long",
         abstract: "Print a long link, built offline: https://DOMAIN/a/KEY?... (tags repeated, values percent-encoded).",

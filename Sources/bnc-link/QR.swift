@@ -7,6 +7,7 @@ import BNCLink
 
 struct QR: SendingCommand {
     static let toolName = "bnc-link"
+    static let fieldTables = QRCodeBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "qr",
         abstract: "Make a QR code of a new link (POST /v2/qr-code): a PNG, JPEG or SVG image.",

@@ -6,6 +6,7 @@ import BNCLink
 
 struct Update: SendingCommand {
     static let toolName = "bnc-link"
+    static let fieldTables = LinkUpdateBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Change a link (PUT /v1/url); Branch replaces its data wholesale.",

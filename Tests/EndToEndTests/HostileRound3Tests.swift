@@ -431,6 +431,27 @@ import Glibc
         #expect(try s.received().isEmpty)
     }
 
+    /// A numeric flag's value its type cannot read got ArgumentParser's "The value '1.5' is invalid for
+    /// '--duration <S>'" (64) where a batch line's 1.5 names the rule (65): now the same words and status.
+    @Test func aNumericFlagNamesItsFieldsRuleAsABatchLineDoes() throws {
+        let s = try SandboxProcess()
+        for value in ["1.5", "1e400", "99999999999999999999"] {
+            let flag = try box.run("bnc-link", ["create", "--duration", value], env: env(s))
+            let line = try box.run("bnc-link", ["create", "--batch", "-"], env: env(s), stdin: #"{"duration":\#(value)}"# + "\n")
+            let rule = "duration must be a whole number between -2^63 and 2^63-1 (got \(value))"
+            #expect(flag.status == 65 && flag.stderr == "bnc-link: error: \(rule)\n", "\(flag.stderr)")
+            #expect(line.stdout.contains(rule), "\(line.stdout)")
+        }
+        let word = try box.run("bnc-link", ["qr", "https://x.app.link/a", "--width", "wide"], env: env(s))
+        #expect(word.status == 65 && word.stderr == "bnc-link: error: width must be a whole number (got \"wide\")\n", "\(word.stderr)")
+        let open = try box.run("bnc-open", ["--os", "android", "--install-begin-ts", "1.5", "--no-state"], env: env(s))
+        #expect(open.status == 65 && open.stderr.contains("install_begin_ts must be a whole number"), "\(open.stderr)")
+        // A flag that sets no field keeps ArgumentParser's words (a usage error).
+        let other = try box.run("bnc-event", ["send", "--batch", "-", "--concurrency", "1.5"], env: env(s), stdin: "")
+        #expect(other.status == 64 && other.stderr.contains("The value '1.5' is invalid for '--concurrency <N>'"), "\(other.stderr)")
+        #expect(try s.received().isEmpty)
+    }
+
     /// `--output csv` on a batch was accepted and ignored (the results came out as NDJSON).
     @Test func aBatchRefusesCSVItCannotPrint() throws {
         let s = try SandboxProcess()
