@@ -172,8 +172,19 @@ extension BNCRootCommand {
             else if line.hasPrefix("  ") { examples.append([line]) }
             else if !line.isEmpty { break }
         }
-        let mine = examples.filter { e in e.joined(separator: " ").split(separator: " ").joined(separator: " ").contains(path + " ")
-            || e.last?.hasSuffix(path) == true }
+        func runs(_ e: [Substring]) -> Bool {
+            e.joined(separator: " ").split(separator: " ").joined(separator: " ").contains(path + " ") || e.last?.hasSuffix(path) == true
+        }
+        // An example's set-up (`export BRANCH_KEY=...` lines just above it) comes with it: alone it would run
+        // with other credentials.
+        func isSetUp(_ e: [Substring]) -> Bool { e.first?.drop { $0 == " " }.hasPrefix("export ") == true }
+        var taken = Set<Int>()
+        for (i, e) in examples.enumerated() where runs(e) {
+            var first = i
+            while first > 0, isSetUp(examples[first - 1]) { first -= 1 }
+            taken.formUnion(first...i)
+        }
+        let mine = taken.sorted().map { examples[$0] }
         guard !mine.isEmpty else { return help }
         return help + "\n\nEXAMPLES:\n" + mine.map { $0.joined(separator: "\n") }.joined(separator: "\n")
     }

@@ -91,6 +91,20 @@ import TestSupport
         #expect(try box.run("bnc-sandbox", ["--help"]).stdout.split(separator: "\n").count < 80, "bnc-sandbox(1) has the long story")
     }
 
+    /// A subcommand without examples of its own shows its tool's examples that run it, each with the `export`
+    /// lines set up just above it (bnc-export daily's sandbox example ran alone with a test key: refused, 78).
+    @Test func aSubcommandsHelpInheritsItsToolsExamplesWithTheirSetUp() throws {
+        let daily = try box.run("bnc-export", ["daily", "--help"]).stdout
+        let examples = try #require(daily.components(separatedBy: "\nEXAMPLES:\n").last?.split(separator: "\n").map(String.init))
+        #expect(examples.allSatisfy { $0.hasPrefix("  bnc-export daily ") || $0.hasPrefix("  export BRANCH_") }, "\(examples)")
+        let sandbox = try #require(examples.firstIndex { $0.contains("--api-url http://127.0.0.1:8787") })
+        #expect(sandbox >= 2 && examples[sandbox - 2].hasPrefix("  export BRANCH_KEY=key_live_")
+                && examples[sandbox - 1].hasPrefix("  export BRANCH_SECRET="), "\(examples)")
+        #expect(!examples.contains { $0.contains("bnc-export custom") })
+        let create = try box.run("bnc-link", ["create", "--help"]).stdout
+        #expect(create.contains("\nEXAMPLES:\n  bnc-link create "), "\(create)")
+    }
+
     /// Each default is stated once — by ArgumentParser's "(default: X)" or by the help's own words, never both — and
     /// no default is a value of the machine that built the tool (the sandbox's thread count is one per core where
     /// it runs). Every option of every command of every tool, read from ArgumentParser's own dump.
