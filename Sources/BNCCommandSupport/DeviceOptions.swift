@@ -21,7 +21,8 @@ public struct DeviceOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("gaid"), help: DeviceOptions.help("gaid")) public var gaid: String?
     @Option(name: .customLong("android-id"), help: DeviceOptions.help("android_id")) public var androidID: String?
     @Option(name: .customLong("oaid"), help: DeviceOptions.help("oaid")) public var oaid: String?
-    @Option(name: .customLong("limit-ad-tracking"), help: DeviceOptions.help("limit_ad_tracking")) public var limitAdTracking: String?
+    @Option(name: .customLong("limit-ad-tracking"), help: DeviceOptions.help("limit_ad_tracking"),
+            completion: .list(["true", "false"])) public var limitAdTracking: String?
     @Option(name: .customLong("screen"), help: DeviceOptions.help("screen")) public var screen: String?
     @Option(name: .customLong("screen-dpi"), help: DeviceOptions.help("screen_dpi")) public var screenDPI: String?
     @Option(name: .customLong("local-ip"), help: DeviceOptions.help("local_ip")) public var localIP: String?
@@ -29,7 +30,8 @@ public struct DeviceOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("country"), help: DeviceOptions.help("country")) public var country: String?
     @Option(name: .customLong("locale"), help: DeviceOptions.help("locale")) public var locale: String?
     @Option(name: .customLong("carrier"), help: DeviceOptions.help("carrier")) public var carrier: String?
-    @Option(name: .customLong("connection-type"), help: DeviceOptions.help("connection_type")) public var connectionType: String?
+    @Option(name: .customLong("connection-type"), help: DeviceOptions.help("connection_type"),
+            completion: .list(["wifi", "mobile"])) public var connectionType: String?
 
     public init() {}
 

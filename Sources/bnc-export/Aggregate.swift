@@ -55,7 +55,8 @@ struct Aggregate: SendingCommand {
     @Option(name: .customLong("dimension"), help: ArgumentHelp("A dimension (repeatable, 1 to 11).", valueName: "DIM")) var dimensions: [String] = []
     @Option(name: .customLong("start"), help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "DATE")) var start: String
     @Option(name: .customLong("end"), help: ArgumentHelp("Last day, YYYY-MM-DD (at most 7 days).", valueName: "DATE")) var end: String
-    @Option(name: .customLong("granularity"), help: ArgumentHelp("day (default), week or month.", valueName: "G")) var granularity: String?
+    @Option(name: .customLong("granularity"), help: ArgumentHelp("day (default), week or month.", valueName: "G"),
+            completion: .list(["day", "week", "month"])) var granularity: String?
     @Option(name: .customLong("filter"), help: ArgumentHelp("DIMENSION=V1,V2 (repeatable).", valueName: "FILTER")) var filters: [String] = []
     @OptionGroup(title: "Job") var job: AnalyticsOptions
     @OptionGroup var shared: SharedOptions

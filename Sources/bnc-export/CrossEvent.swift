@@ -15,7 +15,8 @@ struct CrossEvent: SendingCommand {
     @Option(name: .customLong("dimension"), help: ArgumentHelp("A dimension (repeatable).", valueName: "DIM")) var dimensions: [String] = []
     @Option(name: .customLong("start"), help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "DATE")) var start: String
     @Option(name: .customLong("end"), help: ArgumentHelp("Last day, YYYY-MM-DD (at most 90 days).", valueName: "DATE")) var end: String
-    @Option(name: .customLong("granularity"), help: ArgumentHelp("all (default), day, week or month.", valueName: "G")) var granularity: String?
+    @Option(name: .customLong("granularity"), help: ArgumentHelp("all (default), day, week or month.", valueName: "G"),
+            completion: .list(["all", "day", "week", "month"])) var granularity: String?
     @Option(name: .customLong("filter"), help: ArgumentHelp("DIMENSION=V1,V2: only rows with one of the values.", valueName: "FILTER")) var filter: String?
     @OptionGroup(title: "Job") var job: AnalyticsOptions
     @OptionGroup var shared: SharedOptions

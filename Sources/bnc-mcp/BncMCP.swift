@@ -40,7 +40,8 @@ struct BncMCP: AsyncParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("The config profile every tool uses.", valueName: "NAME")) var profile: String?
     @Flag(name: .customLong("sandbox"), help: "Point every tool at bnc-sandbox (started when not running).") var sandbox = false
     @Option(name: .customLong("api-url"), help: ArgumentHelp("Base URL instead of Branch's hosts (BNC_API_URL).", valueName: "URL")) var apiURL: String?
-    @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send.", valueName: "BOOL"))
+    @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send.", valueName: "BOOL"),
+            completion: .list(["true", "false"]))
     var allowSend = true
     @Option(name: .customLong("http"), help: ArgumentHelp("Serve MCP's streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST 127.0.0.1, ::1 or localhost; default 127.0.0.1; PORT 0 picks one, said on stderr).", valueName: "[HOST:]PORT"))
     var http: String?

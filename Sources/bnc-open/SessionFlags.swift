@@ -29,7 +29,8 @@ struct SessionFlags: ParsableArguments {
     @Option(name: .customLong("search-ad-encoded"), help: ArgumentHelp("iOS, deprecated: Base64 of the legacy iAd response (first session only).", valueName: "B64"))
     var searchAdEncoded: String?
 
-    @Option(name: .customLong("facebook-app-link-checked"), help: ArgumentHelp("true or false (false: Branch asks Facebook's deferred deep link API).", valueName: "BOOL"))
+    @Option(name: .customLong("facebook-app-link-checked"), help: ArgumentHelp("true or false (false: Branch asks Facebook's deferred deep link API).", valueName: "BOOL"),
+            completion: .list(["true", "false"]))
     var facebookAppLinkChecked: Bool?
 
     @Flag(name: .customLong("tracking-disabled"), help: "Branch stores no data from this session.")

@@ -132,6 +132,38 @@ import TestSupport
         #expect(threads.contains("one per core") && !threads.contains("one per core). (default"), "\(threads)")
     }
 
+    /// An option that takes one of a fixed set of words completes them: a BOOL completes true and false (three
+    /// did not: --facebook-app-link-checked, --limit-ad-tracking, bnc-mcp --allow-send), and so does any option
+    /// whose help lists its values ("auto, always or never", "png (default), jpeg, jpg or svg").
+    @Test func optionsOfFixedValuesCompleteThem() throws {
+        func walk(_ command: [String: Any], _ path: String, _ missing: inout [String]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
+                let name = (argument["preferredName"] as? [String: Any])?["name"] as? String ?? "?"
+                let values = ((argument["completionKind"] as? [String: Any])?["list"] as? [String: Any])?["values"] as? [String] ?? []
+                if argument["valueName"] as? String == "BOOL", !(values.contains("true") && values.contains("false")) {
+                    missing.append("\(path) --\(name)")
+                }
+                // "Colour: auto, always or never", "auto, true or false: ...": the help's own list of words.
+                let abstract = argument["abstract"] as? String ?? ""
+                if let m = abstract.firstMatch(of: /^(?:[A-Za-z ]+: )?([a-z]+(?: \(default\))?(?:, [a-z]+)* or [a-z]+)[:.(]/) {
+                    let listed = m.output.1.replacing(" (default)", with: "").replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
+                    if !Set(listed).isSubset(of: Set(values)) { missing.append("\(path) --\(name) (\(listed))") }
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                walk(sub, path + " " + (sub["commandName"] as? String ?? "?"), &missing)
+            }
+        }
+        var missing: [String] = []
+        for tool in ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export", "bnc-asa", "bnc-tune", "bnc-doctor",
+                     "bnc-sandbox", "bnc-mcp"] {
+            let dump = try box.run(tool, ["--experimental-dump-help"])
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+            walk(try #require(root["command"] as? [String: Any]), tool, &missing)
+        }
+        #expect(missing.isEmpty, "no completion of their values:\n\(missing.joined(separator: "\n"))")
+    }
+
     /// bnc-asa lookup asks Apple: it offers no Branch key, secret or token, and one given is said so (not "did
     /// you mean --ip?"); --profile and --sandbox still choose where it goes.
     @Test func aCommandThatCallsAppleOffersNoBranchCredentials() throws {

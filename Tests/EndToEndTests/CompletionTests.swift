@@ -49,6 +49,9 @@ import TestSupport
         ("bnc event send --ad-type BA", ["BANNER"]),
         ("bnc li", ["link"]),
         ("bnc-api P", ["PATCH", "POST", "PUT"]),
+        ("bnc-open --facebook-app-link-checked ", ["false", "true"]),
+        ("bnc-mcp --allow-send f", ["false"]),
+        ("bnc-export aggregate --granularity w", ["week"]),
     ])
     func bashOffersWhatFitsTheWord(_ line: String, _ expected: [String]) throws {
         #expect(try bash(line).sorted() == expected, "bash: \(line)")

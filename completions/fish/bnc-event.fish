@@ -151,7 +151,7 @@ complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_op
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" gaid' -l 'gaid' -d 'Google advertising id (GAID/AAID).' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" android-id' -l 'android-id' -d 'Android ID (hardware id on Android).' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" oaid' -l 'oaid' -d 'Open Anonymous Device Identifier (Huawei and others).' -rfka ''
-complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" limit-ad-tracking' -l 'limit-ad-tracking' -d 'The user limited ad tracking (true/false).' -rfka ''
+complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" limit-ad-tracking' -l 'limit-ad-tracking' -d 'The user limited ad tracking (true/false).' -rfka 'true false'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" screen' -l 'screen' -d 'Screen size in pixels, e.g. 1179x2556.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" screen-dpi' -l 'screen-dpi' -d 'Screen density in dots per inch.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" local-ip' -l 'local-ip' -d 'The device\'s LAN address (in addition to --ip).' -rfka ''
@@ -159,7 +159,7 @@ complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_op
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" country' -l 'country' -d 'ISO 3166 country code, e.g. US.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" locale' -l 'locale' -d 'Locale, e.g. en_US.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" carrier' -l 'carrier' -d 'Mobile carrier name.' -rfka ''
-complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" connection-type' -l 'connection-type' -d 'Network type, e.g. wifi or mobile.' -rfka ''
+complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" connection-type' -l 'connection-type' -d 'Network type, e.g. wifi or mobile.' -rfka 'wifi mobile'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" batch' -l 'batch' -d 'NDJSON file of requests, one per line (same shape as the API body, without credentials); - reads stdin; gzip is read as it is.' -rF
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
