@@ -87,11 +87,25 @@ public enum IAd {
         // The TUNE SDK finds the version key by prefix, case-insensitively; so does bnc.
         if let (key, inner) = o.first(where: { $0.key.lowercased().hasPrefix("version") }) {
             guard case .object(let fields) = inner else { throw BNCError.invalid(key, "must be a dictionary of iad-* fields") }
+            try checkNumbers(fields)
             return IAdRecord(version: key, fields: fields)
         }
         guard o.keys.contains(where: { $0.hasPrefix("iad-") }) else {
             throw BNCError.invalid("iAd payload", "has no Version… wrapper and no iad-* fields")
         }
+        try checkNumbers(o)
         return IAdRecord(version: nil, fields: o)
+    }
+
+    /// Numbers are finite (1e999 is no id, and JSON readers make it infinity or refuse it), and an id given as a
+    /// number is a whole one within 64 bits, as AdServices keeps ids.
+    static let idSpec = FieldSpec("id", .integer, "An iAd id")
+    static let numberSpec = FieldSpec("number", .number, "An iAd number")
+
+    static func checkNumbers(_ fields: JSONObject) throws(BNCError) {
+        for (key, value) in fields {
+            guard case .number = value else { continue }
+            _ = try (key.hasSuffix("-id") ? idSpec : numberSpec).check(value, at: key)
+        }
     }
 }

@@ -92,6 +92,23 @@ import TestSupport
         for line in lines.prefix(2) { #expect(!batch.output.contains(String(line.dropFirst(10).dropLast(2)))) }
     }
 
+    /// A number in an iAd payload is finite, and an id given as a number a whole one within 64 bits: 1e999 was
+    /// echoed as an id (and as the AdServices "adGroupId": "1e999").
+    @Test func iAdNumbersAreFiniteAndIdsWhole() throws {
+        let payload = try Fixtures.text("ios-iad/apple_test_payload.txt")
+        for (value, rule) in [("1e999", "iad-adgroup-id must be a whole number between -2^63 and 2^63-1 (got 1e999)"),
+                              ("1.5", "iad-adgroup-id must be a whole number between -2^63 and 2^63-1 (got 1.5)")] {
+            let text = payload.replacingOccurrences(of: "\"iad-adgroup-id\" = 1234567890;", with: "\"iad-adgroup-id\" = \(value);")
+            #expect(text != payload)
+            let plist = try box.run("bnc-asa", ["decode-iad", "-"], stdin: text)
+            #expect(plist.status == 65 && plist.stderr == "bnc-asa: error: \(rule)\n" && plist.stdout.isEmpty, "\(plist.stderr)")
+            let json = try box.run("bnc-asa", ["encode-iad", "-"], stdin: #"{"Version3.1":{"iad-attribution":"true","iad-adgroup-id":\#(value)}}"#)
+            #expect(json.status == 65 && json.stderr.contains(rule), "\(json.stderr)")
+        }
+        let tiny = try box.run("bnc-asa", ["decode-iad", "-"], stdin: #"{"iad-attribution":"true","iad-x":1e-999}"#)
+        #expect(tiny.status == 65 && tiny.stderr.contains("iad-x is too small to represent (got 1e-999)"), "\(tiny.stderr)")
+    }
+
     @Test func iAdPayloadsDecodeEncodeAndGoIntoAnOpen() throws {
         let s = try SandboxProcess()
         let sample = try box.write("iad.txt", try Fixtures.text("doc-derived/iad_sample_v3_1.txt"))
