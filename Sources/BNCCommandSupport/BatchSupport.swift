@@ -15,10 +15,12 @@ extension ToolRun {
     /// - Parameter windows: the endpoint's documented limits over longer windows, honoured whatever --rate says.
     /// - Parameter answer: what a 2xx answer becomes in the line's result (an image written to a file).
     /// - Parameter settled: told each line's result as it is printed (what a tool kept for the line can go).
+    /// - Parameter serialKey: lines of one key are prepared and sent one after another (`BatchRunner.run`).
     public func runBatch(input: String? = nil, textLines: Bool = false, retry: RetryPolicy? = nil, requireJSON: Bool = true,
                          defaultRate: Double? = nil, windows: [RateWindow] = [],
                          answer: (@Sendable (Int, HTTPResponse) throws -> JSON)? = nil,
                          settled: ((BatchResult) -> Void)? = nil,
+                         serialKey: ((Int, JSONObject) throws(BNCError) -> String?)? = nil,
                          prepare: @escaping (Int, JSONObject, Warnings) throws(BNCError) -> HTTPRequest) throws(BNCError) -> ExitStatus {
         guard let batch, let input = input ?? batch.batch else { throw BNCError.usage("--batch", "is required") }
         var settings = BatchSettings(concurrency: batch.concurrency, rate: batch.rate ?? defaultRate, ordered: !batch.unordered,
@@ -45,7 +47,7 @@ extension ToolRun {
         // The journal: named, or kept in the state directory under the input's path and content fingerprint.
         var total: Int?
         var journal: BatchJournal?
-        let fingerprint: String
+        var fingerprint: String
         // A pipe, a FIFO or process substitution can be read once only: it is streamed like stdin (no line
         // count, no automatic journal); only a regular file is fingerprinted first.
         let stream = input == "-" || FileSystem.regularFileMode(input) == nil
@@ -61,6 +63,9 @@ extension ToolRun {
             path.add(Array((Subprocess.absolutePath(input)).utf8))
             fingerprint = "\(path.hex)-\(hash)"
         }
+        // A shard is a run of its own: its journal is its own (two shards of one input ran into one journal, the
+        // second wiping the first's acknowledgements, so the first's --resume sent its lines again).
+        if let shard = settings.shard { fingerprint += "-shard\(shard.k)of\(shard.n)" }
         if let named = batch.journal, input != "-", FileSystem.sameFile(named, input) {
             throw BNCError.usage("--journal", "names the --batch input itself (\(named)): the journal is a file of its own")
         }
@@ -99,7 +104,7 @@ extension ToolRun {
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
         let warnings = Warnings()  // one list, emptied for each line
-        let summary = try runner.run(reader: reader, prepare: { number, line throws(BNCError) in
+        let summary = try runner.run(reader: reader, serialKey: serialKey, prepare: { number, line throws(BNCError) in
             warnings.removeAll()
             let request = try prepare(number, line, warnings)
             try self.admit(warnings)

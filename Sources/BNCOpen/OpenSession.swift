@@ -17,9 +17,8 @@ public struct OpenSession {
     /// The draft completed from the state: `first_session` when the caller left it to the state (true the first
     /// time this key sees the device), and the kept bundle token when identity is kept. Returns the body and the
     /// device's key in the store.
-    /// - Parameter sentBefore: a device key this run has already sent a session for (a batch's earlier line).
-    public func prepare(_ draft: JSONObject, ip: IPAddress?, decideFirstSession: Bool, keepToken: Bool,
-                        sentBefore: (String) -> Bool = { _ in false }) throws(BNCError) -> (body: JSONObject, device: String) {
+    public func prepare(_ draft: JSONObject, ip: IPAddress?, decideFirstSession: Bool,
+                        keepToken: Bool) throws(BNCError) -> (body: JSONObject, device: String) {
         var body = draft
         // Known under its key, or under one an earlier bnc kept it by (an iPhone by its IDFA once tracking was
         // allowed): the same device either way.
@@ -27,9 +26,7 @@ public struct OpenSession {
         let device = keys[0]
         var known: DeviceState?
         for k in keys where known == nil { known = try store?.device(key: key.value, device: k) }
-        if body["first_session"] == nil, decideFirstSession {
-            body["first_session"] = .bool(known == nil && !keys.contains(where: sentBefore))
-        }
+        if body["first_session"] == nil, decideFirstSession { body["first_session"] = .bool(known == nil) }
         if keepToken, body["randomized_bundle_token"] == nil, let token = known?.randomizedBundleToken {
             body["randomized_bundle_token"] = .string(token)
         }
@@ -48,11 +45,12 @@ public struct OpenSession {
 }
 
 /// A batch's sessions against the kept state, each line decided as one call is (`first_session` from the state, the
-/// kept bundle token) and each answer kept. Lines are in flight together, so a device with a line still
-/// outstanding counts as seen: a device's first line in a run is its first session, the lines after it are not.
-/// With `--no-state` (no store) every line is a first session, as every call is.
-/// Only outstanding lines are remembered (their device keys until their results are printed): memory follows
-/// the batch's window, not its length. Used on the batch's one thread.
+/// kept bundle token) and each answer kept. A device's lines go one after another (`serialKey`): each is made only
+/// once the line before it has its final result, from what that answer left in the state — its install before its
+/// opens, the bundle token the first answer gave on every later line, and a failed first line still followed by a
+/// first session. With `--no-state` (no store) every line is a first session, as every call is.
+/// Only outstanding lines are remembered (their device keys until their results are printed): memory follows the
+/// batch's window, not its length. Used on the batch's one thread.
 public final class OpenBatchSession: @unchecked Sendable {
     let session: OpenSession
     let builder: OpenBuilder
@@ -60,8 +58,6 @@ public final class OpenBatchSession: @unchecked Sendable {
     let keepToken: Bool
     /// Each outstanding line's device key and the identity it sent.
     private var lines: [Int: (device: String, identity: String?)] = [:]
-    /// Outstanding lines by device key.
-    private var outstanding: [String: Int] = [:]
 
     public init(session: OpenSession, builder: OpenBuilder, decideFirstSession: Bool, keepToken: Bool) {
         self.session = session
@@ -70,16 +66,26 @@ public final class OpenBatchSession: @unchecked Sendable {
         self.keepToken = keepToken
     }
 
-    /// Line `number` made a request: the flags' body under the line, completed from the state, then checked.
-    public func request(number: Int, line: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+    /// The flags' body under the line, and the line's IP override.
+    private func draft(_ line: JSONObject, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
         let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: builder.ip, warnings: warnings)
         var draft = builder.defaults
         draft.overlay(lineBody)
-        let (body, device) = try session.prepare(draft, ip: lineIP, decideFirstSession: decideFirstSession, keepToken: keepToken,
-                                                 sentBefore: { self.session.store != nil && self.outstanding[$0] != nil })
+        return (draft, lineIP)
+    }
+
+    /// The device a line is a session of: its lines are sent one after another.
+    public func serialKey(number: Int, line: JSONObject) throws(BNCError) -> String? {
+        let (draft, ip) = try draft(line, warnings: nil)
+        return OpenRequest.deviceKeys(draft, ip: ip)[0]
+    }
+
+    /// Line `number` made a request: the flags' body under the line, completed from the state, then checked.
+    public func request(number: Int, line: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        let (draft, lineIP) = try draft(line, warnings: warnings)
+        let (body, device) = try session.prepare(draft, ip: lineIP, decideFirstSession: decideFirstSession, keepToken: keepToken)
         let request = try builder.with(ip: lineIP).request(body, warnings: warnings)
         lines[number] = (device, body["identity"]?.stringValue)
-        outstanding[device, default: 0] += 1
         return request
     }
 
@@ -96,7 +102,6 @@ public final class OpenBatchSession: @unchecked Sendable {
 
     /// Line `number`'s result was printed: nothing more is kept for it.
     public func settled(_ number: Int) {
-        guard let sent = lines.removeValue(forKey: number) else { return }
-        if let n = outstanding[sent.device], n > 1 { outstanding[sent.device] = n - 1 } else { outstanding[sent.device] = nil }
+        lines[number] = nil
     }
 }

@@ -18,8 +18,9 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             in a first session, the IP override required) and sends it. Nothing that fails a rule is sent (exit 65).
 
             --first-session auto (the default) sends first_session true the first time this Branch key sees the \
-            device and false afterwards; in a --batch each line is decided so (a device's first line in the run is \
-            its first session) and each answer kept. With --server-to-server-identity the randomized_bundle_token of the first \
+            device and false afterwards. In a --batch each line is decided so and each answer kept: a device's lines \
+            go one after another (its install before its opens, each made from the answers before it), different \
+            devices' lines at --concurrency. With --server-to-server-identity the randomized_bundle_token of the first \
             answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call; `bnc-open state` shows \
             and forgets what is kept.
 
@@ -79,7 +80,8 @@ struct BncOpen: BNCRootCommand, SendingCommand {
                                             builder: OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults),
                                             decideFirstSession: session.firstSession == .auto, keepToken: session.serverToServerIdentity)
             let redactor = tool.redactor
-            return try tool.runBatch(answer: { try sessions.answered($0, $1, redactor: redactor) }, settled: { sessions.settled($0.line) }) {
+            return try tool.runBatch(answer: { try sessions.answered($0, $1, redactor: redactor) }, settled: { sessions.settled($0.line) },
+                                     serialKey: { number, line throws(BNCError) in try sessions.serialKey(number: number, line: line) }) {
                 number, line, warnings throws(BNCError) in try sessions.request(number: number, line: line, warnings: warnings)
             }
         }

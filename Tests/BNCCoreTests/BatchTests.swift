@@ -35,6 +35,11 @@ import TestSupport
             for (i, l) in lines.enumerated() where s.takes(l) { seen[i] += 1 }
         }
         #expect(seen.allSatisfy { $0 == 1 })
+        // Evenly, for an even N too: FNV-1a modulo 2 gave shard 1/2 none of 40 lines, and k/8 gave 0, 247, 0, 149...
+        for n in [2, 3, 4, 8] {
+            let counts = (1...n).map { k in lines.filter { BatchSettings(shard: (k, n)).takes($0) }.count }
+            #expect(counts.allSatisfy { abs($0 - 1000 / n) < 1000 / n / 4 }, "\(n): \(counts)")
+        }
         #expect(BatchSettings.parseShard("2/8").map { [$0.k, $0.n] } == [2, 8])
         #expect(BatchSettings.parseShard("0/8") == nil && BatchSettings.parseShard("9/8") == nil && BatchSettings.parseShard("x") == nil)
     }
@@ -144,6 +149,55 @@ import TestSupport
         #expect(results.first?.ok == false)
         #expect(server.received.count < 50)
         #expect(summary.failed >= 1)
+    }
+
+    /// A line waiting to retry when the run stopped was said "not sent" (and counted unsent) though it had been
+    /// sent: it is a failure, with its attempts and what the last one got.
+    @Test func aLineStoppedWhileWaitingToRetryWasSent() throws {
+        let server = try LoopbackServer()
+        server.choose { $0.bodyText.contains("busy") ? .json(503, "{}") : ($0.bodyText.contains("bad") ? .after(seconds: 0.3, .json(400, "{}")) : nil) }
+        let input = try file(["{\"busy\":1}", "{\"bad\":0}"] + (3...40).map { "{\"n\":\($0)}" })
+        var settings = BatchSettings(concurrency: 2, failFast: true, retry: RetryPolicy(maxAttempts: 5, baseDelay: 5))
+        settings.ordered = true
+        var results: [BatchResult] = []
+        let summary = try BatchRunner(settings: settings, journal: nil, redactor: Redactor(secrets: []))
+            .run(reader: try LineReader(path: input), prepare: { _, object throws(BNCError) in
+                HTTPRequest(method: "POST", url: server.baseURL + "/v2/event/custom", body: .json(.object(object)))
+            }) { results.append($0) }
+        let busy = try #require(results.first { $0.line == 1 })
+        #expect(!busy.ok && busy.attempts == 1 && busy.status == 503, "\(busy)")
+        #expect(busy.error == "stopped at the first failure (--fail-fast) while waiting to retry: sent 1 time, the last got HTTP 503", "\(busy.error ?? "")")
+        #expect(summary.unsent == results.filter { $0.attempts == 0 && $0.error?.hasPrefix("not sent") == true }.count, "\(summary)")
+        #expect(results.map(\.line) == results.map(\.line).sorted() && Set(results.map(\.line)).count == results.count)
+    }
+
+    /// Lines of one serial key go one after another, each prepared after the one before it has its final result.
+    @Test func linesOfOneKeyGoOneAfterAnother() throws {
+        let server = try LoopbackServer()
+        server.choose { $0.bodyText.contains("\"i\":0") ? .after(seconds: 0.3, .json(200, "{}")) : nil }
+        let input = try file((0..<30).map { "{\"k\":\"d\($0 % 3)\",\"i\":\($0)}" })
+        var preparedAfterFirstAnswer: [Int] = []
+        var firstAnswered = false
+        var results: [BatchResult] = []
+        let summary = try runner(server, concurrency: 8).run(reader: try LineReader(path: input), serialKey: { _, object throws(BNCError) in
+            object["k"]?.stringValue
+        }, prepare: { number, object throws(BNCError) in
+            if object["k"]?.stringValue == "d0" && number > 1 && !firstAnswered { preparedAfterFirstAnswer.append(number) }
+            return HTTPRequest(method: "POST", url: server.baseURL + "/v2/event/custom", body: .json(.object(object)))
+        }) { result in
+            if result.line == 1 { firstAnswered = true }
+            results.append(result)
+        }
+        #expect(summary.ok == 30 && results.map(\.line) == Array(1...30))
+        #expect(preparedAfterFirstAnswer.isEmpty, "no line of d0 prepared before the first had its answer: \(preparedAfterFirstAnswer)")
+        // Per key, the order received is the input's.
+        for k in 0..<3 {
+            let order = server.received.compactMap { r -> Int? in
+                guard r.bodyText.contains("\"d\(k)\"") else { return nil }
+                return Int(r.bodyText.split(separator: ":").last!.dropLast())
+            }
+            #expect(order == order.sorted() && order.count == 10, "d\(k): \(order)")
+        }
     }
 
     @Test func theJournalSkipsAcknowledgedLinesOnResume() throws {

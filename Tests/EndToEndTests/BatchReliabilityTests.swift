@@ -127,6 +127,33 @@ import Glibc
         #expect(try delivered(s).count == 300)
     }
 
+    /// Two shards of one input shared one automatic journal: the second, run without --resume, wiped the first's
+    /// acknowledgements, and the first's --resume sent its lines again. Each shard keeps a journal of its own.
+    @Test func eachShardKeepsItsOwnJournal() throws {
+        let s = try SandboxProcess()
+        let input = try events(40)
+        // A run with a failed line keeps its journal: lines with no name (Branch answers 400) in each shard.
+        let failing = (0..<8).map { #"{"name":"","user_data":{},"custom_data":{"bad":"\#($0)"}}"# }.joined(separator: "\n")
+        let bad = try box.write("bad.ndjson", (try String(contentsOfFile: input, encoding: .utf8)) + failing + "\n")
+        var first: [Int] = []
+        for k in 1...2 {
+            let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", bad, "--shard", "\(k)/2"], env: env(s))
+            #expect(r.status == 1, "a failed line in shard \(k): \(r.stderr)")
+            first.append(r.stdout.split(separator: "\n").count)
+        }
+        #expect(first.allSatisfy { $0 > 5 }, "both shards took lines: \(first)")
+        let sent = try delivered(s).count
+        for k in 1...2 {
+            let again = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", bad, "--shard", "\(k)/2", "--resume"], env: env(s))
+            #expect(again.status == 1, "\(again.stderr)")
+        }
+        let counts = try delivered(s)
+        #expect(sent == 40 && counts.values.allSatisfy { $0 == 1 }, "no acknowledged line was sent again: \(counts)")
+        let journals = try FileManager.default.contentsOfDirectory(atPath: box.home + "/.local/state/bnc/journals")
+        #expect(journals.filter { $0.hasSuffix("-shard1of2.db") }.count == 1 && journals.filter { $0.hasSuffix("-shard2of2.db") }.count == 1,
+                "\(journals)")
+    }
+
     @Test func batchFromStdinAndExitStatusOne() throws {
         let s = try SandboxProcess()
         let input = #"{"name":"a","user_data":{"developer_identity":"u"}}"# + "\n" + #"{"name":"b","user_data":{}}"# + "\n"

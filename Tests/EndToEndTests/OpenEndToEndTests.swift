@@ -99,7 +99,7 @@ import TestSupport
         func firstSession(_ idfv: String) -> [Bool?] {
             bodies.filter { $0["ios_vendor_id"] as? String == idfv }.map { $0["first_session"] as? Bool }
         }
-        #expect(firstSession(a).sorted { $0 == true && $1 != true } == [true, false], "a device's first line is its first session")
+        #expect(firstSession(a) == [true, false], "a device's lines one after another, its first line its first session")
         #expect(firstSession(b) == [true])
         // The answers were kept: the same batch again is every device's second session, and the install-only
         // field is refused by name with nothing sent for its line.
@@ -117,6 +117,44 @@ import TestSupport
         #expect(none.status == 0, "\(none.stdout)")
         #expect(try s.received()[5...].map { ($0["body"] as? [String: Any])?["first_session"] as? Bool } == [true, true, true])
         #expect(try box.run("bnc-open", ["state", "list", "--output", "ndjson"]).stdout == list.stdout)
+    }
+
+    /// At --concurrency 8 a device's lines went together: its open could reach Branch before its install (429,
+    /// then the install answered as not first), later lines left without the bundle token the first answer gave,
+    /// and a failed first line was followed by opens that said the device had had its install.
+    @Test func aBatchSendsADevicesLinesOneAfterAnother() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let devices = (0..<4).map { String(format: "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A%02d", $0) }
+        var lines: [String] = []
+        for round in 0..<3 {
+            for d in devices {
+                lines.append(#"{"os":"iOS","os_version":"17.4","model":"iPhone15,2","app_version":"2.3.0","user_agent":"UA","ios_vendor_id":"\#(d)","ip":"8.8.4.4","identity":"r\#(round)"}"#)
+            }
+        }
+        let input = try box.write("devices.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", ["--batch", input, "--server-to-server-identity", "--concurrency", "8"], env: env(s))
+        #expect(r.status == 0, "\(r.stderr)\n\(r.stdout)")
+        let received = try s.received().map { $0["body"] as? [String: Any] ?? [:] }
+        for d in devices {
+            let sent = received.filter { $0["ios_vendor_id"] as? String == d }
+            #expect(sent.map { $0["identity"] as? String } == ["r0", "r1", "r2"], "in input order: \(d)")
+            #expect(sent.map { $0["first_session"] as? Bool } == [true, false, false])
+            let tokens = sent.map { $0["randomized_bundle_token"] as? String }
+            #expect(tokens[0] == nil && tokens[1] != nil && tokens[1] == tokens[2], "the first answer's token on every later line: \(tokens)")
+        }
+        // A first line that fails is followed by a first session: nothing was kept from it.
+        let server = try LoopbackServer(fallback: .json(200, #"{"session_id":"1","randomized_device_token":"d","data":"{}"}"#))
+        server.choose { $0.bodyText.contains(#""identity":"fails""#) ? .json(500, "{}") : nil }
+        let failing = [#"{"identity":"fails"}"#, #"{"identity":"then"}"#].map {
+            String($0.dropLast()) + #","os":"Android","os_version":"14","model":"m","app_version":"1","user_agent":"UA","hardware_id":"f00d","is_hardware_id_real":true,"ip":"8.8.4.4"}"#
+        }
+        let second = try box.write("failing.ndjson", failing.joined(separator: "\n") + "\n")
+        let f = try box.run("bnc-open", ["--batch", second, "--retries", "0"],
+                            env: ["BNC_API_URL": server.baseURL, "BRANCH_KEY": "key_test_open", "BRANCH_SECRET": "secret_test_open"])
+        #expect(f.status == 1)
+        let sentBodies = server.received.map { (try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]) ?? [:] }
+        #expect(sentBodies.map { $0["identity"] as? String } == ["fails", "then"])
+        #expect(sentBodies.map { $0["first_session"] as? Bool } == [true, true], "\(sentBodies)")
     }
 
     @Test func rapidRepeatsAre429WithTheRulesExplained() throws {

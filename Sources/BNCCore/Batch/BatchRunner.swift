@@ -28,18 +28,27 @@ public final class BatchRunner {
     private struct Item {
         let line: Int
         let request: HTTPRequest
+        /// The line's serial key: no other line of the key is prepared until this one has its final result.
+        var key: String? = nil
         var attempts = 0
         var firstSent = 0.0
         var notBefore = 0.0
+        /// What the last attempt got, for a line stopped while it waited to retry.
+        var lastOutcome: AttemptOutcome? = nil
     }
 
     /// Runs the batch. `prepare` turns a line's JSON object into a request or says why it cannot (never sent);
     /// `emit` receives each result, in input order unless `settings.ordered` is false.
-    public func run(reader: LineReader, prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
+    /// - Parameter serialKey: the line's key, when lines of one key must go one after another (one device's
+    ///   sessions: its install before its opens, each prepared from what the one before it left in the state). A
+    ///   line is prepared only once the line before it with its key has its final result.
+    public func run(reader: LineReader, serialKey: ((Int, JSONObject) throws(BNCError) -> String?)? = nil,
+                    prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
                     emit: (BatchResult) -> Void) throws(BNCError) -> BatchSummary {
         let start = MonotonicClock.now()
         let begun = try journal?.begin()
         var state = Run(runner: self, reader: reader, previous: begun?.acknowledged ?? [:])
+        state.serialKey = serialKey
         state.summary.ambiguous = begun?.ambiguous ?? 0
         let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
                                                 redactor: redactor, trace: trace)
@@ -47,7 +56,7 @@ public final class BatchRunner {
         // The state is one value the three callbacks borrow in turn: one exclusive access per call instead of one
         // per variable (a dozen captured variables cost a runtime exclusivity check on every touch, per line).
         try transport.run(next: { state.next(prepare: prepare, emit: emit) },
-                          completion: { tag, result in state.complete(tag, result, emit: emit) },
+                          completion: { tag, result in state.complete(tag, result, prepare: prepare, emit: emit) },
                           flush: { () throws(BNCError) in try state.flush(emit: emit) })
         if let failure = state.failure { throw failure }
         try state.finishUnsent(emit: emit)
@@ -86,6 +95,11 @@ public final class BatchRunner {
         /// One bucket per documented window, starting full.
         lazy var windowTokens: [Double] = settings.windows.map { Double($0.count) }
         var failure: BNCError?
+        var serialKey: ((Int, JSONObject) throws(BNCError) -> String?)?
+        /// Serial keys with a line prepared and not yet final, and the lines of each waiting their turn.
+        var busyKeys = Set<String>()
+        var blocked: [String: [(line: Int, object: JSONObject)]] = [:]
+        var blockedCount = 0
         var unjournaled: [(result: BatchResult, bytes: Int)] = []  // waiting for their acknowledgement's commit
         let keys = JSONKeyCache()           // the member names every line repeats
 
@@ -125,7 +139,8 @@ public final class BatchRunner {
         /// Reads lines until one yields a request (or input ends, or the window is full).
         mutating func takeLine(prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest,
                                emit: (BatchResult) -> Void) throws(BNCError) -> Item? {
-            while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) && heldBytes <= settings.maxHeldBytes {
+            while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) && heldBytes <= settings.maxHeldBytes
+                    && blockedCount < settings.window {
                 guard let bytes = try reader.next() else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
@@ -153,13 +168,45 @@ public final class BatchRunner {
                     finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: error.description), emit: emit)
                     continue
                 } }
+                var key: String?
+                if let serialKey {
+                    do { key = try serialKey(number, object) } catch {
+                        finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)), emit: emit)
+                        continue
+                    }
+                    if let key, busyKeys.contains(key) {
+                        blocked[key, default: []].append((number, object))
+                        blockedCount += 1
+                        continue
+                    }
+                }
                 do {
-                    return Item(line: number, request: try prepare(number, object))
+                    let item = Item(line: number, request: try prepare(number, object), key: key)
+                    if let key { busyKeys.insert(key) }
+                    return item
                 } catch {
                     finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)), emit: emit)
                 }
             }
             return nil
+        }
+
+        /// A line of `key` has its final result: the next line of the key waiting its turn is prepared now, from
+        /// what that result left (one that cannot be made fails, and the one after it is tried).
+        mutating func release(_ key: String?, prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest, emit: (BatchResult) -> Void) {
+            guard let key else { return }
+            while var queue = blocked[key], !queue.isEmpty {
+                let next = queue.removeFirst()
+                blocked[key] = queue.isEmpty ? nil : queue
+                blockedCount -= 1
+                do {
+                    waiting.append(Item(line: next.line, request: try prepare(next.line, next.object), key: key))
+                    return
+                } catch {
+                    finish(BatchResult(line: next.line, ok: false, attempts: 0, elapsedMs: 0, error: redactor.redact(error.message)), emit: emit)
+                }
+            }
+            busyKeys.remove(key)
         }
 
         /// What the transport should do next: send a line (new or due for a retry), wait, or finish.
@@ -219,7 +266,8 @@ public final class BatchRunner {
         }
 
         /// One transfer ended: retried per the policy, or its result queued for the round's commit.
-        mutating func complete(_ tag: Int, _ result: Result<HTTPResponse, TransportError>, emit: (BatchResult) -> Void) {
+        mutating func complete(_ tag: Int, _ result: Result<HTTPResponse, TransportError>,
+                               prepare: (Int, JSONObject) throws(BNCError) -> HTTPRequest, emit: (BatchResult) -> Void) {
             guard let item = inFlight.removeValue(forKey: tag) else { return }
             let now = MonotonicClock.now()
             let outcome: AttemptOutcome
@@ -230,6 +278,7 @@ public final class BatchRunner {
             if !stopped, case .retry(let delay) = settings.retry.decide(after: item.attempts, outcome: outcome, random: random()) {
                 var again = item
                 again.notBefore = now + delay
+                again.lastOutcome = outcome
                 retries.append(again)
                 summary.retries += 1
                 observer?.retrying(line: item.line, attempt: item.attempts, outcome: outcome, delay: delay)
@@ -262,6 +311,8 @@ public final class BatchRunner {
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message
             }
+            // After the answer was read (bnc-open keeps it in the state): the next line of the key is made from it.
+            defer { release(item.key, prepare: prepare, emit: emit) }
             guard let journal else { return finish(final, bytes: bytes, emit: emit) }
             if final.ok {
                 journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
@@ -287,12 +338,24 @@ public final class BatchRunner {
             roundEnded()
         }
 
-        /// Lines never sent because the run stopped: retries abandoned and prepared lines, in order.
+        /// Lines the run stopped before their end: retries abandoned (sent, with no acknowledged answer), and
+        /// lines prepared or waiting their turn and never sent, in order.
         mutating func finishUnsent(emit: (BatchResult) -> Void) throws(BNCError) {
-            for item in retries + waiting {
-                summary.unsent += 1
-                let r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0,
-                                    error: summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)")
+            let why = summary.interrupted ? "interrupted" : "stopped at the first failure (--fail-fast)"
+            var unsent: [(line: Int, attempts: Int, outcome: AttemptOutcome?)] = (retries + waiting).map { ($0.line, $0.attempts, $0.lastOutcome) }
+            for queue in blocked.values { unsent += queue.map { ($0.line, 0, nil) } }
+            blocked.removeAll()
+            blockedCount = 0
+            for item in unsent.sorted(by: { $0.line < $1.line }) {
+                var r = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: 0)
+                if item.attempts > 0 {
+                    // Sent and answered without an acknowledgement: failed, not unsent (--resume sends it again).
+                    if case .status(let status, _)? = item.outcome { r.status = status }
+                    r.error = "\(why) while waiting to retry: sent \(item.attempts) time\(item.attempts == 1 ? "" : "s")\(item.outcome.map { ", the last got \($0)" } ?? "")"
+                } else {
+                    summary.unsent += 1
+                    r.error = summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)"
+                }
                 journal?.settle(item.line)
                 finish(r, emit: emit)
             }

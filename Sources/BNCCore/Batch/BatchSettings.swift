@@ -61,6 +61,19 @@ public struct BatchSettings: Sendable {
     /// Whether a line belongs to this run's shard (a stable hash of its bytes).
     public func takes<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
         guard let shard else { return true }
-        return Int(FNV1a64.hash(line) % UInt64(shard.n)) == shard.k - 1
+        return Int(Self.mixed(FNV1a64.hash(line)) % UInt64(shard.n)) == shard.k - 1
+    }
+
+    /// FNV-1a's low bits depend only on the low bits of the bytes (its prime is odd, XOR keeps bit 0 to bit 0):
+    /// taken modulo an even N, shard 1/2 of a log got none of its lines. MurmurHash3's 64-bit finaliser spreads
+    /// every bit of the hash over the low ones first.
+    static func mixed(_ hash: UInt64) -> UInt64 {
+        var h = hash
+        h ^= h >> 33
+        h &*= 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        h &*= 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 33
+        return h
     }
 }
