@@ -54,6 +54,11 @@ public struct SignalWatcher: Sendable {
         return fd >= 0 && receivedSignals.load(ordering: .sequentiallyConsistent) == 0 ? fd : nil
     }
 
+    /// A watcher is installed and a signal came.
+    public static var signalled: Bool {
+        wakePipeRead.load(ordering: .sequentiallyConsistent) >= 0 && receivedSignals.load(ordering: .sequentiallyConsistent) > 0
+    }
+
     /// How many signals arrived since `install`.
     public var received: Int { Int(receivedSignals.load(ordering: .sequentiallyConsistent)) }
 

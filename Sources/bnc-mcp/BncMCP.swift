@@ -69,12 +69,15 @@ struct BncMCP: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
+        Execution.endChildrenOnSignals()
         var shared: [String] = []
         if let profile { shared += ["--profile", profile] }
         if sandbox { shared.append("--sandbox") }
         if let apiURL { shared += ["--api-url", apiURL] }
         let environment = ProcessInfo.processInfo.environment
-        let sandboxURL = apiURL.flatMap { url in HTTPURL(url).flatMap { ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host) ? url : nil } }
+        // --api-url, else BNC_API_URL as the tools read it (bnc(1): the two are the same), when it is this machine.
+        let sandboxURL = (apiURL ?? environment["BNC_API_URL"].flatMap { $0.isEmpty ? nil : $0 })
+            .flatMap { url in HTTPURL(url).flatMap { ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host) ? url : nil } }
             ?? (sandbox || profile == "sandbox" ? environment["BNC_SANDBOX_URL"] ?? ConfigurationResolver.sandboxDefaultURL : nil)
         // The sibling tools live beside this executable: /proc/self/exe, never argv[0], which is a bare name when
         // an MCP client starts bnc-mcp from PATH and would resolve against the working directory.

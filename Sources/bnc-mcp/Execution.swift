@@ -14,6 +14,31 @@ enum Execution {
         let cutOff: Bool
     }
 
+    /// The commands running now, so that the server's end ends them too (a scan of a FIFO no one writes to would
+    /// otherwise outlive it, reading on its own).
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var running = Set<Int32>()
+
+    /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL).
+    static func endChildrenOnSignals() {
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                lock.lock()
+                let pids = running
+                lock.unlock()
+                for pid in pids { kill(pid, SIGTERM) }
+                if !pids.isEmpty { usleep(200_000) }
+                for pid in pids { kill(pid, SIGKILL) }
+                exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
     static func run(_ path: String, _ arguments: [String], stdin: Data?, environment extra: [String: String] = [:]) -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
@@ -27,6 +52,9 @@ enum Execution {
         p.standardOutput = output
         p.standardError = errors
         do { try p.run() } catch { return Result(status: 127, stdout: Data(), stderr: "bnc-mcp: cannot run \(path): \(error)", cutOff: false) }
+        let pid = p.processIdentifier
+        lock.lock(); running.insert(pid); lock.unlock()
+        defer { lock.lock(); running.remove(pid); lock.unlock() }
         let group = DispatchGroup()
         nonisolated(unsafe) var err = Data()
         group.enter()

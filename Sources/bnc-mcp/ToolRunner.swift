@@ -56,7 +56,10 @@ struct ToolRunner: Sendable {
         do throws(BNCError) {
             for (name, value) in args.sorted(by: { $0.key < $1.key }) {
                 if let a = chosen.first(where: { (tool.renamed[$0.name] ?? $0.property) == name }) {
-                    if a.kind == .positional { positionals += try a.words(value) } else { words += try a.words(value) }
+                    let made = try a.words(value)
+                    // A command-line word ends at a NUL: "a\u0000b" would reach the tool, and Branch, as "a".
+                    if made.contains(where: { $0.utf8.contains(0) }) { throw BNCError.invalid(name, "must not contain NUL characters") }
+                    if a.kind == .positional { positionals += made } else { words += made }
                 } else if case .member(let member, let read, _, _) = tool.stdin, member == name {
                     input = Data((value.stringValue ?? value.serialized()).utf8)
                     words += read

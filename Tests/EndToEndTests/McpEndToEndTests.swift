@@ -207,6 +207,9 @@ import TestSupport
             ["tool": "send_event", "arguments": ["name": "PURCHASE", "user_data": ["os": "Windows"], "send": true]],
             ["tool": "delete_link", "arguments": ["url": "https://example.app.link/abc", "send": true]],
             ["tool": "no_such_tool"],
+            // A command-line word ends at a NUL: the link was made with channel "a".
+            ["tool": "create_link", "arguments": ["channel": "a\u{0}b", "send": true]],
+            ["tool": "export_daily", "arguments": ["date": "2026-11-27\u{0}xx", "topic": "eo_install"]],
         ]
         let denied = try session(["--api-url", s.url, "--allow-send", "false"], Array(calls.prefix(2)), env: env)
         #expect(denied.failed(0) && denied.text(0).contains("--allow-send false"), "\(denied.text(0))")
@@ -219,9 +222,47 @@ import TestSupport
         #expect(m.failed(4) && m.text(4).contains("user_data.os must be iOS, Android"), "validation names the field: \(m.text(4))")
         #expect(m.failed(5) && m.text(5).contains("--allow-delete"), "\(m.text(5))")
         #expect(m.failed(6) && m.text(6).contains("unknown tool no_such_tool"))
+        #expect(m.failed(7) && m.text(7).contains("channel must not contain NUL characters; nothing sent"), "\(m.text(7))")
+        #expect(m.failed(8) && m.text(8).contains("date must not contain NUL characters"), "\(m.text(8))")
         #expect(try s.received().isEmpty, "nothing refused was sent")
         let nowhere = try session([], [["tool": "sandbox_reset"]], env: env)
         #expect(nowhere.failed(0) && nowhere.text(0).contains("does not point at a sandbox"), "\(nowhere.text(0))")
+        // BNC_API_URL names the sandbox as --api-url does (bnc(1)).
+        let byEnvironment = try session([], [["tool": "sandbox_requests"]], env: env.merging(["BNC_API_URL": s.url]) { $1 })
+        #expect(!byEnvironment.failed(0), "\(byEnvironment.text(0))")
+    }
+
+    /// A tool call blocked on its input (a scan of a FIFO no one writes to) outlived the server: SIGTERM ended
+    /// bnc-mcp, and its `bnc-tune scan` read on, alone. The server's end now ends the commands it runs.
+    @Test func theServersEndEndsTheCommandsItRuns() throws {
+        let fifo = box.home + "/never-written.log"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Executables.path("bnc-mcp"))
+        p.environment = box.environment(env)
+        let input = Pipe()
+        p.standardInput = input
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let messages = [#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                        #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tune_scan","arguments":{"file":"\#(fifo)"}}}"#]
+        input.fileHandleForWriting.write(Data((messages.joined(separator: "\n") + "\n").utf8))
+        func scans() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
+                guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
+                return cmd.contains("never-written.log") && cmd.contains("scan") ? pid : nil
+            }
+        }
+        var waited = 0
+        while try scans().isEmpty && waited < 100 { usleep(50_000); waited += 1 }
+        #expect(try !scans().isEmpty, "the call runs bnc-tune scan on the FIFO")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        usleep(300_000)
+        #expect(try scans().isEmpty, "no scan outlives the server")
+        try? input.fileHandleForWriting.close()
     }
 
     @Test func sandboxStartAndStop() throws {

@@ -33,6 +33,28 @@ import TestSupport
 
     static var schemas: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/schemas" }
 
+    /// A log with no line break (/dev/zero: one endless line, skipped as it is read) was read for ever: SIGTERM
+    /// set the scan's flag, which was asked only between lines.
+    @Test func aScanOfAnEndlessLineStopsOnASignal() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Executables.path("bnc-tune"))
+        p.arguments = ["scan", "/dev/zero"]
+        p.environment = box.environment()
+        let errors = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = errors
+        try p.run()
+        usleep(700_000)
+        kill(p.processIdentifier, SIGTERM)
+        var waited = 0
+        while p.isRunning && waited < 60 { usleep(50_000); waited += 1 }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130, "ended by the first SIGTERM, in \(waited * 50) ms")
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("interrupted after 0 lines"), "\(said)")
+    }
+
     @Test func checkExitsZeroWhenCleanAndOneWithFindings() throws {
         let clean = try box.run("bnc-tune", ["check", Self.session, "--output", "json"])
         #expect(clean.status == 0, "\(clean.output)")

@@ -104,6 +104,9 @@ public final class LineReader {
                 }
                 throw BNCError(.invalidData, "\(what): line \(lineNumber + 1) is longer than \(maxLineLength) bytes")
             }
+            // A signal ends a read that has found no line yet (a log of NULs, /dev/zero: skipped as one long line,
+            // read for ever): the input ends here, and the caller, seeing the signal, stops.
+            if SignalWatcher.signalled { return nil }
             // Compact what is left, then read more.
             if start > 0 {
                 buffer.removeFirst(start)
