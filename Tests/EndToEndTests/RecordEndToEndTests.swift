@@ -129,6 +129,25 @@ import TestSupport
                 && body?["channel"] as? String == "sms", "\(got)")
     }
 
+    /// bnc-app's recordings carry the secret in the URL's query (`/v1/app/KEY?branch_secret=<redacted>`): replay
+    /// refused them ("its URL holds a redacted value bnc cannot fill") though the man page says a secret is filled.
+    @Test func anAppRecordingReplaysWithTheSecretFilledInTheQuery() throws {
+        let s = try sandbox()
+        let har = box.home + "/app.har"
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]
+        let recorded = try box.run("bnc-app", ["get", "--record", har, "--output", "json"], env: env)
+        #expect(recorded.status == 0, "\(recorded.output)")
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(!text.contains(Self.secret) && text.contains("branch_secret=%3Credacted%3E") || text.contains("branch_secret=<redacted>"), "\(text.prefix(600))")
+        let replayed = try box.run("bnc-api", ["--replay", har, "--output", "ndjson"], env: env)
+        #expect(replayed.status == 0 && replayed.stdout.contains(#""status":200"#), "\(replayed.output)")
+        #expect(!replayed.output.contains(Self.secret), "the filled secret is not shown")
+        // The sandbox knows this app's secret only: another one filled in is refused, so the 200 above was the
+        // current secret's.
+        let wrong = try box.run("bnc-api", ["--replay", har, "--output", "ndjson"], env: env.merging(["BRANCH_SECRET": "secret_test_other0001"]) { $1 })
+        #expect(wrong.status == 1 && !wrong.stdout.contains(#""status":200"#), "\(wrong.output)")
+    }
+
     @Test func aRecordingWithOtherRedactedValuesIsRefusedWhole() throws {
         let s = try SandboxProcess()
         let entry = { (body: String) in
