@@ -108,6 +108,40 @@ import TestSupport
         #expect(bad.status == 65 && bad.stderr.contains("gzip data is damaged"), "\(bad.output)")
     }
 
+    /// Whatever sat at a kept file's name was read as Branch's rows: a PNG printed its bytes as two rows (exit 0),
+    /// a link was followed and another file read as the export, a foreign .part was "resumed" and the file it
+    /// made kept failing every later run. Each is refused by name, with nothing read, written or sent for it.
+    @Test func onlyItsOwnDownloadsAreReadAsAnExport() throws {
+        let s = try sandbox()
+        try traffic(s)
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("DATA".utf8)
+        func run(_ dir: String) throws -> ProcessResult {
+            try box.run("bnc-export", ["daily", "--date", Self.today, "--topic", "eo_commerce_event", "--dir", box.root.appendingPathComponent(dir).path], env: env(s))
+        }
+        func place(_ dir: String, _ name: String = "eo_commerce_event-0.csv.gz") throws -> String {
+            let folder = box.root.appendingPathComponent("\(dir)/\(Self.today)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder + "/" + name
+        }
+        let planted = try place("a")
+        try png.write(to: URL(fileURLWithPath: planted))
+        let a = try run("a")
+        #expect(a.status == 78 && a.stdout.isEmpty && a.stderr.contains("is not a gzip export file, so not one bnc downloaded"), "\(a.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: planted)) == png)
+        let victim = try box.write("victim.txt", "precious\n")
+        let link = try place("b")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        let b = try run("b")
+        #expect(b.status == 78 && b.stdout.isEmpty && b.stderr.contains("is a symbolic link"), "\(b.output)")
+        let part = try place("c", "eo_commerce_event-0.csv.gz.part")
+        try png.write(to: URL(fileURLWithPath: part))
+        let c = try run("c")
+        #expect(c.status == 78 && c.stdout.isEmpty && c.stderr.contains("does not start as this download does"), "\(c.status) \(c.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: part)) == png && !FileManager.default.fileExists(atPath: String(part.dropLast(5))))
+        #expect(try run("d").status == 0, "a directory of its own downloads as before")
+    }
+
     @Test func aCustomExportJobIsPolledAndItsRowsPrinted() throws {
         let s = try sandbox()
         try traffic(s)

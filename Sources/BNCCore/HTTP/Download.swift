@@ -19,6 +19,9 @@ public final class Download {
     public var progress: ((_ have: Int64, _ total: Int64?) -> Void)?
     public var sleep: (Double) -> Void = MonotonicClock.sleep
     public var recorder: HARRecorder?
+    /// The bytes the file starts with (gzip's 1f 8b): a partial file that does not is not this download's, and
+    /// is not resumed (the rest would be appended to another file's bytes).
+    public var magic: [UInt8]?
 
     public init(url: String, to path: String, options: TransportOptions, redactor: Redactor) {
         self.url = url
@@ -42,7 +45,7 @@ public final class Download {
         // The partial file is this tool's own: never followed through a link (a link at the name would have the
         // download appended to a file elsewhere), never a FIFO (open would block) or a device, never a file with
         // other names (a hard link would change it under them).
-        let fd = open(partialPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        let fd = open(partialPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP { throw BNCError.configuration("\(partialPath) is a symbolic link; bnc downloads only into its own files") }
             throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())")
@@ -53,6 +56,14 @@ public final class Download {
             throw BNCError.configuration("\(partialPath) is not a regular file of its own (a FIFO, a device or a hard link); bnc downloads only into its own files")
         }
         var have = Int64(lseek(fd, 0, SEEK_END))
+        if let magic, have > 0 {
+            var head = [UInt8](repeating: 0, count: magic.count)
+            let n = pread(fd, &head, magic.count, 0)  // read-write: a write-only descriptor reads nothing (EBADF)
+            if n < 0 || head[..<n] != magic[..<n] {
+                throw BNCError.configuration("\(partialPath) does not start as this download does, so it is not one bnc began; bnc never resumes or replaces it",
+                                             hint: "move it away, or name another --dir")
+            }
+        }
         let resumedFrom = have
         var total: Int64?
         var attempt = 0
@@ -125,7 +136,7 @@ public final class Download {
 
     /// The final name may hold nothing or a regular file (an earlier download), never a link, a FIFO, a device or
     /// a directory, which the rename would replace (exit 78).
-    static func requireReplaceable(_ path: String) throws(BNCError) {
+    public static func requireReplaceable(_ path: String) throws(BNCError) {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
         guard st.st_mode & S_IFMT == S_IFREG else {
