@@ -327,9 +327,10 @@ extension BNCRootCommand {
         guard let spec = specs.first(where: { $0.flag == flag && ($0.type == .integer || $0.type == .number) }) else { return nil }
         if let number = try? JSON.parse(bytes: Array(value.utf8)), case .number = number {
             do { _ = try spec.check(number, at: spec.name) } catch { return error }
-            return nil
         }
-        return BNCError.invalid(spec.name, "must be \(spec.type == .integer ? "a whole number" : "a number") (got \(value.debugDescription))")
+        // Not a number (`wide`), or one the flag's type cannot read as written (` 100`).
+        let range = spec.range.map { " " + FieldSpec.describe($0) } ?? ""
+        return BNCError.invalid(spec.name, "must be \(spec.type == .integer ? "a whole number" : "a number")\(range) (got \(value.debugDescription))")
     }
 
     /// The field tables of a command and of every command under it.

@@ -97,7 +97,14 @@ public final class FieldSpec: Sendable {
             return .string(n.literal)
         case (.boolean, .bool): return value
         case (.integer, .number(let n)):
-            guard n.isInteger, let i = n.int64 else { throw fail("must be a whole number between -2^63 and 2^63-1 (got \(n.literal))") }
+            guard n.isInteger, let i = n.int64 else {
+                let d = n.double
+                // 100.0 and 1e2 are whole numbers, written as no integer field of Branch's takes them.
+                if !n.isInteger, d.isFinite, d == d.rounded(), abs(d) < 9.2e18, range.map({ $0.contains(d) }) ?? true {
+                    throw fail("must be written as a whole number, without a fraction or an exponent (got \(n.literal))")
+                }
+                throw fail("must be a whole number \(range.map(Self.describe) ?? "between -2^63 and 2^63-1") (got \(n.literal))")
+            }
             if let range, !range.contains(Double(i)) { throw fail("must be \(Self.describe(range)) (got \(n.literal))") }
             return value
         case (.number, .number(let n)):
@@ -190,7 +197,7 @@ public final class FieldSpec: Sendable {
         return value
     }
 
-    static func describe(_ r: ClosedRange<Double>) -> String {
+    public static func describe(_ r: ClosedRange<Double>) -> String {
         func show(_ d: Double) -> String { d == d.rounded() && abs(d) <= 1e18 ? String(Int64(d)) : String(d) }
         if r.upperBound == .greatestFiniteMagnitude { return "at least \(show(r.lowerBound))" }
         return "between \(show(r.lowerBound)) and \(show(r.upperBound))"
