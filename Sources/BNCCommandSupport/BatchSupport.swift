@@ -101,6 +101,8 @@ extension ToolRun {
             out.write(bytes: results.end)
         }
         let reader = try LineReader(path: input)
+        reader.skipLongLines = true
+        reader.keepsSkippedNumbers = true
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
         let warnings = Warnings()  // one list, emptied for each line
@@ -158,11 +160,15 @@ extension ToolRun {
 
     static func fingerprint(_ path: String) throws(BNCError) -> (String, Int) {
         let reader = try LineReader(path: path)
+        reader.skipLongLines = true  // the run gives such a line its result; here it is counted by its number
+        reader.keepsSkippedNumbers = true
         var hash = FNV1a64()
         while let line = try reader.next() {
+            for skipped in reader.takeSkippedLineNumbers() { hash.add(Array("\u{0}long \(skipped)\n".utf8)) }
             hash.add(line)
             hash.add(byte: 10)
         }
+        for skipped in reader.takeSkippedLineNumbers() { hash.add(Array("\u{0}long \(skipped)\n".utf8)) }
         return (hash.hex, reader.lineNumber)
     }
 }

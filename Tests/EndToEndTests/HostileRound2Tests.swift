@@ -167,7 +167,10 @@ import Glibc
         let took = Date().timeIntervalSince(start)
         #expect(status == 130, "\(run.stderr)")
         #expect(took < 5, "stopped \(took) s after the signal (the waits run to 10 s and more)")
-        #expect(run.stderr.contains("not sent (stopped)"), "\(run.stderr)")
+        // Each line taken was sent and is waiting to retry: a failure that says so, not "not sent".
+        #expect(run.stderr.contains("interrupted after "), "\(run.stderr)")
+        let out = run.outputLines.joined(separator: "\n")
+        #expect(out.contains("interrupted while waiting to retry: sent ") && !out.contains("before it was sent"), "\(out)")
     }
 
     /// A batch line is held to the single request's rules: its os and os_version too; nothing of it is sent.

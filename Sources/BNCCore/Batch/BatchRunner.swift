@@ -141,7 +141,15 @@ public final class BatchRunner {
                                emit: (BatchResult) -> Void) throws(BNCError) -> Item? {
             while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) && heldBytes <= settings.maxHeldBytes
                     && blockedCount < settings.window {
-                guard let bytes = try reader.next() else { inputDone = true; return nil }
+                let read = try reader.next()
+                // A line longer than the reader takes fails alone, unsent; the lines after it go on.
+                for skipped in reader.takeSkippedLineNumbers() where settings.takes(lineNumber: skipped) {
+                    summary.lines += 1
+                    if settings.ordered { order.append(skipped) }
+                    finish(BatchResult(line: skipped, ok: false, attempts: 0, elapsedMs: 0,
+                                       error: "line \(skipped) is longer than \(reader.maxLineLength) bytes; not sent"), emit: emit)
+                }
+                guard let bytes = read else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
                 if settings.textLines, LineReader.isBlankOrComment(bytes) { continue }

@@ -64,6 +64,13 @@ public struct BatchSettings: Sendable {
         return Int(Self.mixed(FNV1a64.hash(line)) % UInt64(shard.n)) == shard.k - 1
     }
 
+    /// Whether a line not read (one too long to hold) belongs to this run's shard: by its number, so that one
+    /// shard of N gives it its result.
+    public func takes(lineNumber: Int) -> Bool {
+        guard let shard else { return true }
+        return Int(Self.mixed(UInt64(lineNumber)) % UInt64(shard.n)) == shard.k - 1
+    }
+
     /// FNV-1a's low bits depend only on the low bits of the bytes (its prime is odd, XOR keeps bit 0 to bit 0):
     /// taken modulo an even N, shard 1/2 of a log got none of its lines. MurmurHash3's 64-bit finaliser spreads
     /// every bit of the hash over the low ones first.

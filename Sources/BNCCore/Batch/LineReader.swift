@@ -20,6 +20,16 @@ public final class LineReader {
     /// hold a 10 MB line among ordinary ones. Counted in `longLinesSkipped`.
     public var skipLongLines = false
     public private(set) var longLinesSkipped = 0
+    /// Keep the numbers of the lines skipped for their length, for `takeSkippedLineNumbers` (a batch gives each a
+    /// result of its own).
+    public var keepsSkippedNumbers = false
+    private var skippedNumbers: [Int] = []
+
+    /// The numbers of the lines skipped for their length since the last call (with `keepsSkippedNumbers`).
+    public func takeSkippedLineNumbers() -> [Int] {
+        defer { skippedNumbers.removeAll(keepingCapacity: true) }
+        return skippedNumbers
+    }
     /// Inside a long line being skipped: bytes up to its line break are dropped.
     private var skipping = false
     /// What the messages call the input.
@@ -72,6 +82,7 @@ public final class LineReader {
                     skipping = false
                     lineNumber += 1
                     longLinesSkipped += 1
+                    if keepsSkippedNumbers { skippedNumbers.append(lineNumber) }
                     continue
                 }
                 buffer.removeAll(keepingCapacity: true)
@@ -80,6 +91,7 @@ public final class LineReader {
                     skipping = false
                     lineNumber += 1
                     longLinesSkipped += 1
+                    if keepsSkippedNumbers { skippedNumbers.append(lineNumber) }
                     return nil
                 }
             } else if let nl = ByteSearch.first(10, in: buffer[start...]) {
