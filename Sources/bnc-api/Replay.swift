@@ -64,13 +64,7 @@ enum HARReplay {
         if let bad = FieldSpec.forbiddenCharacter(in: url, multiline: false) {
             throw BNCError(.invalidData, "\(where_): its URL must not contain \(bad)")
         }
-        if let key = settings.branchKey { url = replacingQuery(url, name: "branch_key", with: key.value) }
-        // The App API's GET and its updates carry the secret in the query (bnc-app's recordings): a redacted one is
-        // filled as the body's is; one recorded in clear (--show-secrets) is left as it was.
-        if let secret = settings.branchSecret {
-            url = replacingQuery(url, name: "branch_secret", with: HTTPURL.percentEncode(secret.exposed),
-                                 only: [Redactor.placeholder, "%3Credacted%3E", "%3credacted%3e"])
-        }
+        url = APIRequest.refillCredentials(inQueryOf: url, settings: settings)
         guard !url.contains(Redactor.placeholder) && !url.contains("%3Credacted%3E") else {
             throw BNCError(.invalidData, "\(where_): its URL holds a redacted value bnc cannot fill", hint: "record it again with --show-secrets, or edit the file")
         }
@@ -120,16 +114,6 @@ enum HARReplay {
         let rest = url[scheme.upperBound...]
         let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
         return (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
-    }
-
-    /// - Parameter only: replace only these values (nil: whatever the value).
-    static func replacingQuery(_ url: String, name: String, with value: String, only: Set<String>? = nil) -> String {
-        guard let q = url.firstIndex(of: "?") else { return url }
-        let pairs = url[url.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard pair.hasPrefix(name + "="), only?.contains(String(pair.dropFirst(name.count + 1))) ?? true else { return String(pair) }
-            return name + "=" + value
-        }
-        return String(url[...q]) + pairs.joined(separator: "&")
     }
 
     /// The first member (dotted path) whose value is the redaction placeholder.

@@ -69,7 +69,7 @@ struct BncMCP: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
-        Execution.endChildrenOnSignals()
+        try Execution.endChildrenOnSignals()
         var shared: [String] = []
         if let profile { shared += ["--profile", profile] }
         if sandbox { shared.append("--sandbox") }
@@ -118,7 +118,7 @@ struct BncMCP: AsyncParsableCommand {
         // transport counts the requests read and the answers written; at the end of stdin the process waits for
         // every answer (at most 10 minutes: a long call).
         let pending = PendingRequests()
-        try await server.start(transport: CountingTransport(StdioTransport(), pending: pending))
+        try await server.start(transport: CountingTransport(pending: pending))
         await server.waitUntilCompleted()
         let deadline = MonotonicClock.now() + 600
         while pending.count > 0 && MonotonicClock.now() < deadline {

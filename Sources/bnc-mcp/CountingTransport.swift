@@ -1,66 +1,110 @@
 // bnc-mcp's stdio transport with the requests in flight counted: the SDK answers each request in its own task and
 // its loop ends at the end of stdin, so the process waits until every request read has its answer written.
+import BNCCore
 import Foundation
 import Logging
 import MCP
 import Synchronization
 
-/// Requests read (JSON-RPC messages with an id and a method) not yet answered (a message out with that id).
-final class PendingRequests: Sendable {
-    private let ids = Mutex(Set<String>())
-    var count: Int { ids.withLock { $0.count } }
+/// stdio as JSON-RPC lines, with the requests in flight counted. Its own reader: the SDK's searched its whole
+/// buffer for a line break after every 4 KiB read (a 1.6 MB message took 45 s and held every call behind it). A
+/// line is found once, by memchr over the bytes just read; a message over `maxMessage` is refused whole, as is
+/// one that is not a valid JSON-RPC request (an id that is an object, arguments that are not an object), each
+/// answered with its JSON-RPC error.
+actor CountingTransport: Transport {
+    private let pending: PendingRequests
+    nonisolated let logger: Logger
+    private let stream: AsyncThrowingStream<Data, Swift.Error>
+    private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
+    private var started = false
+    /// One writer at a time, a whole message per write.
+    private let output = Mutex(Int32(1))
 
-    /// The id of a request, or of a response, in one JSON-RPC message (a batch's members each).
-    static func ids(_ data: Data, requests: Bool) -> [String] {
-        guard let json = try? JSONSerialization.jsonObject(with: data) else { return [] }
-        let messages = (json as? [Any]) ?? [json]
-        return messages.compactMap { m in
-            guard let o = m as? [String: Any], let id = o["id"], !(id is NSNull) else { return nil }
-            guard (o["method"] != nil) == requests else { return nil }
-            return "\(id)"
+    /// 64 MiB: a bulk link request of thousands of items fits; a runaway writer does not grow the server.
+    static let maxMessage = 64 << 20
+
+    init(pending: PendingRequests, logger: Logger = Logger(label: "bnc-mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })) {
+        self.pending = pending
+        self.logger = logger
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    }
+
+    func connect() async throws {
+        guard !started else { return }
+        started = true
+        let continuation = continuation, pending = pending
+        let refuse: @Sendable (Data) -> Void = { [weak self] answer in
+            guard let self else { return }
+            Task { try? await self.send(answer) }
+        }
+        Thread.detachNewThread {
+            Self.readLines(fd: 0, continuation: continuation, pending: pending, refuse: refuse)
         }
     }
 
-    func read(_ data: Data) { let new = Self.ids(data, requests: true); if !new.isEmpty { ids.withLock { $0.formUnion(new) } } }
-    func written(_ data: Data) { let done = Self.ids(data, requests: false); if !done.isEmpty { ids.withLock { $0.subtract(done) } } }
-}
-
-/// stdio, with the requests in flight counted.
-actor CountingTransport: Transport {
-    private let inner: StdioTransport
-    private let pending: PendingRequests
-    nonisolated let logger: Logger
-
-    init(_ inner: StdioTransport, pending: PendingRequests) {
-        self.inner = inner
-        self.pending = pending
-        logger = inner.logger
-    }
-
-    func connect() async throws { try await inner.connect() }
-    func disconnect() async { await inner.disconnect() }
+    func disconnect() async { continuation.finish() }
 
     func send(_ data: Data) async throws {
-        try await inner.send(data)
+        var bytes = [UInt8](data)
+        bytes.append(10)
+        let failure: Int32? = output.withLock { fd in
+            var off = 0
+            while off < bytes.count {
+                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { usleep(1000); continue }
+                    return errno
+                }
+                off += n
+            }
+            return nil
+        }
+        if let failure { throw MCPError.internalError("cannot write to standard output: \(String(cString: strerror(failure)))") }
         pending.written(data)
     }
 
-    func receive() -> AsyncThrowingStream<Data, Swift.Error> {
-        let source = inner
-        let pending = pending
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await data in await source.receive() {
-                        pending.read(data)
-                        continuation.yield(data)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+    func receive() -> AsyncThrowingStream<Data, Swift.Error> { stream }
+
+    /// Reads stdin (blocking, on a thread of its own) until its end, each line a message.
+    static func readLines(fd: Int32, continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation,
+                          pending: PendingRequests, refuse: @Sendable (Data) -> Void) {
+        var buffer = [UInt8]()
+        var start = 0, scanned = 0
+        var skipping = false  // inside a message over maxMessage: dropped up to its line break
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        func deliver(_ line: ArraySlice<UInt8>) {
+            guard !line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return }
+            let data = Data(line)
+            if let error = JSONRPCMessages.invalid(data) { refuse(error); return }
+            pending.read(data)
+            continuation.yield(data)
         }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; break }
+            if n == 0 { break }
+            buffer.append(contentsOf: chunk[..<n])
+            while let nl = buffer.withUnsafeBufferPointer({ b -> Int? in
+                guard scanned < b.count, let p = memchr(b.baseAddress! + scanned, 10, b.count - scanned) else { return nil }
+                return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            }) {
+                if skipping { skipping = false } else { deliver(buffer[start..<nl]) }
+                start = nl + 1
+                scanned = start
+            }
+            scanned = buffer.count
+            if !skipping && buffer.count - start > maxMessage {
+                skipping = true
+                refuse(JSONRPCMessages.error(code: -32600, "Invalid Request: a message over \(maxMessage >> 20) MiB is not read"))
+            }
+            if skipping || start > 0 && start >= buffer.count / 2 {
+                buffer.removeFirst(skipping ? buffer.count : start)
+                start = 0
+                scanned = 0
+            }
+        }
+        if !skipping && start < buffer.count { deliver(buffer[start...]) }
+        continuation.finish()
     }
 }

@@ -1,5 +1,6 @@
 // Running one suite executable for a tool call: a body on stdin, stdout kept up to a bound (a tool's answer goes
 // to an agent's context: an export of millions of rows must be narrowed, not pasted), stderr kept for its notes.
+import BNCCore
 import Foundation
 
 enum Execution {
@@ -20,24 +21,20 @@ enum Execution {
     nonisolated(unsafe) private static var running = Set<Int32>()
 
     /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL).
-    static func endChildrenOnSignals() {
-        for sig in [SIGTERM, SIGINT, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                lock.lock()
-                let pids = running
-                lock.unlock()
-                for pid in pids { kill(pid, SIGTERM) }
-                if !pids.isEmpty { usleep(200_000) }
-                for pid in pids { kill(pid, SIGKILL) }
-                exit(128 + sig)
-            }
-            source.resume()
-            sources.append(source)
+    /// Caught by a handler, not ignored: an ignored signal stays ignored in the commands started after it.
+    static func endChildrenOnSignals() throws {
+        let watcher = try SignalWatcher.install([SIGTERM, SIGINT, SIGHUP])
+        Thread.detachNewThread {
+            watcher.wait()
+            lock.lock()
+            let pids = running
+            lock.unlock()
+            for pid in pids { kill(pid, SIGTERM) }
+            if !pids.isEmpty { usleep(200_000) }
+            for pid in pids { kill(pid, SIGKILL) }
+            exit(143)
         }
     }
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
     static func run(_ path: String, _ arguments: [String], stdin: Data?, environment extra: [String: String] = [:]) -> Result {
         let p = Process()

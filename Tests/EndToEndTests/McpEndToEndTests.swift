@@ -252,17 +252,45 @@ import TestSupport
         func scans() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
                 guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
-                return cmd.contains("never-written.log") && cmd.contains("scan") ? pid : nil
+                return cmd.contains(fifo) && cmd.contains("scan") ? pid : nil  // this test's FIFO, no other run's
             }
         }
+        // A failed run must not leave a scan blocked on the FIFO for ever.
+        defer { for pid in (try? scans()) ?? [] { if let n = pid_t(pid) { kill(n, SIGKILL) } } }
         var waited = 0
         while try scans().isEmpty && waited < 100 { usleep(50_000); waited += 1 }
         #expect(try !scans().isEmpty, "the call runs bnc-tune scan on the FIFO")
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
-        usleep(300_000)
+        #expect(p.terminationStatus == 143, "ended by the signal")
+        waited = 0
+        while try !scans().isEmpty && waited < 100 { usleep(50_000); waited += 1 }
         #expect(try scans().isEmpty, "no scan outlives the server")
         try? input.fileHandleForWriting.close()
+    }
+
+    /// The SDK's stdio reader searched its whole buffer for a line break after every 4 KiB: a 5 MB message got no
+    /// answer in a minute and held every call behind it. A request whose id is an object got no answer, and the
+    /// end of stdin then waited for it; a tools/call whose arguments were a list was an "internal error".
+    @Test func largeAndMalformedMessagesAreAnsweredAtOnce() throws {
+        let messages = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 5_000_000) + #""}}"#,
+            #"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tune_scan","arguments":[1,2]}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"ping"}"#,
+        ]
+        let start = Date()
+        let r = try box.run("bnc-mcp", [], env: env, stdin: messages.joined(separator: "\n") + "\n")
+        #expect(r.status == 0 && Date().timeIntervalSince(start) < 30, "\(r.stderr)")
+        let answers = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func answer(_ id: Int) -> [String: Any]? { answers.first { ($0["id"] as? Int) == id } }
+        #expect(answer(0)?["result"] != nil && answer(1)?["result"] != nil && answer(4)?["result"] != nil, "\(r.stdout.prefix(800))")
+        let invalid = answers.first { $0["id"] is NSNull }?["error"] as? [String: Any]
+        #expect(invalid?["code"] as? Int == -32600 && (invalid?["message"] as? String)?.contains("id must be a string or a number") == true)
+        let params = answer(3)?["error"] as? [String: Any]
+        #expect(params?["code"] as? Int == -32602 && params?["message"] as? String == "Invalid params: arguments must be an object", "\(answers)")
     }
 
     @Test func sandboxStartAndStop() throws {

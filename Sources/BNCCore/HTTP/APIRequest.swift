@@ -209,4 +209,27 @@ extension APIRequest {
         if let key = settings.branchKey, body["branch_key"] != nil { body["branch_key"] = .string(key.value) }
         if body["branch_secret"] != nil { body["branch_secret"] = .string(try settings.requireSecret().exposed) }
     }
+
+    /// A recorded URL's query credentials replaced by the current ones: `branch_key` whatever it was, and a
+    /// redacted `branch_secret` (bnc-app's recordings: `/v1/app/KEY?branch_secret=<redacted>`); a secret recorded
+    /// in clear (--show-secrets) is left as it was.
+    public static func refillCredentials(inQueryOf url: String, settings: Settings) -> String {
+        var url = url
+        if let key = settings.branchKey { url = replacingQuery(url, name: "branch_key", with: key.value) }
+        if let secret = settings.branchSecret {
+            url = replacingQuery(url, name: "branch_secret", with: HTTPURL.percentEncode(secret.exposed),
+                                 only: [Redactor.placeholder, "%3Credacted%3E", "%3credacted%3e"])
+        }
+        return url
+    }
+
+    /// The URL with `name`'s value in its query replaced (only where it is one of `only`, when given).
+    static func replacingQuery(_ url: String, name: String, with value: String, only: Set<String>? = nil) -> String {
+        guard let q = url.firstIndex(of: "?") else { return url }
+        let pairs = url[url.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard pair.hasPrefix(name + "="), only?.contains(String(pair.dropFirst(name.count + 1))) ?? true else { return String(pair) }
+            return name + "=" + value
+        }
+        return String(url[...q]) + pairs.joined(separator: "&")
+    }
 }
