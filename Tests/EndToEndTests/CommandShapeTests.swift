@@ -105,27 +105,31 @@ import TestSupport
         #expect(create.contains("\nEXAMPLES:\n  bnc-link create "), "\(create)")
     }
 
-    /// Each default is stated once — by ArgumentParser's "(default: X)" or by the help's own words, never both — and
-    /// no default is a value of the machine that built the tool (the sandbox's thread count is one per core where
-    /// it runs). Every option of every command of every tool, read from ArgumentParser's own dump.
-    @Test func eachDefaultIsStatedOnceAndNoneIsTheBuildMachines() throws {
-        func walk(_ command: [String: Any], _ path: String, _ found: inout [String]) {
-            for argument in command["arguments"] as? [[String: Any]] ?? [] {
-                let words = (argument["abstract"] as? String ?? "") + " " + (argument["discussion"] as? String ?? "")
-                if argument["defaultValue"] != nil, words.range(of: "default", options: .caseInsensitive) != nil {
-                    found.append("\(path) \(argument["valueName"] ?? "?"): \(words)")
-                }
-            }
-            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-                walk(sub, path + " " + (sub["commandName"] as? String ?? "?"), &found)
-            }
+    /// Every argument of every command of every tool, read from ArgumentParser's own dump: (the command's path,
+    /// the argument).
+    func everyArgument() throws -> [(path: String, argument: [String: Any])] {
+        var all: [(String, [String: Any])] = []
+        func walk(_ command: [String: Any], _ path: String) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] { all.append((path, argument)) }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path + " " + (sub["commandName"] as? String ?? "?")) }
         }
-        var found: [String] = []
         for tool in ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export", "bnc-asa", "bnc-tune", "bnc-doctor",
                      "bnc-sandbox", "bnc-mcp"] {
             let dump = try box.run(tool, ["--experimental-dump-help"])
             let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
-            walk(try #require(root["command"] as? [String: Any]), tool, &found)
+            walk(try #require(root["command"] as? [String: Any]), tool)
+        }
+        return all
+    }
+
+    /// Each default is stated once — by ArgumentParser's "(default: X)" or by the help's own words, never both — and
+    /// no default is a value of the machine that built the tool (the sandbox's thread count is one per core where
+    /// it runs).
+    @Test func eachDefaultIsStatedOnceAndNoneIsTheBuildMachines() throws {
+        let found = try everyArgument().compactMap { path, argument -> String? in
+            let words = (argument["abstract"] as? String ?? "") + " " + (argument["discussion"] as? String ?? "")
+            guard argument["defaultValue"] != nil, words.range(of: "default", options: .caseInsensitive) != nil else { return nil }
+            return "\(path) \(argument["valueName"] ?? "?"): \(words)"
         }
         #expect(found.isEmpty, "stated twice:\n\(found.joined(separator: "\n"))")
         let threads = try box.run("bnc-sandbox", ["--help"]).stdout
@@ -136,30 +140,19 @@ import TestSupport
     /// did not: --facebook-app-link-checked, --limit-ad-tracking, bnc-mcp --allow-send), and so does any option
     /// whose help lists its values ("auto, always or never", "png (default), jpeg, jpg or svg").
     @Test func optionsOfFixedValuesCompleteThem() throws {
-        func walk(_ command: [String: Any], _ path: String, _ missing: inout [String]) {
-            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
-                let name = (argument["preferredName"] as? [String: Any])?["name"] as? String ?? "?"
-                let values = ((argument["completionKind"] as? [String: Any])?["list"] as? [String: Any])?["values"] as? [String] ?? []
-                if argument["valueName"] as? String == "BOOL", !(values.contains("true") && values.contains("false")) {
-                    missing.append("\(path) --\(name)")
-                }
-                // "Colour: auto, always or never", "auto, true or false: ...": the help's own list of words.
-                let abstract = argument["abstract"] as? String ?? ""
-                if let m = abstract.firstMatch(of: /^(?:[A-Za-z ]+: )?([a-z]+(?: \(default\))?(?:, [a-z]+)* or [a-z]+)[:.(]/) {
-                    let listed = m.output.1.replacing(" (default)", with: "").replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
-                    if !Set(listed).isSubset(of: Set(values)) { missing.append("\(path) --\(name) (\(listed))") }
-                }
-            }
-            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-                walk(sub, path + " " + (sub["commandName"] as? String ?? "?"), &missing)
-            }
-        }
         var missing: [String] = []
-        for tool in ["bnc-open", "bnc-event", "bnc-link", "bnc-api", "bnc-app", "bnc-export", "bnc-asa", "bnc-tune", "bnc-doctor",
-                     "bnc-sandbox", "bnc-mcp"] {
-            let dump = try box.run(tool, ["--experimental-dump-help"])
-            let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
-            walk(try #require(root["command"] as? [String: Any]), tool, &missing)
+        for (path, argument) in try everyArgument() where argument["kind"] as? String == "option" {
+            let name = (argument["preferredName"] as? [String: Any])?["name"] as? String ?? "?"
+            let values = ((argument["completionKind"] as? [String: Any])?["list"] as? [String: Any])?["values"] as? [String] ?? []
+            if argument["valueName"] as? String == "BOOL", !(values.contains("true") && values.contains("false")) {
+                missing.append("\(path) --\(name)")
+            }
+            // "Colour: auto, always or never", "auto, true or false: ...": the help's own list of words.
+            let abstract = argument["abstract"] as? String ?? ""
+            if let m = abstract.firstMatch(of: /^(?:[A-Za-z ]+: )?([a-z]+(?: \(default\))?(?:, [a-z]+)* or [a-z]+)[:.(]/) {
+                let listed = m.output.1.replacing(" (default)", with: "").replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
+                if !Set(listed).isSubset(of: Set(values)) { missing.append("\(path) --\(name) (\(listed))") }
+            }
         }
         #expect(missing.isEmpty, "no completion of their values:\n\(missing.joined(separator: "\n"))")
     }
