@@ -82,7 +82,15 @@ actor CountingTransport: Transport {
         }
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {  // a client's non-blocking pipe: wait for it, it has not ended
+                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                break
+            }
             if n == 0 { break }
             buffer.append(contentsOf: chunk[..<n])
             while let nl = buffer.withUnsafeBufferPointer({ b -> Int? in
