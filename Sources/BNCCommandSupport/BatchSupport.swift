@@ -163,12 +163,13 @@ extension ToolRun {
         reader.skipLongLines = true  // the run gives such a line its result; here it is counted by its number
         reader.keepsSkippedNumbers = true
         var hash = FNV1a64()
-        while let line = try reader.next() {
+        while true {
+            let line = try reader.next()
             for skipped in reader.takeSkippedLineNumbers() { hash.add(Array("\u{0}long \(skipped)\n".utf8)) }
+            guard let line else { break }
             hash.add(line)
             hash.add(byte: 10)
         }
-        for skipped in reader.takeSkippedLineNumbers() { hash.add(Array("\u{0}long \(skipped)\n".utf8)) }
         return (hash.hex, reader.lineNumber)
     }
 }

@@ -18,18 +18,15 @@ public enum ExportFiles {
         // A kept file is read as Branch's rows: it must be one this tool downloaded. A link is never followed (it
         // read another file as the export), and a .gz file starts as gzip does (a PNG there printed its bytes as
         // rows and exited 0). The download refuses the same at its partial name.
-        let gzip: [UInt8]? = path.hasSuffix(".gz") ? [0x1f, 0x8b] : nil
+        let gzip = path.hasSuffix(".gz")
         try Download.requireReplaceable(path)
         if FileSystem.regularFileSize(path) != nil {
-            if let gzip, FileSystem.firstBytes(path, count: gzip.count) != gzip {
-                throw BNCError.configuration("\(path) is not a gzip export file, so not one bnc downloaded; bnc never reads or replaces it",
-                                             hint: "move it away, or name another --dir")
-            }
+            if gzip { try FileSystem.requireOwnKind(path, .gzip, what: label, hint: "move it away, or name another --dir", reading: true) }
             if tool.network.verbose { tool.diagnostics.note("\(label): \(path) is already here") }
             return path
         }
         let download = Download(url: url, to: path, options: tool.transportOptions, redactor: tool.redactor)
-        download.magic = gzip
+        download.magic = gzip ? OwnKind.gzip.signature : nil
         download.recorder = tool.recorder
         download.attempts = tool.network.retries + 1
         let line = tool.environment.stderrIsTTY && !tool.output.quiet ? ProgressLine() : nil

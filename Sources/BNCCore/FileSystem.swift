@@ -84,19 +84,6 @@ public enum FileSystem {
         return Int(st.st_size)
     }
 
-    /// A regular file's first `count` bytes (fewer when it is shorter), never through a link or from a FIFO;
-    /// nil when it cannot be read so.
-    public static func firstBytes(_ path: String, count: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let n = Glibc.read(fd, &bytes, count)
-        return n < 0 ? nil : Array(bytes[..<n])
-    }
-
     /// When a file was last changed (seconds since 1970), or nil when it cannot be read.
     public static func modificationTime(_ path: String) -> Double? {
         var st = stat()

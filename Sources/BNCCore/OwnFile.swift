@@ -28,6 +28,8 @@ public enum OwnKind: Sendable {
     case har
     /// A PNG, JPEG or SVG image (a QR code): its signature bytes.
     case image
+    /// An export file bnc downloaded (gzip CSV): gzip's magic bytes.
+    case gzip
 
     var name: String {
         switch self {
@@ -41,8 +43,13 @@ public enum OwnKind: Sendable {
         case .address: "a listening address"
         case .har: "a HAR recording"
         case .image: "a PNG, JPEG or SVG image"
+        case .gzip: "a gzip export file bnc downloaded"
         }
     }
+
+    /// The bytes a file of this kind starts with, where that alone says its kind (a download's partial file is
+    /// checked against them before it is resumed).
+    public var signature: [UInt8]? { self == .gzip ? GzipInflater.magic : nil }
 
     /// Whether a file's first bytes (up to 512) are this kind's.
     func accepts(_ head: [UInt8]) -> Bool {
@@ -74,6 +81,7 @@ public enum OwnKind: Sendable {
         case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
         case .har: return starts("{\"log\":{\"version\":\"1.2\"")
         case .image: return ImageFormat(signature: head) != nil
+        case .gzip: return head.starts(with: GzipInflater.magic)
         }
     }
 }

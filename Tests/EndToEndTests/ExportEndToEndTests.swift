@@ -127,7 +127,7 @@ import TestSupport
         let planted = try place("a")
         try png.write(to: URL(fileURLWithPath: planted))
         let a = try run("a")
-        #expect(a.status == 78 && a.stdout.isEmpty && a.stderr.contains("is not a gzip export file, so not one bnc downloaded"), "\(a.output)")
+        #expect(a.status == 78 && a.stdout.isEmpty && a.stderr.contains("holds something other than a gzip export file bnc downloaded"), "\(a.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: planted)) == png)
         let victim = try box.write("victim.txt", "precious\n")
         let link = try place("b")

@@ -5,6 +5,9 @@ import CZlib
 
 /// One gzip input (one or more members one after another, as `cat a.gz b.gz` makes), inflated on demand.
 final class GzipInflater {
+    /// The bytes every gzip member starts with.
+    static let magic: [UInt8] = [0x1F, 0x8B]
+
     static let chunk = 64 * 1024
     /// zlib keeps a pointer back to its stream, so the stream lives at one address for the inflater's life.
     private let stream: UnsafeMutablePointer<z_stream>

@@ -186,7 +186,7 @@ public final class LineReader {
             held.append(contentsOf: got)
             if held.count < 2 && n > 0 { head = held; return }
             head = nil
-            if held.count >= 2 && held[0] == 0x1F && held[1] == 0x8B { inflater = try GzipInflater(what: what) }
+            if held.starts(with: GzipInflater.magic) { inflater = try GzipInflater(what: what) }
             n = held.count
             held.withUnsafeBytes { scratch.copyMemory(from: $0) }
             got = UnsafeRawBufferPointer(rebasing: scratch[0..<n])

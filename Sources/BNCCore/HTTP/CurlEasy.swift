@@ -124,8 +124,8 @@ final class CurlEasy {
         url = request.url
 
         let isPostWithBody = request.body != nil && request.method == "POST"
-        if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil),
-           last.multiplex == Self.mayMultiplex(request.url) {
+        let multiplex = Self.mayMultiplex(request.url)
+        if isPostWithBody, let last = lastSetup, last.options == options, last.tracing == (trace != nil), last.multiplex == multiplex {
             try setURL(request.url)
             try setHeaders(request, bodySize: try setBody(request), userAgent: options.userAgent)
             return
@@ -139,7 +139,7 @@ final class CurlEasy {
         // Wait for a connection that may multiplex (HTTP/2 over TLS, known once ALPN has answered) instead of
         // opening another: only for https. Over plain HTTP libcurl speaks HTTP/1.1 and learns that a connection
         // cannot multiplex only from its first answer, so every transfer of a batch waited for the first line's.
-        try check(bnc_easy_setopt_long(handle, CURLOPT_PIPEWAIT, Self.mayMultiplex(request.url) ? 1 : 0), "PIPEWAIT")
+        try check(bnc_easy_setopt_long(handle, CURLOPT_PIPEWAIT, multiplex ? 1 : 0), "PIPEWAIT")
         try check(bnc_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         // Through a proxy, libcurl's own User-Agent option also labels the CONNECT request; otherwise the header
         // goes in the request's list (setHeaders), which libcurl formats once instead of twice.
@@ -210,7 +210,7 @@ final class CurlEasy {
             }), "DEBUGFUNCTION")
             try check(bnc_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, me), "DEBUGDATA")
         }
-        if isPostWithBody { lastSetup = (options, trace != nil, Self.mayMultiplex(request.url)) }
+        if isPostWithBody { lastSetup = (options, trace != nil, multiplex) }
     }
 
     /// COPYPOSTFIELDS: libcurl keeps its own copy, so the body is written into a buffer lent for the call and
