@@ -36,6 +36,9 @@ public enum ExportFiles {
         defer { line?.clear() }
         let outcome = try download.run()
         if outcome.resumedFrom > 0 { tool.diagnostics.note("\(label): resumed at byte \(outcome.resumedFrom)") }
+        if outcome.discarded > 0 {
+            tool.diagnostics.note("\(label): the file changed on the server since \(outcome.discarded) bytes of it were kept; downloaded it whole")
+        }
         return path
     }
 

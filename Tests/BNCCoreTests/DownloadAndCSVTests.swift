@@ -48,6 +48,34 @@ import TestSupport
         #expect(try String(contentsOfFile: dir + "/c.csv.gz", encoding: .utf8) == "the whole file")
     }
 
+    /// A 206 whose range does not start where the partial file ends would put bytes in the wrong place (it was
+    /// appended): the transfer is stopped and the next attempt asks for the whole file.
+    @Test func aRangeThatStartsElsewhereIsNotAppended() throws {
+        let whole = String(repeating: "abcdefghij", count: 50)
+        try Data(whole.utf8.prefix(100)).write(to: URL(fileURLWithPath: dir + "/g.csv.gz.part"))
+        let server = try LoopbackServer(script: [
+            .respond(status: 206, headers: [("Content-Range", "bytes 0-499/500")], body: whole),
+            .respond(status: 200, headers: [("ETag", "\"v1\"")], body: whole),
+        ])
+        let outcome = try download(server, to: "g.csv.gz").run()
+        #expect(server.received.map { $0.header("Range") } == ["bytes=100-", nil])
+        #expect(outcome.bytes == 500 && outcome.resumedFrom == 0 && outcome.discarded == 100 && outcome.attempts == 2)
+        #expect(try String(contentsOfFile: dir + "/g.csv.gz", encoding: .utf8) == whole)
+    }
+
+    /// A server's validator is as hostile as its body: a weak ETag may not be used with If-Range, and a value that
+    /// is no printable ASCII (a line break would add a header to the next request) or longer than 512 bytes is none.
+    @Test func onlyAStrongPrintableValidatorIsKept() {
+        #expect(Download.validator(in: ["ETag": "\"abc\""]) == "\"abc\"")
+        #expect(Download.validator(in: ["ETag": "W/\"abc\"", "Last-Modified": "Wed, 25 Nov 2026 10:00:00 GMT"]) == "Wed, 25 Nov 2026 10:00:00 GMT")
+        #expect(Download.validator(in: ["ETag": "W/\"abc\""]) == nil)
+        #expect(Download.validator(in: ["ETag": "\"a\"\r\nX: 1"]) == nil)
+        #expect(Download.validator(in: ["ETag": "\"" + String(repeating: "a", count: 600) + "\""]) == nil)
+        #expect(Download.contentRange("bytes 100-499/500")! == (100, 500))
+        #expect(Download.contentRange("bytes 100-499/*")! == (100, nil))
+        #expect(Download.contentRange("bytes -1-4/5") == nil && Download.contentRange("items 1-2/3") == nil)
+    }
+
     @Test func anErrorAnswerIsNotWrittenAndKeepsNoFile() throws {
         let server = try LoopbackServer(script: [.json(403, #"{"error":{"code":403,"message":"Request has expired"}}"#)])
         let error = try #require(throws: BNCError.self) { try download(server, to: "d.csv.gz").run() }

@@ -1,6 +1,7 @@
 // bnc-export against bnc-sandbox: traffic sent with a live key comes back through the daily export once the day is
 // over and through a custom export job, as NDJSON, CSV or JSON rows; downloads resume from a partial file and a
 // damaged file is refused; the documented limits are checked before anything is sent; no secret is printed.
+import CCurl
 import Foundation
 import Testing
 import TestSupport
@@ -20,6 +21,17 @@ import TestSupport
 
     func env(_ s: SandboxProcess) -> [String: String] {
         ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": "777"]
+    }
+
+    /// The server validator a download keeps in its file's extended attribute.
+    static func validator(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = getxattr(path, "user.bnc.validator", &buffer, buffer.count)
+        return n < 0 ? nil : String(decoding: buffer[..<n], as: UTF8.self)
+    }
+
+    static func setValidator(_ path: String, _ value: String) {
+        #expect(setxattr(path, "user.bnc.validator", value, value.utf8.count, 0) == 0, "this test needs a file system with user extended attributes")
     }
 
     static var today: String {
@@ -93,13 +105,40 @@ import TestSupport
         // Half the file left as an interrupted run leaves it.
         let file = "\(dir)/\(Self.today)/eo_commerce_event-0.csv.gz"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let etag = try #require(Self.validator(file), "the server file's ETag is kept with its bytes")
         try FileManager.default.removeItem(atPath: file)
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file + ".part"))
+        Self.setValidator(file + ".part", etag)
         let resumed = try box.run("bnc-export", args, env: env(s))
         #expect(resumed.status == 0 && resumed.stdout == whole.stdout, "\(resumed.output)")
         #expect(resumed.stderr.contains("resumed at byte \(bytes.count / 2)"), "\(resumed.stderr)")
         let ranged = try s.received().last { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }
         #expect((ranged?["headers"] as? [String: Any])?["range"] as? String == "bytes=\(bytes.count / 2)-", "\(String(describing: ranged))")
+        // The ETag was sent back: the range holds only for that file.
+        #expect(etag.hasPrefix("\"") && (ranged?["headers"] as? [String: Any])?["if-range"] as? String == etag, "\(String(describing: ranged))")
+        // The file changed on the server since half of an older one was kept (another file's gzip bytes, its
+        // ETag): If-Range does not hold, the whole file comes and replaces the old half, said on stderr. Before,
+        // the new file's second half was spliced onto the old one's first (the gzip checksum then failed every run).
+        var older = bytes.prefix(40)
+        for i in 20..<40 { older[i] ^= 0x55 }
+        try FileManager.default.removeItem(atPath: file)
+        try older.write(to: URL(fileURLWithPath: file + ".part"))
+        Self.setValidator(file + ".part", "\"0123456789abcdef0123456789abcdef\"")
+        let changed = try box.run("bnc-export", args, env: env(s))
+        #expect(changed.status == 0 && changed.stdout == whole.stdout, "\(changed.output)")
+        #expect(changed.stderr.contains("the file changed on the server since 40 bytes of it were kept; downloaded it whole") && !changed.stderr.contains("resumed"), "\(changed.stderr)")
+        let asked = try s.received().last { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }?["headers"] as? [String: Any]
+        #expect(asked?["if-range"] as? String == "\"0123456789abcdef0123456789abcdef\"" && asked?["range"] as? String == "bytes=40-", "\(String(describing: asked))")
+        #expect(Self.validator(file) == etag)
+        // A validator that is no header value (planted: a line break would add a header) is never sent; the kept
+        // bytes are not trusted without it and the file comes whole, from byte 0.
+        try FileManager.default.removeItem(atPath: file)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file + ".part"))
+        Self.setValidator(file + ".part", "\"x\"\r\nX-Injected: 1")
+        let planted = try box.run("bnc-export", args, env: env(s))
+        #expect(planted.status == 0 && planted.stdout == whole.stdout && !planted.stderr.contains("resumed"), "\(planted.output)")
+        let fresh = try s.received().last { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }?["headers"] as? [String: Any]
+        #expect(fresh?["range"] == nil && fresh?["if-range"] == nil && fresh?["x-injected"] == nil, "\(String(describing: fresh))")
         // A kept file damaged on disk: its gzip checksum fails, named.
         var damaged = try Data(contentsOf: URL(fileURLWithPath: file))
         damaged[damaged.count - 6] ^= 0xFF

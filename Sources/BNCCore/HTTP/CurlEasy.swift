@@ -13,6 +13,8 @@ final class CurlEasy {
     private var headerList = CurlHeaderList()
     private var responseBody: [UInt8] = []
     private var responseHeaders = HTTPHeaders()
+    /// The headers of the answer being read (a download's sink reads its ETag and Content-Range at the first chunk).
+    var currentHeaders: HTTPHeaders { responseHeaders }
     /// The last answer's headers on this handle: an answer's header that repeats one byte for byte (the same
     /// server's Content-Type, Connection, and Date within a second) reuses its strings instead of making them.
     private var previousHeaders = HTTPHeaders()

@@ -1,6 +1,7 @@
 // A file fetched to disk (an export's gzip CSV from a signed URL): streamed, never held in memory; resumed with
-// an HTTP range after an interruption; checked against the length the server announced; written to a partial
-// file that is renamed into place only when complete.
+// an HTTP range after an interruption, on the condition (If-Range) that the server's file is still the one the
+// partial file began; checked against the length the server announced; written to a partial file that is renamed
+// into place only when complete.
 import CCurl
 #if canImport(Glibc)
 import Glibc
@@ -30,12 +31,20 @@ public final class Download {
         self.redactor = redactor
     }
 
-    /// What was fetched: its size, and how many bytes an earlier attempt had already brought.
+    /// What was fetched: its size, how many bytes an earlier attempt had already brought, and how many kept bytes
+    /// were let go because the server's file was no longer the one they began (it answered the whole file).
     public struct Outcome: Sendable {
         public let bytes: Int64
         public let resumedFrom: Int64
         public let attempts: Int
+        public var discarded: Int64 = 0
     }
+
+    /// The extended attribute of the partial file that keeps the server file's validator (its strong ETag, else its
+    /// Last-Modified): a later run resumes with `If-Range` so a file changed on the server is fetched whole, not
+    /// spliced onto the old one's bytes. On a file system without user attributes the resume is a plain range (and
+    /// gzip's checksum is then what catches a splice).
+    public static let validatorAttribute = "user.bnc.validator"
 
     /// Fetches the file; throws (the partial file kept for a later resume) when every attempt failed.
     public func run() throws(BNCError) -> Outcome {
@@ -64,31 +73,60 @@ public final class Download {
                                              hint: "move it away, or name another --dir")
             }
         }
-        let resumedFrom = have
+        // The partial file's validator, read back as hostile as any file's bytes: one that is not a header value's
+        // printable ASCII is not sent (nor is the file resumed without it: its bytes start again from byte 0).
+        var validator: String?
+        if have > 0 {
+            switch Self.readValidator(fd) {
+            case .some(.some(let v)): validator = v
+            case .some(.none): Self.startAgain(fd); have = 0
+            case .none: break
+            }
+        } else {
+            Self.removeValidator(fd)
+        }
+        var resumedFrom = have, discarded: Int64 = 0
         var total: Int64?
         var attempt = 0
         while true {
             attempt += 1
             var request = HTTPRequest(method: "GET", url: url)
-            if have > 0 { request.headers["Range"] = "bytes=\(have)-" }
+            if have > 0 {
+                request.headers["Range"] = "bytes=\(have)-"
+                if let validator { request.headers["If-Range"] = validator }
+            }
             var writeError: Int32 = 0
             var expectedStart: Int64 = have
             var first = true
+            var misplaced = false
             easy.bodySink = { [progress] chunk in
                 if first {
                     first = false
-                    // 200 means the whole file from byte 0 (the server ignored the range): start again.
+                    // 200 means the whole file from byte 0 (the server ignored the range, or the file changed and
+                    // If-Range did not hold): start again.
                     var status = 0
                     bnc_easy_getinfo_long(easy.handle, CURLINFO_RESPONSE_CODE, &status)
+                    let headers = easy.currentHeaders
                     if status == 200 && have > 0 {
-                        _ = ftruncate(fd, 0)
-                        _ = lseek(fd, 0, SEEK_SET)
+                        Self.startAgain(fd)
+                        if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
                         have = 0
                         expectedStart = 0
                     }
-                    var length: curl_off_t = -1
-                    bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
-                    if length >= 0 { total = expectedStart + Int64(length) }
+                    if status == 206, let range = Self.contentRange(headers["Content-Range"]) {
+                        // A range that does not start where the file ends would put bytes in the wrong place.
+                        guard range.start == have else { misplaced = true; return false }
+                        if let size = range.size { total = size }
+                    } else {
+                        var length: curl_off_t = -1
+                        bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+                        if length >= 0 { total = expectedStart + Int64(length) }
+                    }
+                    let given = Self.validator(in: headers)
+                    if given != validator {
+                        validator = given
+                        if let given { Self.store(given, fd) } else { Self.removeValidator(fd) }
+                    }
                 }
                 guard let base = chunk.baseAddress else { return true }
                 var off = 0
@@ -106,6 +144,15 @@ public final class Download {
             let code = bnc_curl_easy_perform(easy.handle)
             let result = easy.result(of: code)
             recorder?.record(request, result, started: started, note: "attempt \(attempt)", userAgent: options.userAgent)
+            if misplaced {
+                // Not what was asked: the next attempt asks for the whole file.
+                Self.startAgain(fd)
+                if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
+                have = 0
+                validator = nil
+                guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server answered a range that does not start at the byte asked for, \(attempt) times") }
+                continue
+            }
             if easy.sinkFailed {
                 throw BNCError(.io, "cannot write \(partialPath): \(String(cString: strerror(writeError)))")
             }
@@ -113,14 +160,14 @@ public final class Download {
             case .success(let response) where response.status == 416 && have > 0:
                 // The range starts at the end: an earlier run brought it all.
                 total = have
-                return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt)
+                return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
             case .success(let response) where response.isSuccess:
                 if let total, have != total {
                     guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): \(have) of \(total) bytes after \(attempt) attempts; run again to resume") }
                     sleep(min(8, 0.5 * Double(1 << min(attempt, 4))))
                     continue
                 }
-                return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt)
+                return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
             case .success(let response):
                 if response.status >= 500 || response.status == 429, attempt < attempts {
                     sleep(response.retryAfter() ?? min(8, 0.5 * Double(1 << min(attempt, 4))))
@@ -145,10 +192,66 @@ public final class Download {
         }
     }
 
-    private func finish(_ fd: Int32, have: Int64, total: Int64?, resumedFrom: Int64, attempts: Int) throws(BNCError) -> Outcome {
+    /// Empties the partial file and forgets its validator.
+    private static func startAgain(_ fd: Int32) {
+        _ = ftruncate(fd, 0)
+        _ = lseek(fd, 0, SEEK_SET)
+        removeValidator(fd)
+    }
+
+    /// The stored validator: nil when there is none (or the file system keeps none), .some(nil) when what is
+    /// there is not a validator bnc wrote.
+    private static func readValidator(_ fd: Int32) -> String?? {
+        #if canImport(Glibc)
+        var buffer = [UInt8](repeating: 0, count: maxValidatorBytes + 1)
+        let n = fgetxattr(fd, validatorAttribute, &buffer, buffer.count)
+        if n < 0 { return errno == ERANGE ? .some(nil) : nil }
+        return .some(headerValue(buffer[..<n]))
+        #else
+        return nil
+        #endif
+    }
+
+    private static func store(_ validator: String, _ fd: Int32) {
+        #if canImport(Glibc)
+        _ = fsetxattr(fd, validatorAttribute, validator, validator.utf8.count, 0)
+        #endif
+    }
+
+    private static func removeValidator(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = fremovexattr(fd, validatorAttribute)
+        #endif
+    }
+
+    static let maxValidatorBytes = 512
+
+    /// A validator a server gave, as hostile as the rest of its answer: a strong ETag (a weak one may not be
+    /// used with If-Range), else Last-Modified; printable ASCII of at most 512 bytes, or none.
+    static func validator(in headers: HTTPHeaders) -> String? {
+        if let tag = headers["ETag"], !tag.hasPrefix("W/"), let v = headerValue(Array(tag.utf8)[...]) { return v }
+        if let date = headers["Last-Modified"] { return headerValue(Array(date.utf8)[...]) }
+        return nil
+    }
+
+    private static func headerValue(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard !bytes.isEmpty, bytes.count <= maxValidatorBytes, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `Content-Range: bytes FIRST-LAST/SIZE` (SIZE may be `*`): the first byte and the size when given.
+    static func contentRange(_ value: String?) -> (start: Int64, size: Int64?)? {
+        guard let value, value.hasPrefix("bytes ") else { return nil }
+        let rest = value.dropFirst(6)
+        guard let dash = rest.firstIndex(of: "-"), let slash = rest.firstIndex(of: "/"), dash < slash,
+              let start = Int64(rest[..<dash]), start >= 0 else { return nil }
+        return (start, Int64(rest[rest.index(after: slash)...]))
+    }
+
+    private func finish(_ fd: Int32, have: Int64, total: Int64?, resumedFrom: Int64, attempts: Int, discarded: Int64) throws(BNCError) -> Outcome {
         guard fsync(fd) == 0 || errno == EINVAL else { throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())") }
         try Self.requireReplaceable(path)
         guard rename(partialPath, path) == 0 else { throw BNCError(.io, "cannot write \(path): \(FileSystem.errnoText())") }
-        return Outcome(bytes: have, resumedFrom: resumedFrom, attempts: attempts)
+        return Outcome(bytes: have, resumedFrom: resumedFrom, attempts: attempts, discarded: discarded)
     }
 }

@@ -8,6 +8,10 @@
 
 #include <curl/curl.h>
 #include <stdint.h>
+#ifdef __linux__
+// Not in Swift's Glibc module: a download keeps its server file's validator in an extended attribute (Download.swift).
+#include <sys/xattr.h>
+#endif
 
 struct bnc_curl_api {
     CURLcode (*global_init)(long flags);
