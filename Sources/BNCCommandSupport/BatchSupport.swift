@@ -56,6 +56,7 @@ extension ToolRun {
                 throw BNCError.usage("--resume", "needs --journal FILE when the batch comes from stdin or a pipe")
             }
             fingerprint = "stdin"
+            settings.digestLines = true
         } else {
             let (hash, lines) = try Self.fingerprint(input)
             total = lines

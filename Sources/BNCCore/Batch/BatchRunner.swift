@@ -47,7 +47,7 @@ public final class BatchRunner {
                     emit: (BatchResult) -> Void) throws(BNCError) -> BatchSummary {
         let start = MonotonicClock.now()
         let begun = try journal?.begin()
-        var state = Run(runner: self, reader: reader, previous: begun?.acknowledged ?? [:])
+        var state = Run(runner: self, reader: reader, previous: begun?.acknowledged ?? [:], previousDigests: begun?.digests ?? [:])
         state.serialKey = serialKey
         state.summary.ambiguous = begun?.ambiguous ?? 0
         let transport = try ConcurrentTransport(options: settings.transport, concurrency: settings.concurrency,
@@ -76,6 +76,10 @@ public final class BatchRunner {
         let reader: LineReader
         /// Lines acknowledged in an earlier run (`--resume`).
         let previous: [Int: (status: Int, attempts: Int)]
+        /// Their lines' digests, when their run kept them (input read once); and the digests of the lines this
+        /// run has taken and not yet finished, to journal with their acknowledgement.
+        let previousDigests: [Int: UInt64]
+        var digests: [Int: UInt64] = [:]
 
         var summary = BatchSummary()
         var order: [Int] = []           // outstanding lines in input order (ordered output)
@@ -103,7 +107,7 @@ public final class BatchRunner {
         var unjournaled: [(result: BatchResult, bytes: Int)] = []  // waiting for their acknowledgement's commit
         let keys = JSONKeyCache()           // the member names every line repeats
 
-        init(runner: BatchRunner, reader: LineReader, previous: [Int: (status: Int, attempts: Int)]) {
+        init(runner: BatchRunner, reader: LineReader, previous: [Int: (status: Int, attempts: Int)], previousDigests: [Int: UInt64]) {
             settings = runner.settings
             journal = runner.journal
             redactor = runner.redactor
@@ -113,12 +117,14 @@ public final class BatchRunner {
             roundEnded = runner.roundEnded
             self.reader = reader
             self.previous = previous
+            self.previousDigests = previousDigests
         }
 
         var outstanding: Int { order.count - orderHead }
 
         /// - Parameter bytes: the answer's size, held in memory until the result is printed.
         mutating func finish(_ result: BatchResult, bytes: Int = 0, emit: (BatchResult) -> Void) {
+            if settings.digestLines { digests.removeValue(forKey: result.line) }
             if result.resumed { summary.resumed += 1 } else if result.ok { summary.ok += 1 } else { summary.failed += 1 }
             if settings.ordered {
                 done[result.line] = (result, bytes)
@@ -156,9 +162,16 @@ public final class BatchRunner {
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {
+                    // Input read once cannot be fingerprinted before the run: each line skipped must be the one
+                    // acknowledged, or lines of another input would be skipped for numbers it shares.
+                    if let digest = previousDigests[number], digest != FNV1a64.hash(bytes) {
+                        throw BNCError.configuration("line \(number) is not the line the journal \(journal?.path ?? "") acknowledged: this input is not the one the journaled run read",
+                                                     hint: "resume with the same input, or pass another --journal")
+                    }
                     finish(BatchResult(line: number, ok: true, status: ack.status, attempts: ack.attempts, elapsedMs: 0, resumed: true), emit: emit)
                     continue
                 }
+                if settings.digestLines && journal != nil { digests[number] = FNV1a64.hash(bytes) }
                 if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) {
                     finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "empty line"), emit: emit)
                     continue
@@ -323,7 +336,7 @@ public final class BatchRunner {
             defer { release(item.key, prepare: prepare, emit: emit) }
             guard let journal else { return finish(final, bytes: bytes, emit: emit) }
             if final.ok {
-                journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
+                journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts, digest: digests[item.line])
             } else {
                 journal.settle(item.line)
             }

@@ -11,7 +11,9 @@
 // LEB128 numbers; the journal's state is those rows replayed in order. A row per line in two tables cost an
 // insert, an insert and a delete per line — the most expensive part of a batch after the request itself. Each
 // run starts by folding the rows into one (`begin()`). Schema 1 journals (tables `acknowledged` and
-// `in_flight`) are converted when opened.
+// `in_flight`) are converted when opened. Schema 3 adds each round's `digests`: for input read once (stdin, a
+// pipe), which has no fingerprint of its whole, each acknowledged line's FNV-1a digest, so a resumed run can tell
+// that a line it skips is the line that was acknowledged.
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +30,7 @@ public final class BatchJournal {
     private var sentQueue: [UInt8] = []
     private var acknowledgedQueue: [UInt8] = []
     private var settledQueue: [UInt8] = []
+    private var digestQueue: [UInt8] = []
     /// The journal's layout version (its part of Core's versioned schema).
     static var schema: Int { schemaPart.version }
 
@@ -83,7 +86,7 @@ public final class BatchJournal {
     /// A journal's tables. Version 1: the lines in flight and acknowledged, a row each. Version 2: one row per
     /// commit with the lines as LEB128 blobs (version 1's rows converted). Before `bnc_schema`, the version was
     /// SQLite's `user_version`, which version 2 still sets so an older bnc reads it.
-    public static let schemaPart = StoreSchema("journal", steps: [createVersion1, convertToVersion2], legacyVersion: userVersion)
+    public static let schemaPart = StoreSchema("journal", steps: [createVersion1, convertToVersion2, addDigests], legacyVersion: userVersion)
 
     private static func createVersion1(_ db: SQLiteDatabase) throws {
             try db.execute("""
@@ -114,6 +117,11 @@ public final class BatchJournal {
                 try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob(sent), .blob(acknowledged), .blob([])])
             }
             try db.execute("DROP TABLE IF EXISTS acknowledged; DROP TABLE IF EXISTS in_flight; PRAGMA user_version = 2")
+    }
+
+    /// Version 3: each round's acknowledged lines' digests (line, digest pairs as LEB128), for input read once.
+    private static func addDigests(_ db: SQLiteDatabase) throws {
+        try db.execute("ALTER TABLE rounds ADD COLUMN digests BLOB NOT NULL DEFAULT x''")
     }
 
     private static func userVersion(_ db: SQLiteDatabase) throws -> Int {
@@ -157,12 +165,13 @@ public final class BatchJournal {
     }
 
     /// The journal's state: its rows replayed in order.
-    private func replay() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], inFlight: Set<Int>) {
+    private func replay() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], inFlight: Set<Int>, digests: [Int: UInt64]) {
         var acknowledged: [Int: (status: Int, attempts: Int)] = [:]
         var inFlight = Set<Int>()
-        for row in try db.query("SELECT sent, acknowledged, settled FROM rounds ORDER BY id") {
-            guard row.count == 3, let sent = row[0].blob, let acked = row[1].blob, let settled = row[2].blob else {
-                throw damaged("a round is not three blobs")
+        var digests: [Int: UInt64] = [:]
+        for row in try db.query("SELECT sent, acknowledged, settled, digests FROM rounds ORDER BY id") {
+            guard row.count == 4, let sent = row[0].blob, let acked = row[1].blob, let settled = row[2].blob, let digested = row[3].blob else {
+                throw damaged("a round is not four blobs")
             }
             var reader = LEB128.Reader(sent)
             while let line = try number(&reader) { inFlight.insert(line) }
@@ -176,8 +185,13 @@ public final class BatchJournal {
             }
             reader = LEB128.Reader(settled)
             while let line = try number(&reader) { inFlight.remove(line) }
+            reader = LEB128.Reader(digested)
+            while let line = try number(&reader) {
+                guard let digest = reader.next() else { throw damaged(reader.failed ? "a number is malformed" : "a digest is cut short") }
+                digests[line] = digest
+            }
         }
-        return (acknowledged, inFlight)
+        return (acknowledged, inFlight, digests)
     }
 
     private func number(_ reader: inout LEB128.Reader) throws(BNCError) -> Int? {
@@ -205,10 +219,15 @@ public final class BatchJournal {
 
     /// Queues a line's acknowledgement by the service (and the end of its in-flight mark): commit before the
     /// result is printed.
-    public func acknowledge(_ line: Int, status: Int, attempts: Int) {
+    /// - Parameter digest: the line's FNV-1a digest, kept for input read once (see `begin()`).
+    public func acknowledge(_ line: Int, status: Int, attempts: Int, digest: UInt64? = nil) {
         LEB128.append(UInt64(line), to: &acknowledgedQueue)
         LEB128.append(UInt64(max(0, status)), to: &acknowledgedQueue)
         LEB128.append(UInt64(max(0, attempts)), to: &acknowledgedQueue)
+        if let digest {
+            LEB128.append(UInt64(line), to: &digestQueue)
+            LEB128.append(digest, to: &digestQueue)
+        }
     }
 
     /// Queues the end of a line's in-flight mark without acknowledgement (a permanent error).
@@ -221,17 +240,19 @@ public final class BatchJournal {
     public func commit() throws(BNCError) {
         guard hasPending else { return }
         try db.transaction { () throws(BNCError) in
-            try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)",
-                         [.blob(sentQueue), .blob(acknowledgedQueue), .blob(settledQueue)])
+            try db.query("INSERT INTO rounds (sent, acknowledged, settled, digests) VALUES (?, ?, ?, ?)",
+                         [.blob(sentQueue), .blob(acknowledgedQueue), .blob(settledQueue), .blob(digestQueue)])
         }
+        digestQueue.removeAll(keepingCapacity: true)
         sentQueue.removeAll(keepingCapacity: true)
         acknowledgedQueue.removeAll(keepingCapacity: true)
         settledQueue.removeAll(keepingCapacity: true)
     }
 
     /// Starts a run on this journal: the lines acknowledged earlier, and how many were in flight when the last
-    /// run stopped (counted once: their marks are then forgotten, and every row folded into one).
-    public func begin() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], ambiguous: Int) {
+    /// run stopped (counted once: their marks are then forgotten, and every row folded into one); and the digests
+    /// of the acknowledged lines whose run kept them (input read once).
+    public func begin() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], ambiguous: Int, digests: [Int: UInt64]) {
         let rows = try db.query("SELECT count(*) FROM rounds").first?[0].integer ?? 0
         let state = try replay()
         let ambiguous = state.inFlight.subtracting(state.acknowledged.keys).count
@@ -241,12 +262,18 @@ public final class BatchJournal {
                 let ack = state.acknowledged[line]!
                 for n in [line, ack.status, ack.attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
             }
+            var digests: [UInt8] = []
+            for line in state.digests.keys.sorted() where state.acknowledged[line] != nil {
+                LEB128.append(UInt64(line), to: &digests)
+                LEB128.append(state.digests[line]!, to: &digests)
+            }
             try db.transaction { () throws(BNCError) in
                 try db.execute("DELETE FROM rounds")
-                try db.query("INSERT INTO rounds (sent, acknowledged, settled) VALUES (?, ?, ?)", [.blob([]), .blob(acknowledged), .blob([])])
+                try db.query("INSERT INTO rounds (sent, acknowledged, settled, digests) VALUES (?, ?, ?, ?)",
+                             [.blob([]), .blob(acknowledged), .blob([]), .blob(digests)])
             }
         }
-        return (state.acknowledged, ambiguous)
+        return (state.acknowledged, ambiguous, state.digests)
     }
 }
 
