@@ -149,7 +149,7 @@ extension ToolRun {
         let again = resuming ? "rerun the same command" : "rerun the same command with --resume"
         let how = resumable ? "\(again) to send only the lines not acknowledged"
             : "a batch from a pipe resumes only with a journal: pass --journal FILE next time"
-        if summary.interrupted || summary.unsent > 0 {
+        if summary.interrupted || summary.unsent > 0 || summary.unreadAfter != nil {
             let of = total.map { " of \($0)" } ?? ""
             return "\(summary.interrupted ? "interrupted" : "stopped") after \(done)\(of) lines; \(how)"
         }

@@ -159,6 +159,9 @@ public final class BatchRunner {
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
                 if settings.textLines, LineReader.isBlankOrComment(bytes) { continue }
+                // A blank line is no record (NDJSON readers may skip them, and editors leave one at the end): it
+                // is counted, not a failed line that would make a complete run exit 1.
+                if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) { summary.blank += 1; continue }
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {
@@ -172,10 +175,6 @@ public final class BatchRunner {
                     continue
                 }
                 if settings.digestLines && journal != nil { digests[number] = FNV1a64.hash(bytes) }
-                if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) {
-                    finish(BatchResult(line: number, ok: false, attempts: 0, elapsedMs: 0, error: "empty line"), emit: emit)
-                    continue
-                }
                 let object: JSONObject
                 if settings.textLines {
                     object = ["text": .string(String(decoding: bytes, as: UTF8.self))]
@@ -363,6 +362,8 @@ public final class BatchRunner {
         /// lines prepared or waiting their turn and never sent, in order.
         mutating func finishUnsent(emit: (BatchResult) -> Void) throws(BNCError) {
             let why = summary.interrupted ? "interrupted" : "stopped at the first failure (--fail-fast)"
+            // Stopped before the input's end: the lines after the last one read were never read (nor counted).
+            if stopped && !inputDone { summary.unreadAfter = reader.lineNumber }
             var unsent: [(line: Int, attempts: Int, outcome: AttemptOutcome?)] = (retries + waiting).map { ($0.line, $0.attempts, $0.lastOutcome) }
             for queue in blocked.values { unsent += queue.map { ($0.line, 0, nil) } }
             blocked.removeAll()

@@ -11,6 +11,10 @@ public struct BatchSummary: Sendable {
     public var ambiguous = 0
     /// Lines left unsent because the run was stopped (SIGINT or --fail-fast).
     public var unsent = 0
+    /// Blank lines skipped (no record, no result).
+    public var blank = 0
+    /// The run stopped (SIGINT, --fail-fast) before its input ended: the lines after this one were not read.
+    public var unreadAfter: Int?
     public var interrupted = false
     public var seconds = 0.0
 
@@ -20,6 +24,8 @@ public struct BatchSummary: Sendable {
         if retries > 0 { parts.append("\(retries) retries") }
         if ambiguous > 0 { parts.append("\(ambiguous) ambiguous (in flight when the last run stopped: may have been received twice)") }
         if unsent > 0 { parts.append("\(unsent) not sent (stopped)") }
+        if let unreadAfter { parts.append("the lines after line \(unreadAfter) not read") }
+        if blank > 0 { parts.append("\(blank) blank line\(blank == 1 ? "" : "s") skipped") }
         let rate = seconds > 0 ? Double(ok + failed) / seconds : 0
         parts.append("\((seconds * 100).rounded() / 100)s, \(Int(rate.rounded())) lines/s")
         return parts.joined(separator: ", ")
