@@ -317,14 +317,15 @@ extension BNCRootCommand {
         return BNCError(.usage, text, hint: hint)
     }
 
-    /// A numeric flag's value its type could not read ("The value '1e400' is invalid for '--duration <S>'"), told
+    /// A numeric (or BOOL) flag's value its type could not read ("The value '1e400' is invalid for '--duration <S>'"), told
     /// as the field the flag sets tells a batch line's value (`duration must be a whole number ... (got 1e400)`,
-    /// exit 65): one rule, one message, however the value came. Nil for flags that set no numeric field.
+    /// exit 65): one rule, one message, however the value came. Nil for flags that set no numeric or BOOL field.
     static func fieldRuleBroken(_ text: String) -> BNCError? {
         guard let m = text.firstMatch(of: /^The value '(.*)' is invalid for '(--[a-z0-9-]+)[ '<]/) else { return nil }
         let value = String(m.output.1), flag = String(m.output.2)
         let specs = fieldTables(of: Self.self).flatMap(\.fields)
-        guard let spec = specs.first(where: { $0.flag == flag && ($0.type == .integer || $0.type == .number) }) else { return nil }
+        guard let spec = specs.first(where: { $0.flag == flag && ($0.type == .integer || $0.type == .number || $0.type == .boolean) }) else { return nil }
+        if spec.type == .boolean { return BNCError.invalid(spec.name, "\(FieldSpec.booleanRule) (got \(value.debugDescription))") }
         if let number = try? JSON.parse(bytes: Array(value.utf8)), case .number = number {
             do { _ = try spec.check(number, at: spec.name) } catch { return error }
         }

@@ -1,4 +1,5 @@
 // `-f KEY=VALUE` / `-f KEY:=JSON`: one body field from the command line, shared by the tools that take --field.
+import ArgumentParser
 import BNCCore
 
 /// Parses a `--field` argument: `KEY=VALUE` gives a string, `KEY:=JSON` a typed value.
@@ -19,4 +20,17 @@ public enum FieldArgument {
         }
         return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])))
     }
+}
+
+/// A BOOL option's value that sets a field (`--facebook-app-link-checked`): the suite's one BOOL rule
+/// (`FieldSpec.boolean`), where ArgumentParser's Bool took only `true` and `false` and `--limit-ad-tracking` more.
+public struct BoolArgument: ExpressibleByArgument, CustomStringConvertible, Sendable {
+    public let value: Bool
+    public init(_ value: Bool) { self.value = value }
+    public init?(argument: String) {
+        guard let b = FieldSpec.boolean(argument) else { return nil }
+        value = b
+    }
+    public var description: String { value ? "true" : "false" }
+    public static var allValueStrings: [String] { ["true", "false"] }
 }

@@ -64,11 +64,8 @@ public struct Device: Sendable, Equatable {
                 throw BNCError.invalid(source, "must be letters, digits and dashes (an Android ID is 16 hex digits)")
             }
         case "limit_ad_tracking":
-            switch value.lowercased() {
-            case "true", "1", "yes", "on": normalised = true
-            case "false", "0", "no", "off": normalised = false
-            default: throw BNCError.invalid(source, "must be true or false")
-            }
+            guard let b = FieldSpec.boolean(value) else { throw BNCError.invalid(source, "\(FieldSpec.booleanRule) (got \(value.debugDescription))") }
+            normalised = .bool(b)
         case "screen":
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {

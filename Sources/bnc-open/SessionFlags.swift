@@ -2,6 +2,7 @@
 // Declared apart from the command so main.swift stays the command's shape; turned into BNCOpen's OpenOptions.
 import ArgumentParser
 import BNCCore
+import BNCCommandSupport
 import BNCOpen
 
 struct SessionFlags: ParsableArguments {
@@ -31,7 +32,7 @@ struct SessionFlags: ParsableArguments {
 
     @Option(name: .customLong("facebook-app-link-checked"), help: ArgumentHelp("true or false (false: Branch asks Facebook's deferred deep link API).", valueName: "BOOL"),
             completion: .list(["true", "false"]))
-    var facebookAppLinkChecked: Bool?
+    var facebookAppLinkChecked: BoolArgument?
 
     @Flag(name: .customLong("tracking-disabled"), help: "Branch stores no data from this session.")
     var trackingDisabled = false
@@ -74,7 +75,7 @@ struct SessionFlags: ParsableArguments {
 
     var options: OpenOptions {
         var o = OpenOptions()
-        o.facebookAppLinkChecked = facebookAppLinkChecked
+        o.facebookAppLinkChecked = facebookAppLinkChecked?.value
         o.trackingDisabled = trackingDisabled ? true : nil
         o.disableAdNetworkCallouts = disableAdNetworkCallouts ? true : nil
         o.serverToServerIdentity = serverToServerIdentity

@@ -458,6 +458,32 @@ import Glibc
         #expect(try s.received().isEmpty)
     }
 
+    /// Two BOOL flags had two rules: `--limit-ad-tracking yes` was true, `--facebook-app-link-checked yes` was
+    /// ArgumentParser's "The value 'yes' is invalid" (64). One rule now (true/false in any case, 1/0 as the Android
+    /// SDK sends), named with the field, exit 65; a device file's value is held to it too.
+    @Test func everyBoolFlagHasOneRule() throws {
+        let s = try SandboxProcess()
+        let device = ["--os", "iOS", "--os-version", "17.1", "--model", "iPhone15,2", "--app-version", "1.0", "--user-agent", "UA7",
+                      "--idfv", "00000000-0000-0000-0000-000000000001", "--ip", "8.8.4.4", "--no-state", "--dry-run"]
+        let event = ["send", "LOGIN", "--developer-identity", "u1", "--dry-run"]
+        for flag in ["--limit-ad-tracking", "--facebook-app-link-checked"] {
+            let (tool, args) = flag == "--limit-ad-tracking" ? ("bnc-event", event) : ("bnc-open", device)
+            for (value, sent) in [("TRUE", "true"), ("0", "false")] {
+                let r = try box.run(tool, args + [flag, value], env: env(s))
+                let field = flag == "--limit-ad-tracking" ? "limit_ad_tracking" : "facebook_app_link_checked"
+                #expect(r.status == 0 && r.stdout.contains("\"\(field)\": \(sent)"), "\(flag) \(value): \(r.output)")
+            }
+            for value in ["yes", "on", "maybe"] {
+                let r = try box.run(tool, args + [flag, value], env: env(s))
+                #expect(r.status == 65 && r.stderr.hasSuffix(" must be true or false (or 1 or 0) (got \"\(value)\")\n") && r.stdout.isEmpty, "\(flag) \(value): \(r.output)")
+            }
+        }
+        let file = try box.write("device.json", #"{"os":"iOS","idfv":"00000000-0000-0000-0000-000000000001","limit_ad_tracking":"yes"}"#)
+        let r = try box.run("bnc-open", ["--device", file] + device.dropFirst(2), env: env(s))
+        #expect(r.status == 65 && r.stderr.contains("limit_ad_tracking in \(file) must be true or false (or 1 or 0) (got \"yes\")"), "\(r.output)")
+        #expect(try s.received().isEmpty)
+    }
+
     /// `--output csv` on a batch was accepted and ignored (the results came out as NDJSON).
     @Test func aBatchRefusesCSVItCannotPrint() throws {
         let s = try SandboxProcess()

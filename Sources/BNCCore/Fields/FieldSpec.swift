@@ -197,6 +197,18 @@ public final class FieldSpec: Sendable {
         return value
     }
 
+    /// A BOOL written as text (a flag, a device file's `key=value`): true or false in any case, or 1 or 0 as the
+    /// Android SDK sends `limit_ad_tracking`. One rule for every BOOL, however it is given.
+    public static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: return nil
+        }
+    }
+
+    public static let booleanRule = "must be true or false (or 1 or 0)"
+
     public static func describe(_ r: ClosedRange<Double>) -> String {
         func show(_ d: Double) -> String { d == d.rounded() && abs(d) <= 1e18 ? String(Int64(d)) : String(d) }
         if r.upperBound == .greatestFiniteMagnitude { return "at least \(show(r.lowerBound))" }
