@@ -23,6 +23,7 @@ enum SandboxLauncher {
         guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (logPath == "/dev/null" ? 0 : O_NOFOLLOW), 0o600)
         guard log >= 0 else { throw BNCError(.io, "--log-file: cannot open \(logPath): \(FileSystem.errnoText())") }
+        let logStart = lseek(log, 0, SEEK_END)  // where this start's lines begin (the log is appended to)
         let pid = try Subprocess.spawn(me, args, stdoutFD: fds[1], stderrFD: log, closeInChild: [fds[0]], newSession: true)
         close(fds[1])
         close(log)
@@ -31,9 +32,30 @@ enum SandboxLauncher {
             var status: Int32 = 0
             let exited = waitpid(pid, &status, WNOHANG) == pid
             if !exited { kill(pid, SIGTERM) }
+            if exited, let said = Self.firstError(logPath, from: logStart) {
+                // Its own words (a port in use, a --keys file it refused), not only where to find them.
+                throw BNCError(.unreachable, "the detached sandbox did not start: \(said)", hint: "see \(logPath)")
+            }
             throw BNCError(.unreachable, "the detached sandbox did not start; see \(logPath)")
         }
         context.stdout.line(line)
         context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
+    }
+
+    /// The first error line the sandbox wrote to its log after `offset` (at most 64 KiB read), without its
+    /// `bnc-sandbox: error: ` prefix.
+    static func firstError(_ path: String, from offset: Int) -> String? {
+        guard path != "/dev/null", offset >= 0 else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 64 << 10)
+        let n = pread(fd, &bytes, bytes.count, off_t(offset))
+        guard n > 0 else { return nil }
+        let prefix = "bnc-sandbox: error: "
+        for line in String(decoding: bytes[..<n], as: UTF8.self).split(separator: "\n") where line.hasPrefix(prefix) {
+            return String(line.dropFirst(prefix.count).prefix(1000))
+        }
+        return nil
     }
 }

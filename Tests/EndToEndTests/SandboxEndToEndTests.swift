@@ -46,6 +46,11 @@ import Glibc
         let r = try box.run("bnc-sandbox", ["--port", String(s.port)])
         #expect(r.status == 69)
         #expect(r.stderr.contains("cannot listen on 127.0.0.1:\(s.port)"))
+        // Detached, the refusal was only in the log ("did not start; see sandbox.log"): it is said, and the log named.
+        let log = box.root.appendingPathComponent("busy.log").path
+        let d = try box.run("bnc-sandbox", ["--port", String(s.port), "--detach", "--log-file", log, "--pid-file", box.root.appendingPathComponent("busy.pid").path])
+        #expect(d.status == 69 && d.stderr.contains("the detached sandbox did not start: cannot listen on 127.0.0.1:\(s.port)")
+                && d.stderr.contains("hint: see \(log)"), "\(d.stderr)")
     }
 
     @Test func theDeferredDeepLinkFlowThroughTheTools() throws {
