@@ -325,7 +325,12 @@ extension BNCRootCommand {
         let value = String(m.output.1), flag = String(m.output.2)
         let specs = fieldTables(of: Self.self).flatMap(\.fields)
         guard let spec = specs.first(where: { $0.flag == flag && ($0.type == .integer || $0.type == .number || $0.type == .boolean) }) else { return nil }
-        if spec.type == .boolean { return BNCError.invalid(spec.name, "\(FieldSpec.booleanRule) (got \(value.debugDescription))") }
+        if spec.type == .boolean {
+            // A BOOL option (`<BOOL>`); `--first-session` sets a boolean field from auto|true|false, whose own
+            // message lists its words.
+            guard text.contains("\(flag) <BOOL>'") else { return nil }
+            return BNCError.invalid(spec.name, "\(FieldSpec.booleanRule) (got \(value.debugDescription))")
+        }
         if let number = try? JSON.parse(bytes: Array(value.utf8)), case .number = number {
             do { _ = try spec.check(number, at: spec.name) } catch { return error }
         }
