@@ -216,7 +216,7 @@ extension Sandbox {
     }
 
     /// The device of an app this sandbox gave `token` to (its randomized_device_token, which the SDKs send back).
-    private func deviceID(issued token: String, key: String) -> String? {
+    func deviceID(issued token: String, key: String) -> String? {
         store.devices.first { $0.key.hasPrefix(key + "|") && $0.value.randomizedDeviceToken == token }
             .map { String($0.key.dropFirst(key.count + 1)) }
     }

@@ -84,12 +84,14 @@ public enum SandboxManual {
             answers referring_link and link_click_id. The Web SDK always asks https://app.link/_r for its browser \
             fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none). \
             POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
-            within attribution_window days; POST /v1/cpid answers the user's cross-platform ids.
+            within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
+            and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
+            2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
+            user), and a logout gives the device a new one.
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
-            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks, the /v1/profile and /v1/logout of \
-            Android SDKs before 5.9), journeys (pageview answers none), init by a numeric app_id, and Branch's exact \
+            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), init by a numeric app_id, and Branch's exact \
             deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \

@@ -166,6 +166,7 @@ final class Store {
     var tuneEvents: [String: Double] = [:]          // "advertiser|device|event|transaction" -> time last accepted
     var apps: [String: JSONObject] = [:]            // App API settings by branch key (made on first read)
     var exportRows: [ExportRow] = []                // the exports' rows, oldest first (live keys only)
+    var identities: [String: String] = [:]          // "key|identity" -> the bundle token (user) /v1/profile gave it
 
     private let database: SQLiteDatabase?
     /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
@@ -190,6 +191,7 @@ final class Store {
             case "tuneevent": tuneEvents[id] = json.numberValue?.double
             case "app": if let o = json.objectValue { apps[id] = o }
             case "eo": if let row = ExportRow(json: json) { exportRows.append(row) }
+            case "identity": if let token = json.stringValue { identities[id] = token }
             default: continue
             }
         }
@@ -223,9 +225,10 @@ final class Store {
     func save(asa: ASAToken, token: String) { asaTokens[token] = asa; persist("asa", token, asa.json) }
     func save(app: JSONObject, key: String) { apps[key] = app; persist("app", key, .object(app)) }
     func save(exportRow row: ExportRow) { exportRows.append(row); persist("eo", row.id, row.json) }
+    func save(identity: String, token: String) { identities[identity] = token; persist("identity", identity, .string(token)) }
 
     func reset() {
-        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]; apps = [:]; exportRows = []
+        links = [:]; clicks = [:]; clickOrder = []; devices = [:]; asaTokens = [:]; tuneDevices = []; nonReferredByIP = [:]; tuneEvents = [:]; apps = [:]; exportRows = []; identities = [:]
         try? database?.execute("DELETE FROM sandbox_state")
     }
 }

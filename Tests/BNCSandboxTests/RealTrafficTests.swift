@@ -46,6 +46,50 @@ import Testing
         #expect(h.send("GET", "/_sandbox/stats").json?["counters"]?["installs"] == 1)
     }
 
+    /// Android up to 5.7, iOS 2.x and Web up to 2.78 call /v1/profile for setIdentity and /v1/logout for logout
+    /// (they were 404s: a login in such an app failed against the sandbox). An identity names one user of the app:
+    /// the device's user takes it, a second device logging in as the same identity joins that user, and a logout
+    /// gives the device a new user, whom its next open carries.
+    @Test func olderSDKsSetIdentityAndLogOut() throws {
+        let h = try Harness()
+        let install = sdk(h, "/v1/install", Self.androidInstall())
+        let token = try #require(install.json?["randomized_bundle_token"]?.stringValue)
+        let device = try #require(install.json?["randomized_device_token"]?.stringValue)
+        let session = try #require(install.json?["session_id"]?.stringValue)
+        let ids: JSONObject = ["branch_key": .string(Harness.key), "randomized_bundle_token": .string(token),
+                               "randomized_device_token": .string(device), "session_id": .string(session)]
+        var login = ids
+        login["identity"] = "user-1"
+        let profile = sdk(h, "/v1/profile", .object(login))
+        #expect(profile.status == 200 && lints(profile).isEmpty, "\(profile.message) \(lints(profile))")
+        #expect(profile.json?["randomized_bundle_token"]?.stringValue == token && profile.json?["identity_id"]?.stringValue == token)
+        #expect(profile.json?["link"]?.stringValue?.isEmpty == false && profile.json?["session_id"]?.stringValue == session)
+        #expect(profile.json?["identity"] == "user-1")
+
+        let logout = sdk(h, "/v1/logout", .object(ids))
+        let next = try #require(logout.json?["randomized_bundle_token"]?.stringValue)
+        #expect(logout.status == 200 && next != token && logout.json?["identity_id"]?.stringValue == next, "\(logout.message)")
+        #expect(logout.json?["session_id"]?.stringValue?.isEmpty == false && logout.json?["link"] != nil)
+        h.clock.advance(60)
+        let open = sdk(h, "/v1/open", Self.androidInstall(["hardware_id": nil, "is_hardware_id_real": nil,
+                                                           "randomized_bundle_token": .string(next), "randomized_device_token": .string(device)]))
+        #expect(open.json?["randomized_bundle_token"]?.stringValue == next && h.send("GET", "/_sandbox/stats").json?["counters"]?["bundle_token_reused"] == 1,
+                "the new user is the device's: \(h.send("GET", "/_sandbox/stats").json?["counters"] ?? .null)")
+
+        // Another device logging in as user-1 joins that user.
+        let other = sdk(h, "/v1/install", Self.androidInstall(["hardware_id": "0b1f0d0e-2f55-4f61-9b77-7f9d3ef0b0a2",
+                                                               "google_advertising_id": "38400000-8cf0-11bd-b23e-10b96e40000e"]), ip: "8.8.8.8")
+        var second: JSONObject = ["branch_key": .string(Harness.key), "identity": "user-1",
+                                  "randomized_bundle_token": other.json?["randomized_bundle_token"] ?? .null,
+                                  "randomized_device_token": other.json?["randomized_device_token"] ?? .null]
+        #expect(sdk(h, "/v1/profile", .object(second)).json?["randomized_bundle_token"]?.stringValue == token)
+        second["identity"] = nil
+        #expect(sdk(h, "/v1/profile", .object(second)).message == "identity is required: the user id setIdentity was given")
+        second["identity"] = .string(String(repeating: "x", count: 128))
+        #expect(sdk(h, "/v1/profile", .object(second)).status == 400)
+        #expect(h.send("GET", "/v1/logout").status == 405)
+    }
+
     @Test func sdkSessionsAreCheckedByTheirOwnTypes() throws {
         let h = try Harness()
         #expect(sdk(h, "/v1/install", Self.androidInstall(["os": "Windows"])).message == "os only accepts iOS or Android (got Windows)")

@@ -1,0 +1,76 @@
+// POST /v1/profile and /v1/logout: the identity calls of the SDKs that made them — setIdentity and logout in
+// Android SDKs up to 5.7.x (ServerRequestIdentifyUserRequest, ServerRequestLogout), iOS SDKs 2.x
+// (BranchSetIdentityRequest, BranchLogoutRequest) and Web SDKs up to 2.78 (resources.profile, resources.logout).
+// Newer SDKs keep the identity on the device and send it with each request instead; apps with the older ones are
+// still in use, and their login and logout must work against the sandbox.
+import BNCCore
+
+extension Sandbox {
+    /// The Web SDK's form fields that are JSON text or numbers.
+    private static let identityForm: [String: FormType] = ["metadata": .json, "instrumentation": .json, "advertising_ids": .json,
+                                                           "retryNumber": .number, "branch_sdk_request_timestamp": .number]
+
+    /// POST /v1/profile: the user behind `identity` in this app — the one it already has (a login on a second
+    /// device joins the first's user, as Branch's identity graph does), else the device's current one — answered
+    /// with the keys each SDK keeps: randomized_bundle_token (Android, iOS) and identity_id (Web), link, session_id.
+    func profile(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.identityForm)
+        let key = try checkKey(body["branch_key"])
+        guard let identity = text(body["identity"]), !identity.isEmpty else {
+            throw Rejection("identity is required: the user id setIdentity was given")
+        }
+        guard identity.count <= 127 else { throw Rejection("identity is longer than 127 characters") }
+        let found = identityDevice(body, key: key)
+        let identityKey = "\(key)|\(identity)"
+        let token = store.identities[identityKey] ?? text(body["randomized_bundle_token"]) ?? text(body["identity_id"]) ?? random.branchID()
+        if store.identities[identityKey] == nil { store.save(identity: identityKey, token: token) }
+        if var (id, device) = found, device.bundleTokens.first != token {
+            device.bundleTokens.removeAll { $0 == token }
+            device.bundleTokens.insert(token, at: 0)
+            store.save(device: device, id: id)
+        }
+        bump("profiles")
+        var answer = identityAnswer(token: token, session: text(body["session_id"]), device: found?.device)
+        answer["identity"] = .string(identity)
+        return .json(200, .object(answer))
+    }
+
+    /// POST /v1/logout: the device's next user is a new one (a new bundle token and session), whom no identity
+    /// names until the next setIdentity.
+    func logout(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.identityForm)
+        let key = try checkKey(body["branch_key"])
+        let token = random.branchID()
+        if var (id, device) = identityDevice(body, key: key) {
+            device.bundleTokens.insert(token, at: 0)
+            store.save(device: device, id: id)
+        }
+        bump("logouts")
+        return .json(200, .object(identityAnswer(token: token, session: nil, device: nil)))
+    }
+
+    /// The device these tokens were issued to: its randomized_device_token or browser fingerprint, else a bundle
+    /// token (or the Web SDK's identity_id) it holds. None when the sandbox never issued them (it restarted without
+    /// --state): answered all the same, as Branch answers tokens it has lost.
+    private func identityDevice(_ body: JSONObject, key: String) -> (id: String, device: DeviceRecord)? {
+        for field in ["randomized_device_token", "device_fingerprint_id", "browser_fingerprint_id"] {
+            if let token = text(body[field]), let id = deviceID(issued: token, key: key), let device = store.devices["\(key)|\(id)"] {
+                return ("\(key)|\(id)", device)
+            }
+        }
+        let tokens = ["randomized_bundle_token", "identity_id"].compactMap { text(body[$0]) }
+        guard !tokens.isEmpty else { return nil }
+        return store.devices.first { $0.key.hasPrefix(key + "|") && $0.value.bundleTokens.contains { tokens.contains($0) } }
+            .map { ($0.key, $0.value) }
+    }
+
+    private func identityAnswer(token: String, session: String?, device: DeviceRecord?) -> JSONObject {
+        ["session_id": .string(session ?? random.branchID()), "randomized_bundle_token": .string(token), "identity_id": .string(token),
+         "link": .string("\(config.baseURL)/j/\(device?.randomizedDeviceToken ?? token)")]
+    }
+
+    /// A token as the SDKs send it: a string, or a number (older SDKs' ids).
+    private func text(_ value: JSON?) -> String? {
+        value.flatMap { $0.stringValue ?? $0.numberValue?.literal }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
