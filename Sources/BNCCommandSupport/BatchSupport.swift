@@ -58,7 +58,7 @@ extension ToolRun {
             fingerprint = "stdin"
             settings.digestLines = true
         } else {
-            let (hash, lines) = try Self.fingerprint(input)
+            let (hash, lines) = try Self.fingerprint(input, settings: settings)
             total = lines
             var path = FNV1a64()
             path.add(Array((Subprocess.absolutePath(input)).utf8))
@@ -159,19 +159,27 @@ extension ToolRun {
         return nil
     }
 
-    static func fingerprint(_ path: String) throws(BNCError) -> (String, Int) {
+    /// The file's content fingerprint, and how many of its lines the run will take (the total its progress and
+    /// summary count: not blank lines, `#` comments of text lines, or another shard's lines).
+    static func fingerprint(_ path: String, settings: BatchSettings) throws(BNCError) -> (String, Int) {
         let reader = try LineReader(path: path)
         reader.skipLongLines = true  // the run gives such a line its result; here it is counted by its number
         reader.keepsSkippedNumbers = true
         var hash = FNV1a64()
+        var taken = 0
         while true {
             let line = try reader.next()
-            for skipped in reader.takeSkippedLineNumbers() { hash.add(Array("\u{0}long \(skipped)\n".utf8)) }
+            for skipped in reader.takeSkippedLineNumbers() {
+                hash.add(Array("\u{0}long \(skipped)\n".utf8))
+                if settings.takes(lineNumber: skipped) { taken += 1 }
+            }
             guard let line else { break }
             hash.add(line)
             hash.add(byte: 10)
+            let blank = settings.textLines ? LineReader.isBlankOrComment(line) : line.allSatisfy { $0 == 32 || $0 == 9 }
+            if !blank && settings.takes(line) { taken += 1 }
         }
-        return (hash.hex, reader.lineNumber)
+        return (hash.hex, taken)
     }
 }
 

@@ -186,6 +186,21 @@ import Glibc
         #expect(resume.stderr.contains("--resume needs --journal FILE"))
     }
 
+    /// A blank line was a failed line (a file ending in one never exited 0), and --fail-fast's summary read as if
+    /// the lines read were all the input: blank lines are skipped and counted, the unread rest is said, and the
+    /// total counts the lines the run takes.
+    @Test func blankLinesAreSkippedAndAStopSaysWhatWasNotRead() throws {
+        let s = try SandboxProcess()
+        let ok = #"{"name":"a","user_data":{"developer_identity":"u"}}"#, bad = #"{"name":"b","user_data":{}}"#
+        let clean = try box.write("clean.ndjson", [ok, "", ok, "  ", ""].joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", clean], env: env(s))
+        #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 2 && r.stderr.contains("2 lines, 2 ok, 0 failed, 3 blank lines skipped"), "\(r.output)")
+        let failing = try box.write("failing.ndjson", [ok, "", bad, ok, ok].joined(separator: "\n") + "\n")
+        let f = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", failing, "--fail-fast", "--concurrency", "1"], env: env(s))
+        #expect(f.status == 1 && f.stderr.contains("2 lines, 1 ok, 1 failed, the lines after line 3 not read"), "\(f.stderr)")
+        #expect(f.stderr.contains("stopped after 2 of 4 lines; rerun the same command with --resume"), "\(f.stderr)")
+    }
+
     /// A batch read from stdin has no fingerprint of its whole, so --resume with --journal took any input: a
     /// different file's lines were skipped for the numbers the first run acknowledged. Each acknowledged line's
     /// digest is journaled now, and a skipped line that differs stops the run (exit 78) before anything is sent.
