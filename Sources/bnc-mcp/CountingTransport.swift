@@ -76,8 +76,9 @@ actor CountingTransport: Transport {
         func deliver(_ line: ArraySlice<UInt8>) {
             guard !line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return }
             let data = Data(line)
-            if let error = JSONRPCMessages.invalid(data) { refuse(error); return }
-            pending.read(data)
+            let judged = JSONRPCMessages.judge(data)
+            if let error = judged.refusal { refuse(error); return }
+            pending.read(judged.requests)
             continuation.yield(data)
         }
         while true {

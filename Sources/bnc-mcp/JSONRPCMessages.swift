@@ -8,19 +8,22 @@ final class PendingRequests: Sendable {
     private let ids = Mutex(Set<String>())
     var count: Int { ids.withLock { $0.count } }
 
-    /// The id of a request, or of a response, in one JSON-RPC message (a batch's members each).
-    static func ids(_ data: Data, requests: Bool) -> [String] {
-        guard let json = try? JSONSerialization.jsonObject(with: data) else { return [] }
-        let messages = (json as? [Any]) ?? [json]
+    /// The ids of the requests, or of the responses, in one parsed JSON-RPC message (a batch's members each).
+    static func ids(_ message: JSON, requests: Bool) -> [String] {
+        let messages = message.arrayValue ?? [message]
         return messages.compactMap { m in
-            guard let o = m as? [String: Any], let id = o["id"], !(id is NSNull) else { return nil }
-            guard (o["method"] != nil) == requests else { return nil }
-            return "\(id)"
+            guard case .object(let o) = m, let id = o["id"], !id.isNull, (o["method"] != nil) == requests else { return nil }
+            // A number by its value: the SDK may write back 1 for a request's 1.0.
+            return id.stringValue.map { "s:" + $0 } ?? id.numberValue.map { "n:\($0.double)" } ?? id.serialized()
         }
     }
 
-    func read(_ data: Data) { let new = Self.ids(data, requests: true); if !new.isEmpty { ids.withLock { $0.formUnion(new) } } }
-    func written(_ data: Data) { let done = Self.ids(data, requests: false); if !done.isEmpty { ids.withLock { $0.subtract(done) } } }
+    func read(_ new: [String]) { if !new.isEmpty { ids.withLock { $0.formUnion(new) } } }
+    func written(_ data: Data) {
+        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return }
+        let done = Self.ids(message, requests: false)
+        if !done.isEmpty { ids.withLock { $0.subtract(done) } }
+    }
 }
 
 /// The errors a message gets from the transport itself.
@@ -31,22 +34,23 @@ enum JSONRPCMessages {
         return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
     }
 
-    /// The error a message deserves before the SDK sees it: an id that is neither a string nor a number (the SDK
-    /// answered none, and the end of stdin then waited for that answer for ever), or a tools/call whose
-    /// arguments are not an object (answered as an internal error).
-    static func invalid(_ data: Data) -> Data? {
-        // The suite's own parser tells a boolean from a number (Foundation's gives both as NSNumber).
-        guard case .object(let o)? = try? JSON.parse(bytes: [UInt8](data)) else { return nil }  // the SDK answers the rest
+    /// A message read, judged before the SDK sees it, parsed once (the suite's parser, which tells a boolean from
+    /// a number where Foundation's gives both as NSNumber): the error it deserves — an id that is neither a string
+    /// nor a number (the SDK answered none, and the end of stdin then waited for that answer for ever), or a
+    /// tools/call whose arguments are not an object (answered as an internal error) — or the request ids it adds.
+    static func judge(_ data: Data) -> (refusal: Data?, requests: [String]) {
+        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (nil, []) }  // the SDK answers the rest
+        guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true)) }
         switch o["id"] {
         case nil, .null?, .string?, .number?: break
-        default: return error(code: -32600, "Invalid Request: id must be a string or a number")
+        default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [])
         }
         if o["method"]?.stringValue == "tools/call", case .object(let params)? = o["params"], let arguments = params["arguments"] {
             guard case .object = arguments else {
                 let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()
-                return error(code: -32602, "Invalid params: arguments must be an object", id: id)
+                return (error(code: -32602, "Invalid params: arguments must be an object", id: id), [])
             }
         }
-        return nil
+        return (nil, PendingRequests.ids(message, requests: true))
     }
 }
