@@ -36,7 +36,7 @@ extension Sandbox {
     static let eventFields: Set<String> = ["branch_key", "name", "user_data", "event_data", "custom_data", "content_items",
                                            "customer_event_alias", "metadata", "meta_data"]
     static let eventSDKExtras: Set<String> = [
-        "retryNumber", "instrumentation", "debug", "branch_sdk_request_timestamp", "branch_sdk_request_unique_id",
+        "retryNumber", "instrumentation", "debug", "branch_sdk_request_timestamp", "branch_sdk_request_unique_id", "app_id",
         "partner_data", "skan_postback_index", "gclid", "gbraid", "gbraid_timestamp", "is_deeplink_gbraid",
         "is_deeplink_gclid", "meta_campaign_ids", "sccid", "hardware_id", "is_hardware_id_real", "advertising_ids",
         "cpp_level", "sdk", "sdk_version", "session_id", "identity_id", "browser_fingerprint_id",
@@ -57,7 +57,7 @@ extension Sandbox {
     /// POST /v2/event/standard and /custom, as JSON or as the Web SDK's form (its objects as JSON text).
     func event(_ r: SandboxRequest, standard: Bool) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.eventForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let ip = try ipOverride(r, required: false)
         guard let name = body["name"]?.stringValue, !name.isEmpty else { throw Rejection("name is required") }
         if standard && !Self.standardEvents.contains(name) {

@@ -9,7 +9,7 @@ extension Sandbox {
     /// Keys real clients send to /v1/url besides link parameters: credentials, and the session and device keys
     /// Branch's SDKs add to every request (Tests/Fixtures/sdk/*/link-create.json). Accepted and not stored.
     static let sdkExtras: Set<String> = [
-        "branch_key", "branch_secret", "sdk", "sdk_version", "randomized_device_token", "randomized_bundle_token",
+        "branch_key", "app_id", "branch_secret", "sdk", "sdk_version", "randomized_device_token", "randomized_bundle_token",
         "device_fingerprint_id", "identity_id", "browser_fingerprint_id", "session_id", "metadata", "instrumentation",
         "retryNumber", "branch_sdk_request_timestamp", "branch_sdk_request_unique_id", "debug", "app_version", "os",
         "os_version", "hardware_id", "is_hardware_id_real", "hardware_id_type", "brand", "model", "screen_dpi",
@@ -36,7 +36,7 @@ extension Sandbox {
 
     func createLink(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.linkForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let link = try makeLink(body, key: key)
         return .json(200, ["url": .string(link.url)])
     }

@@ -79,7 +79,7 @@ extension Sandbox {
     /// browsers. /v1/install is the mobile SDKs' first session: the same rules, state and attribution.
     func open(_ r: SandboxRequest, install: Bool = false) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.sessionForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         switch SessionClient(body) {
         case .server: return try serverOpen(r, body, key: key, install: install)
         case .app: return try appOpen(r, body, key: key, install: install)
@@ -426,7 +426,7 @@ extension Sandbox {
     func lastAttributedTouch(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: ["user_data": .json, "metadata": .json])
         let user = body["user_data"]?.objectValue ?? body
-        let key = try checkKey(body["branch_key"] ?? user["branch_key"])
+        let key = try checkKey(body["branch_key"] ?? user["branch_key"], appID: body["app_id"])
         let window = (body["attribution_window"] ?? user["attribution_window"])?.numberValue?.double ?? 30
         guard window >= 0, window <= 365 else { throw Rejection("attribution_window must be 0 to 365 days") }
         let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "device_fingerprint_id"]
@@ -448,7 +448,7 @@ extension Sandbox {
     func crossPlatformIDs(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: ["user_data": .json, "metadata": .json])
         let user = body["user_data"]?.objectValue ?? body
-        let key = try checkKey(body["branch_key"] ?? user["branch_key"])
+        let key = try checkKey(body["branch_key"] ?? user["branch_key"], appID: body["app_id"])
         let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "developer_identity"]
             .compactMap { (user[$0] ?? body[$0]).flatMap { $0.stringValue ?? $0.numberValue?.literal } }
         bump("cpid_requests")
@@ -465,7 +465,7 @@ extension Sandbox {
     /// journey it would show, which the sandbox never has.
     func pageview(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: ["metadata": .json, "data": .json, "session_referring_link_data": .json])
-        _ = try checkKey(body["branch_key"])
+        _ = try checkKey(body["branch_key"], appID: body["app_id"])
         bump("web_pageviews")
         return .json(200, ["auto_branchify": false])
     }

@@ -15,7 +15,7 @@ extension Sandbox {
     /// with the keys each SDK keeps: randomized_bundle_token (Android, iOS) and identity_id (Web), link, session_id.
     func profile(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.identityForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         guard let identity = text(body["identity"]), !identity.isEmpty else {
             throw Rejection("identity is required: the user id setIdentity was given")
         }
@@ -39,7 +39,7 @@ extension Sandbox {
     /// names until the next setIdentity.
     func logout(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.identityForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let token = random.branchID()
         if var (id, device) = identityDevice(body, key: key) {
             device.bundleTokens.insert(token, at: 0)

@@ -43,7 +43,7 @@ extension Sandbox {
 
     func qrCode(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.linkForm)
-        let key = try checkKey(body["branch_key"])
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let settings = try qrSettings(body["qr_code_settings"])
         var linkBody = body
         linkBody["qr_code_settings"] = nil

@@ -303,8 +303,18 @@ public final class Sandbox: @unchecked Sendable {
         return o
     }
 
-    /// The branch_key: well-formed and, with --keys, one of them.
-    func checkKey(_ key: JSON?, field: String = "branch_key") throws -> String {
+    /// The branch_key: well-formed and, with --keys, one of them. Without one, the numeric `app_id` a page gave
+    /// the Web SDK's `branch.init` (its getUrl sends app_id, 15 to 20 digits, when the key is not a Branch key):
+    /// with --keys, the key of the app with that id; without, the app's own stand-in live key, `key_live_app<ID>`.
+    func checkKey(_ key: JSON?, appID: JSON? = nil, field: String = "branch_key") throws -> String {
+        if key?.stringValue?.isEmpty ?? true, let id = appID?.stringValue ?? appID?.numberValue?.literal {
+            guard (15...20).contains(id.utf8.count), id.utf8.allSatisfy({ (48...57).contains($0) }) else {
+                throw Rejection("Invalid or missing app id, Branch key, or secret")
+            }
+            guard let keys = config.keys else { return "key_live_app" + id }
+            guard let entry = keys.first(where: { $0.appID == id }) else { throw Rejection("Invalid or missing app id, Branch key, or secret") }
+            return entry.branchKey
+        }
         guard let key = key?.stringValue, !key.isEmpty else { throw Rejection("\(field) is required") }
         guard KeyFormat.kind(ofKey: key) != nil else { throw Rejection("Invalid or missing app id, Branch key, or secret") }
         if let keys = config.keys, !keys.contains(where: { $0.branchKey == key }) {

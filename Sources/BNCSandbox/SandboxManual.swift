@@ -87,11 +87,13 @@ public enum SandboxManual {
             within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
             2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
-            user), and a logout gives the device a new one.
+            user), and a logout gives the device a new one. A page that initialises the Web SDK with its numeric \
+            app id sends app_id where branch_key goes: with --keys, the app of that id answers; without, the app's \
+            stand-in key key_live_app<ID>.
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
-            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), init by a numeric app_id, and Branch's exact \
+            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), and Branch's exact \
             deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \

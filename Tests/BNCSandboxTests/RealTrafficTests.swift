@@ -90,6 +90,29 @@ import Testing
         #expect(h.send("GET", "/v1/logout").status == 405)
     }
 
+    /// The Web SDK's `branch.init` takes a numeric app id as well as a key, and then sends `app_id` where
+    /// `branch_key` goes (src/3_api.js appendKeyOrId): every web call was "branch_key is required". With --keys the
+    /// app with that id answers; without, the app's stand-in key, the same for every call of the page.
+    @Test func aPageInitialisedWithItsAppIDIsThatApp() throws {
+        let form = [("Content-Type", "application/x-www-form-urlencoded"), ("User-Agent", "Mozilla/5.0 (Macintosh)")]
+        let open = "sdk=web2.86.1&app_id=100000000000000001"
+        let keyed = try Harness { config in config.keys = [KeyEntry(branchKey: Harness.key, branchSecret: "secret_test_x", appID: "100000000000000001", accessToken: nil)] }
+        let first = keyed.send("POST", "/v1/open", text: open, headers: form)
+        #expect(first.status == 200 && lints(first).isEmpty, "\(first.message)")
+        #expect(keyed.send("GET", "/_sandbox/requests").json?.arrayValue?.last?["status"] == 200)
+        #expect(keyed.sandbox.store.devices.keys.allSatisfy { $0.hasPrefix(Harness.key + "|") }, "the session is the keyed app's")
+        #expect(keyed.send("POST", "/v1/open", text: "sdk=web2.86.1&app_id=100000000000000002", headers: form).message
+                == "Invalid or missing app id, Branch key, or secret", "an app id --keys does not name")
+        let open2 = try Harness()
+        #expect(open2.send("POST", "/v1/open", text: open, headers: form).status == 200)
+        #expect(open2.sandbox.store.devices.keys.allSatisfy { $0.hasPrefix("key_live_app100000000000000001|") })
+        for bad in ["12345", "1000000000000000000001", "10000000000000000x"] {
+            #expect(open2.send("POST", "/v1/open", text: "sdk=web2.86.1&app_id=\(bad)", headers: form).status == 400, "\(bad)")
+        }
+        let event = open2.send("POST", "/v2/event/custom", text: "name=signup&user_data=%7B%22browser_fingerprint_id%22%3A%221%22%7D&app_id=100000000000000001", headers: form)
+        #expect(event.status == 200 && lints(event).isEmpty, "\(event.message) \(lints(event))")
+    }
+
     @Test func sdkSessionsAreCheckedByTheirOwnTypes() throws {
         let h = try Harness()
         #expect(sdk(h, "/v1/install", Self.androidInstall(["os": "Windows"])).message == "os only accepts iOS or Android (got Windows)")
