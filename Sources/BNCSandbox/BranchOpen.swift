@@ -477,12 +477,14 @@ extension Sandbox {
         guard let callback = r.queryValue("callback") else {
             return .json(200, .string(id))
         }
-        // A JavaScript identifier path only: the callback name is echoed into a script.
-        guard !callback.isEmpty, callback.count <= 128,
-              callback.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0)) }) else {
-            return .branchError(400, "callback must be a JavaScript function name")
-        }
+        guard Self.isCallbackName(callback) else { return .branchError(400, "callback must be a JavaScript function name") }
         bump("web_fingerprints")
         return SandboxResponse(status: 200, headers: [("Content-Type", "application/javascript")], body: Array("\(callback)(\"\(id)\");\n".utf8))
+    }
+
+    /// A JSONP callback: a JavaScript identifier path only (the name is echoed into a script).
+    static func isCallbackName(_ callback: String) -> Bool {
+        !callback.isEmpty && callback.count <= 128
+            && callback.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0)) })
     }
 }

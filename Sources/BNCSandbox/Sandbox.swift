@@ -148,6 +148,7 @@ public final class Sandbox: @unchecked Sendable {
         case ("POST", "/v1/cpid/latd"): return try lastAttributedTouch(r)
         case ("POST", "/v1/cpid"): return try crossPlatformIDs(r)
         case ("POST", "/v1/profile"): return try profile(r)
+        case ("GET", "/v1/deepview"): return try deepview(r)
         case ("POST", "/v1/logout"): return try logout(r)
         case ("GET", "/_r"): return browserFingerprint(r)
         case ("POST", "/v2/event/standard"): return try event(r, standard: true)
@@ -208,7 +209,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/v1/profile", "/v1/logout", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
+        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/v1/profile", "/v1/logout", "/v1/deepview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }

@@ -89,11 +89,13 @@ public enum SandboxManual {
             2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
             user), and a logout gives the device a new one. A page that initialises the Web SDK with its numeric \
             app id sends app_id where branch_key goes: with --keys, the app of that id answers; without, the app's \
-            stand-in key key_live_app<ID>.
+            stand-in key key_live_app<ID>. GET /v1/deepview answers the Web SDK's deepview() (JSONP: the parameters' \
+            JSON as Base64 in post_data or data, and a callback) with a script handing the page a function that goes \
+            to a link of the deep-link data (the link the page came from when link_click_id names one).
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
-            (/v1/app-link-settings, /v1/deepview, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), and Branch's exact \
+            (/v1/app-link-settings, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), and Branch's exact \
             deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \

@@ -54,6 +54,39 @@ import TestSupport
         #expect(!app.headers.contains("_branch_match_id"), "an app platform's redirect is not a web page: \(app.headers)")
     }
 
+    /// branch.deepview() (src/6_branch.js) is JSONP (src/3_api.js): a script tag asks /v1/deepview with the
+    /// parameters' JSON as Base64 in `post_data` (an API host that is not branch.io's) and a callback, and runs
+    /// what comes back. It was a click on a link named "v1" (404 page, the script failed): in Chromium the answer now
+    /// hands the callback a function, and the link that function goes to carries the deep-link data.
+    @Test func aDeepviewHandsThePageAFunctionToItsLink() throws {
+        let s = try SandboxProcess()
+        // The parameters as Server.getUrl keeps them for resources.deepview (data as JSON text, as cleanLinkData
+        // leaves it), Base64 of their JSON as utils.base64encode makes it.
+        let params: [String: Any] = ["browser_fingerprint_id": "1198233472948193311", "sdk": "web2.86.1", "session_id": "1198233472948193401",
+                                     "channel": "web", "feature": "deepview", "data": #"{"item":"42","$canonical_url":"http://localhost:3000/p"}"#,
+                                     "open_app": true, "append_deeplink_path": false, "deepview_type": "deepview", "source": "web-sdk",
+                                     "branch_key": Self.key]
+        let b64 = try JSONSerialization.data(withJSONObject: params).base64EncodedString()
+        let src = s.url + "/v1/deepview?&post_data=" + b64.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&callback=branch_callback__1"
+        let page = box.root.appendingPathComponent("deepview.html").path
+        try #"<!doctype html><html><body><script>function branch_callback__1(cta) { document.body.setAttribute("data-cta", typeof cta + " " + cta.toString()); }</script><script src="\#(src)"></script></body></html>"#
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let dom = try box.run("/usr/bin/timeout", ["120", "/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                                                    "--user-data-dir=\(box.root.appendingPathComponent("chromium").path)", "--dump-dom", "file://\(page)"])
+        #expect(dom.status == 0, "\(dom.stderr.suffix(600))")
+        let prefix = "data-cta=\"function function() { window.top.location = &quot;"
+        let start = try #require(dom.stdout.firstRange(of: prefix), "the callback got a function: \(dom.stdout.prefix(600))")
+        let link = String(dom.stdout[start.upperBound...].prefix { $0 != "&" })
+        #expect(link.hasPrefix(s.url + "/"), "\(link)")
+        let read = try curl([s.url + "/v1/url?url=" + link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&branch_key=\(Self.key)"])
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(read.body.utf8)) as? [String: Any], "\(read.body)")
+        #expect((stored["data"] as? [String: Any])?["item"] as? String == "42" && stored["feature"] as? String == "deepview", "\(stored)")
+        let bad = try curl([s.url + "/v1/deepview?post_data=%%%&callback=branch_callback__2"])
+        #expect(bad.status == 400, "\(bad.body)")
+        let evil = try curl([s.url + "/v1/deepview?post_data=\(b64.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&callback=alert(1)"])
+        #expect(evil.status == 400 && !evil.body.contains("alert(1)("), "a callback is a function name, never script")
+    }
+
     /// getLastAttributedTouchData (Android ServerRequestGetLATD, iOS BranchLATDRequest) was a 404: it answers the
     /// referred install's link data, and an empty object for a device no link referred.
     @Test func theLastAttributedTouchIsTheReferredInstallsLink() throws {
