@@ -1,5 +1,6 @@
 // Exports' plumbing: a download streamed to disk and resumed with an HTTP range, its partial file renamed only
 // when complete; CSV read a record at a time from gzip, quoted commas, quotes and line breaks kept.
+import CCurl
 import Foundation
 import Testing
 import TestSupport
@@ -61,6 +62,48 @@ import TestSupport
         #expect(server.received.map { $0.header("Range") } == ["bytes=100-", nil])
         #expect(outcome.bytes == 500 && outcome.resumedFrom == 0 && outcome.discarded == 100 && outcome.attempts == 2)
         #expect(try String(contentsOfFile: dir + "/g.csv.gz", encoding: .utf8) == whole)
+    }
+
+    /// A server that ignores If-Range answers 206 with the range of the file it has now (another ETag): those
+    /// bytes were appended to the old file's (a custom export printed 17 old rows and 23 new, exit 0). They are
+    /// not: the file is fetched whole. A weak ETag is no match either.
+    @Test func aRangeOfAnotherFileIsNotAppended() throws {
+        for etag in ["\"v2\"", "W/\"v1\""] {
+            let name = "h\(etag.count).csv"
+            let old = String(repeating: "old-row\n", count: 10), new = String(repeating: "new-row\n", count: 20)
+            try Data(old.utf8).write(to: URL(fileURLWithPath: dir + "/" + name + ".part"))
+            #expect(setxattr(dir + "/" + name + ".part", Download.validatorAttribute, "\"v1\"", 4, 0) == 0)
+            let server = try LoopbackServer(script: [
+                .respond(status: 206, headers: [("Content-Range", "bytes 80-159/160"), ("ETag", etag)], body: String(new.dropFirst(80))),
+                .respond(status: 200, headers: [("ETag", "\"v2\"")], body: new),
+            ])
+            let outcome = try download(server, to: name).run()
+            #expect(server.received.map { $0.header("If-Range") } == ["\"v1\"", nil], "\(etag)")
+            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8) == new && outcome.discarded == 80, "\(etag)")
+        }
+    }
+
+    /// A 416 was taken as "an earlier run brought it all" whatever the file: a partial file longer than the
+    /// server's (or of another file) was kept as the download, its extra row printed. Complete only when the
+    /// server's size (`bytes */SIZE`) is the file's; else fetched again. A 200 with an empty body to a range is an
+    /// empty file, not the old partial one.
+    @Test func aRefusedRangeOrAnEmptyAnswerIsCheckedAgainstTheFile() throws {
+        let whole = String(repeating: "row\n", count: 10)
+        try Data((whole + "EXTRA,ROW\n").utf8).write(to: URL(fileURLWithPath: dir + "/i.csv.part"))
+        let longer = try LoopbackServer(script: [
+            .respond(status: 416, headers: [("Content-Range", "bytes */40")], body: ""),
+            .respond(status: 200, headers: [], body: whole),
+        ])
+        _ = try download(longer, to: "i.csv").run()
+        #expect(try String(contentsOfFile: dir + "/i.csv", encoding: .utf8) == whole && longer.received.count == 2)
+        try Data(whole.utf8).write(to: URL(fileURLWithPath: dir + "/j.csv.part"))
+        let done = try LoopbackServer(script: [.respond(status: 416, headers: [("Content-Range", "bytes */40")], body: "")])
+        let outcome = try download(done, to: "j.csv").run()
+        #expect(try String(contentsOfFile: dir + "/j.csv", encoding: .utf8) == whole && outcome.resumedFrom == 40 && done.received.count == 1)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: dir + "/k.csv.part"))
+        let empty = try LoopbackServer(script: [.respond(status: 200, headers: [], body: "")])
+        _ = try download(empty, to: "k.csv").run()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/k.csv")).isEmpty)
     }
 
     /// A server's validator is as hostile as its body: a weak ETag may not be used with If-Range, and a value that

@@ -96,38 +96,44 @@ public final class Download {
                 if let validator { request.headers["If-Range"] = validator }
             }
             var writeError: Int32 = 0
-            var expectedStart: Int64 = have
-            var first = true
+            var answered = false
             var misplaced = false
-            easy.bodySink = { [progress] chunk in
-                if first {
-                    first = false
+            let sentValidator = have > 0 ? validator : nil
+            // The answer's head, read once, at its first body byte or (an empty body) when it is complete: what the
+            // bytes that follow are, and whether they belong after the partial file's.
+            func begin() -> Bool {
+                answered = true
+                var status = 0
+                bnc_easy_getinfo_long(easy.handle, CURLINFO_RESPONSE_CODE, &status)
+                guard (200..<300).contains(status) else { return true }  // an error answer is buffered, not written
+                let headers = easy.currentHeaders
+                let given = Self.validator(in: headers)
+                if status == 206 && have > 0 {
+                    // A range must start where the file ends, and be of the file begun: a server that ignored
+                    // If-Range answers another file's bytes (another ETag), which are never appended.
+                    guard let range = Self.contentRange(headers["Content-Range"]), range.start == have,
+                          sentValidator == nil || given == sentValidator else { misplaced = true; return false }
+                    if let size = range.size { total = size }
+                } else {
                     // 200 means the whole file from byte 0 (the server ignored the range, or the file changed and
                     // If-Range did not hold): start again.
-                    var status = 0
-                    bnc_easy_getinfo_long(easy.handle, CURLINFO_RESPONSE_CODE, &status)
-                    let headers = easy.currentHeaders
-                    if status == 200 && have > 0 {
+                    if have > 0 {
                         Self.startAgain(fd)
                         if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
                         have = 0
-                        expectedStart = 0
                     }
-                    if status == 206, let range = Self.contentRange(headers["Content-Range"]) {
-                        // A range that does not start where the file ends would put bytes in the wrong place.
-                        guard range.start == have else { misplaced = true; return false }
-                        if let size = range.size { total = size }
-                    } else {
-                        var length: curl_off_t = -1
-                        bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
-                        if length >= 0 { total = expectedStart + Int64(length) }
-                    }
-                    let given = Self.validator(in: headers)
-                    if given != validator {
-                        validator = given
-                        if let given { Self.store(given, fd) } else { Self.removeValidator(fd) }
-                    }
+                    var length: curl_off_t = -1
+                    bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+                    total = length >= 0 ? Int64(length) : nil
                 }
+                if given != validator {
+                    validator = given
+                    if let given { Self.store(given, fd) } else { Self.removeValidator(fd) }
+                }
+                return true
+            }
+            easy.bodySink = { [progress] chunk in
+                if !answered, !begin() { return false }
                 guard let base = chunk.baseAddress else { return true }
                 var off = 0
                 while off < chunk.count {
@@ -144,13 +150,15 @@ public final class Download {
             let code = bnc_curl_easy_perform(easy.handle)
             let result = easy.result(of: code)
             recorder?.record(request, result, started: started, note: "attempt \(attempt)", userAgent: options.userAgent)
+            // An answer without a body byte (an empty file, a 200 to a range) is read the same way.
+            if !answered, case .success(let response) = result, response.isSuccess, response.status != 416 { _ = begin() }
             if misplaced {
                 // Not what was asked: the next attempt asks for the whole file.
                 Self.startAgain(fd)
                 if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
                 have = 0
                 validator = nil
-                guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server answered a range that does not start at the byte asked for, \(attempt) times") }
+                guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server answered a range of another file, or one that does not start at the byte asked for, \(attempt) times") }
                 continue
             }
             if easy.sinkFailed {
@@ -158,9 +166,19 @@ public final class Download {
             }
             switch result {
             case .success(let response) where response.status == 416 && have > 0:
-                // The range starts at the end: an earlier run brought it all.
-                total = have
-                return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
+                // The range starts at or past the end. Complete only when the file is that long (`bytes */SIZE`)
+                // and still the one begun; else (longer than the server's file, or changed) it starts again.
+                let size = Self.unsatisfiedRangeSize(response.headers["Content-Range"])
+                let given = Self.validator(in: response.headers)
+                if size == have && (validator == nil || given == nil || given == validator) {
+                    return try finish(fd, have: have, total: have, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
+                }
+                Self.startAgain(fd)
+                if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
+                have = 0
+                validator = nil
+                guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server refused every range (416) \(attempt) times") }
+                continue
             case .success(let response) where response.isSuccess:
                 if let total, have != total {
                     guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): \(have) of \(total) bytes after \(attempt) attempts; run again to resume") }
@@ -237,6 +255,12 @@ public final class Download {
     private static func headerValue(_ bytes: ArraySlice<UInt8>) -> String? {
         guard !bytes.isEmpty, bytes.count <= maxValidatorBytes, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A 416's `Content-Range: bytes */SIZE`: the file's size.
+    static func unsatisfiedRangeSize(_ value: String?) -> Int64? {
+        guard let value, value.hasPrefix("bytes */") else { return nil }
+        return Int64(value.dropFirst(8))
     }
 
     /// `Content-Range: bytes FIRST-LAST/SIZE` (SIZE may be `*`): the first byte and the size when given.
