@@ -5,24 +5,39 @@ import Synchronization
 
 /// Requests read (JSON-RPC messages with an id and a method) not yet answered (a message out with that id).
 final class PendingRequests: Sendable {
-    private let ids = Mutex(Set<String>())
-    var count: Int { ids.withLock { $0.count } }
+    /// By id, how many requests with it wait for an answer (a client may reuse an id).
+    private let ids = Mutex([String: Int]())
+    var count: Int { ids.withLock { $0.values.reduce(0, +) } }
+
+    /// An id as both sides write it: a string, or an integer by its value (`-0` and `0`, `1` and `1.0` are one);
+    /// nil for anything the SDK cannot echo exactly (a fraction, past 2^53, another type), which no answer names.
+    static func key(_ id: JSON) -> String? {
+        if let s = id.stringValue { return "s:" + s }
+        guard let d = id.numberValue?.double, d.isFinite, d == d.rounded(), abs(d) <= 9_007_199_254_740_992 else { return nil }
+        return "n:\(Int64(d))"
+    }
 
     /// The ids of the requests, or of the responses, in one parsed JSON-RPC message (a batch's members each).
     static func ids(_ message: JSON, requests: Bool) -> [String] {
         let messages = message.arrayValue ?? [message]
         return messages.compactMap { m in
-            guard case .object(let o) = m, let id = o["id"], !id.isNull, (o["method"] != nil) == requests else { return nil }
-            // A number by its value: the SDK may write back 1 for a request's 1.0.
-            return id.stringValue.map { "s:" + $0 } ?? id.numberValue.map { "n:\($0.double)" } ?? id.serialized()
+            guard case .object(let o) = m, let id = o["id"] else { return nil }
+            // A request has a method and no result or error; an answer has no method.
+            let isRequest = o["method"] != nil && o["result"] == nil && o["error"] == nil
+            guard isRequest == requests, requests || o["method"] == nil else { return nil }
+            return key(id)
         }
     }
 
-    func read(_ new: [String]) { if !new.isEmpty { ids.withLock { $0.formUnion(new) } } }
+    func read(_ new: [String]) { if !new.isEmpty { ids.withLock { for id in new { $0[id, default: 0] += 1 } } } }
     func written(_ data: Data) {
         guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return }
         let done = Self.ids(message, requests: false)
-        if !done.isEmpty { ids.withLock { $0.subtract(done) } }
+        if !done.isEmpty {
+            ids.withLock { pending in
+                for id in done { if let n = pending[id] { pending[id] = n > 1 ? n - 1 : nil } }
+            }
+        }
     }
 }
 
@@ -42,7 +57,9 @@ enum JSONRPCMessages {
         guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (nil, []) }  // the SDK answers the rest
         guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true)) }
         switch o["id"] {
-        case nil, .null?, .string?, .number?: break
+        case nil, .null?, .string?: break
+        case .number(let n)? where PendingRequests.key(.number(n)) != nil: break
+        case .number?: return (error(code: -32600, "Invalid Request: a numeric id must be a whole number within 2^53"), [])
         default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [])
         }
         if o["method"]?.stringValue == "tools/call", case .object(let params)? = o["params"], let arguments = params["arguments"] {

@@ -293,6 +293,30 @@ import TestSupport
         #expect(params?["code"] as? Int == -32602 && params?["message"] as? String == "Invalid params: arguments must be an object", "\(answers)")
     }
 
+    /// At the end of stdin the server waits for every request's answer, counted by id: an id of -0 was answered
+    /// as 0 and counted as another, and the server waited ten minutes for it; a fractional or huge id the SDK cannot
+    /// echo likewise; a reused id let the server exit before the second answer. Ids are counted by value, ones no
+    /// answer can name are refused, and each request is counted.
+    @Test func theEndOfInputWaitsForEveryAnswerAndNoLonger() throws {
+        let messages = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":18446744073709551616,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":"p","method":"ping","result":{}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+        ]
+        let start = Date()
+        let r = try box.run("/usr/bin/timeout", ["60", Executables.path("bnc-mcp")], env: env, stdin: messages.joined(separator: "\n") + "\n")
+        #expect(r.status == 0 && Date().timeIntervalSince(start) < 30, "\(r.status) \(r.stderr.suffix(400))")
+        let answers = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers.filter { ($0["id"] as? Int) == 7 && $0["result"] != nil }.count == 2, "both requests with id 7: \(answers)")
+        let refused = answers.compactMap { $0["error"] as? [String: Any] }.filter { ($0["message"] as? String)?.contains("a numeric id must be a whole number within 2^53") == true }
+        #expect(refused.count == 2, "\(answers)")
+    }
+
     @Test func sandboxStartAndStop() throws {
         let port = try box.run("/usr/bin/env", ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
