@@ -74,6 +74,9 @@ extension ToolRun {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)
             try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command)
+            if stream && batch.resume, try j.lacksDigests() {
+                diagnostics.warning("the journal \(path) was written by an older bnc and keeps no line digests: this input cannot be checked against the run it resumes (its lines are skipped by number)")
+            }
             journal = j
             if network.verbose { diagnostics.note("journal \(path)") }
         }

@@ -113,6 +113,26 @@ import TestSupport
         }
     }
 
+    /// Input read once keeps each line's digest as it was read; a journal with acknowledgements and no digests
+    /// (a bnc before schema 3) is told apart, so a resume can say it cannot check its input.
+    @Test func digestsAreKeptFoldedAndTheirAbsenceTold() throws {
+        do {
+            let journal = try BatchJournal(path: path)
+            journal.acknowledge(1, status: 200, attempts: 1)
+            try journal.commit()
+            #expect(try journal.lacksDigests())
+            journal.read(1, digest: 0xDEAD_BEEF_0000_0001)
+            journal.read(2, digest: UInt64.max)
+            try journal.commit()
+            #expect(try !journal.lacksDigests())
+        }
+        let journal = try BatchJournal(path: path)
+        let begun = try journal.begin()  // folds the rounds into one
+        #expect(begun.digests == [1: 0xDEAD_BEEF_0000_0001, 2: UInt64.max])
+        #expect(try BatchJournal(path: path + "2").begin().digests.isEmpty)
+        _ = journal
+    }
+
     @Test func aJournalFromANewerBncIsRefused() throws {
         do {
             let db = try SQLiteDatabase(path: path)

@@ -215,8 +215,13 @@ import Glibc
         let sent = try s.received().count
         let other = input.replacing(#""name":"a""#, with: #""name":"z""#)
         let refused = try box.run("bnc-api", args + ["--resume"], env: env(s), stdin: other)
-        #expect(refused.status == 78 && refused.stderr.contains("line 1 is not the line the journal \(journal) acknowledged"), "\(refused.output)")
+        #expect(refused.status == 78 && refused.stderr.contains("line 1 is not the line the journal \(journal) recorded"), "\(refused.output)")
         #expect(try s.received().count == sent, "nothing of the other input was sent")
+        // A line the first run read but did not get acknowledged (it failed) is checked too: a resume whose line 2
+        // differs was sending it (and journaling it under the wrong input) before it noticed.
+        let edited = try box.run("bnc-api", args + ["--resume"], env: env(s), stdin: input.replacing(#""name":"b""#, with: #""name":"q""#))
+        #expect(edited.status == 78 && edited.stderr.contains("line 2 is not the line"), "\(edited.output)")
+        #expect(try s.received().count == sent, "nothing of the edited input was sent")
         let resumed = try box.run("bnc-api", args + ["--resume"], env: env(s), stdin: input)
         #expect(resumed.status == 1 && resumed.stderr.contains("3 lines, 0 ok, 1 failed, 2 acknowledged earlier (resumed)"), "\(resumed.stderr)")
         #expect(try s.received().count == sent + 1, "only the failed line was sent again")

@@ -76,10 +76,8 @@ public final class BatchRunner {
         let reader: LineReader
         /// Lines acknowledged in an earlier run (`--resume`).
         let previous: [Int: (status: Int, attempts: Int)]
-        /// Their lines' digests, when their run kept them (input read once); and the digests of the lines this
-        /// run has taken and not yet finished, to journal with their acknowledgement.
+        /// The digests of the lines earlier runs read, when they kept them (input read once).
         let previousDigests: [Int: UInt64]
-        var digests: [Int: UInt64] = [:]
 
         var summary = BatchSummary()
         var order: [Int] = []           // outstanding lines in input order (ordered output)
@@ -124,7 +122,6 @@ public final class BatchRunner {
 
         /// - Parameter bytes: the answer's size, held in memory until the result is printed.
         mutating func finish(_ result: BatchResult, bytes: Int = 0, emit: (BatchResult) -> Void) {
-            if settings.digestLines { digests.removeValue(forKey: result.line) }
             if result.resumed { summary.resumed += 1 } else if result.ok { summary.ok += 1 } else { summary.failed += 1 }
             if settings.ordered {
                 done[result.line] = (result, bytes)
@@ -158,6 +155,20 @@ public final class BatchRunner {
                 guard let bytes = read else { inputDone = true; return nil }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
+                // Input read once cannot be fingerprinted before the run: each line is checked against the digest
+                // an earlier run kept of it, before anything of this run is sent (else lines of another input would
+                // be skipped for numbers it shares, and others sent), and its own digest kept for the next.
+                if settings.digestLines, let journal {
+                    let digest = FNV1a64.hash(bytes)
+                    if let kept = previousDigests[number] {
+                        guard kept == digest else {
+                            throw BNCError.configuration("line \(number) is not the line the journal \(journal.path) recorded: this input is not the one the journaled run read",
+                                                         hint: "resume with the same input, or pass another --journal")
+                        }
+                    } else {
+                        journal.read(number, digest: digest)
+                    }
+                }
                 if settings.textLines, LineReader.isBlankOrComment(bytes) { continue }
                 // A blank line is no record (NDJSON readers may skip them, and editors leave one at the end): it
                 // is counted, not a failed line that would make a complete run exit 1.
@@ -165,16 +176,9 @@ public final class BatchRunner {
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {
-                    // Input read once cannot be fingerprinted before the run: each line skipped must be the one
-                    // acknowledged, or lines of another input would be skipped for numbers it shares.
-                    if let digest = previousDigests[number], digest != FNV1a64.hash(bytes) {
-                        throw BNCError.configuration("line \(number) is not the line the journal \(journal?.path ?? "") acknowledged: this input is not the one the journaled run read",
-                                                     hint: "resume with the same input, or pass another --journal")
-                    }
                     finish(BatchResult(line: number, ok: true, status: ack.status, attempts: ack.attempts, elapsedMs: 0, resumed: true), emit: emit)
                     continue
                 }
-                if settings.digestLines && journal != nil { digests[number] = FNV1a64.hash(bytes) }
                 let object: JSONObject
                 if settings.textLines {
                     object = ["text": .string(String(decoding: bytes, as: UTF8.self))]
@@ -335,7 +339,7 @@ public final class BatchRunner {
             defer { release(item.key, prepare: prepare, emit: emit) }
             guard let journal else { return finish(final, bytes: bytes, emit: emit) }
             if final.ok {
-                journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts, digest: digests[item.line])
+                journal.acknowledge(item.line, status: final.status ?? 0, attempts: item.attempts)
             } else {
                 journal.settle(item.line)
             }

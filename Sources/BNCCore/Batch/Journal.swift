@@ -12,8 +12,8 @@
 // insert, an insert and a delete per line — the most expensive part of a batch after the request itself. Each
 // run starts by folding the rows into one (`begin()`). Schema 1 journals (tables `acknowledged` and
 // `in_flight`) are converted when opened. Schema 3 adds each round's `digests`: for input read once (stdin, a
-// pipe), which has no fingerprint of its whole, each acknowledged line's FNV-1a digest, so a resumed run can tell
-// that a line it skips is the line that was acknowledged.
+// pipe), which has no fingerprint of its whole, each line's FNV-1a digest as it was read, so a resumed run can
+// tell that the input it reads is the one the journal was written for, line by line, before it sends any.
 
 #if canImport(Glibc)
 import Glibc
@@ -219,22 +219,30 @@ public final class BatchJournal {
 
     /// Queues a line's acknowledgement by the service (and the end of its in-flight mark): commit before the
     /// result is printed.
-    /// - Parameter digest: the line's FNV-1a digest, kept for input read once (see `begin()`).
-    public func acknowledge(_ line: Int, status: Int, attempts: Int, digest: UInt64? = nil) {
+    public func acknowledge(_ line: Int, status: Int, attempts: Int) {
         LEB128.append(UInt64(line), to: &acknowledgedQueue)
         LEB128.append(UInt64(max(0, status)), to: &acknowledgedQueue)
         LEB128.append(UInt64(max(0, attempts)), to: &acknowledgedQueue)
-        if let digest {
-            LEB128.append(UInt64(line), to: &digestQueue)
-            LEB128.append(digest, to: &digestQueue)
-        }
+    }
+
+    /// Queues a line's FNV-1a digest as it was read (input read once: see `begin()`).
+    public func read(_ line: Int, digest: UInt64) {
+        LEB128.append(UInt64(line), to: &digestQueue)
+        LEB128.append(digest, to: &digestQueue)
+    }
+
+    /// Whether the journal records acknowledgements but no line digests: written by a bnc before them (schema 2),
+    /// so a resume from input read once cannot be checked against it.
+    public func lacksDigests() throws(BNCError) -> Bool {
+        let state = try replay()
+        return !state.acknowledged.isEmpty && state.digests.isEmpty
     }
 
     /// Queues the end of a line's in-flight mark without acknowledgement (a permanent error).
     public func settle(_ line: Int) { LEB128.append(UInt64(line), to: &settledQueue) }
 
     /// Whether changes wait for `commit()`.
-    public var hasPending: Bool { !(sentQueue.isEmpty && acknowledgedQueue.isEmpty && settledQueue.isEmpty) }
+    public var hasPending: Bool { !(sentQueue.isEmpty && acknowledgedQueue.isEmpty && settledQueue.isEmpty && digestQueue.isEmpty) }
 
     /// Writes every queued change in one transaction: one row.
     public func commit() throws(BNCError) {
@@ -251,7 +259,7 @@ public final class BatchJournal {
 
     /// Starts a run on this journal: the lines acknowledged earlier, and how many were in flight when the last
     /// run stopped (counted once: their marks are then forgotten, and every row folded into one); and the digests
-    /// of the acknowledged lines whose run kept them (input read once).
+    /// of the lines read by the runs that kept them (input read once).
     public func begin() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], ambiguous: Int, digests: [Int: UInt64]) {
         let rows = try db.query("SELECT count(*) FROM rounds").first?[0].integer ?? 0
         let state = try replay()
@@ -263,7 +271,7 @@ public final class BatchJournal {
                 for n in [line, ack.status, ack.attempts] { LEB128.append(UInt64(n), to: &acknowledged) }
             }
             var digests: [UInt8] = []
-            for line in state.digests.keys.sorted() where state.acknowledged[line] != nil {
+            for line in state.digests.keys.sorted() {
                 LEB128.append(UInt64(line), to: &digests)
                 LEB128.append(state.digests[line]!, to: &digests)
             }
