@@ -110,7 +110,7 @@ extension ToolRun {
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
         let warnings = Warnings()  // one list, emptied for each line
-        let summary = try runner.run(reader: reader, serialKey: serialKey, prepare: { number, line throws(BNCError) in
+        var summary = try runner.run(reader: reader, serialKey: serialKey, prepare: { number, line throws(BNCError) in
             warnings.removeAll()
             let request = try prepare(number, line, warnings)
             try self.admit(warnings)
@@ -126,6 +126,8 @@ extension ToolRun {
             // Into a pipe or file: one write per round of transfers (or per 64 KiB), not one per line.
             if pending.count >= 1 << 16 { writePending() }
         }
+        // A file's lines all taken: a stop at its last line left nothing unread (the reader had not yet seen the end).
+        if let total, summary.lines >= total { summary.unreadAfter = nil }
         writePending()  // before the write error is read below (the defer covers a run that throws)
         progress?.clear()
         diagnostics.note(summary.description)

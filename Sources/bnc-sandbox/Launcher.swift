@@ -29,8 +29,14 @@ enum SandboxLauncher {
         close(log)
         defer { close(fds[0]) }
         guard let line = Subprocess.readLine(fds[0], timeout: 15), line.hasPrefix("listening on ") else {
+            // The pipe ended or timed out: a child that failed is exiting (its log written); wait for it a moment,
+            // so its own words can be said, before taking it for hung.
             var status: Int32 = 0
-            let exited = waitpid(pid, &status, WNOHANG) == pid
+            var exited = false
+            for _ in 0..<40 where !exited {
+                exited = waitpid(pid, &status, WNOHANG) == pid
+                if !exited { usleep(25_000) }
+            }
             if !exited { kill(pid, SIGTERM) }
             if exited, let said = Self.firstError(logPath, from: logStart) {
                 // Its own words (a port in use, a --keys file it refused), not only where to find them.

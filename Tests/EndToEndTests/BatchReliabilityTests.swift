@@ -199,6 +199,10 @@ import Glibc
         let f = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", failing, "--fail-fast", "--concurrency", "1"], env: env(s))
         #expect(f.status == 1 && f.stderr.contains("2 lines, 1 ok, 1 failed, the lines after line 3 not read"), "\(f.stderr)")
         #expect(f.stderr.contains("stopped after 2 of 4 lines; rerun the same command with --resume"), "\(f.stderr)")
+        // Stopped at the last line: nothing was left unread.
+        let last = try box.write("last.ndjson", [ok, bad].joined(separator: "\n") + "\n")
+        let l = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", last, "--fail-fast", "--concurrency", "1"], env: env(s))
+        #expect(l.status == 1 && !l.stderr.contains("not read") && !l.stderr.contains("stopped after") && l.stderr.contains("1 line failed"), "\(l.stderr)")
     }
 
     /// A batch read from stdin has no fingerprint of its whole, so --resume with --journal took any input: a

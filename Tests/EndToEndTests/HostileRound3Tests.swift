@@ -482,6 +482,14 @@ import Glibc
         let r = try box.run("bnc-open", ["--device", file] + device.dropFirst(2), env: env(s))
         #expect(r.status == 65 && r.stderr.contains("limit_ad_tracking in \(file) must be true or false (or 1 or 0) (got \"yes\")"), "\(r.output)")
         #expect(try s.received().isEmpty)
+        // A batch line is held to the same rule (1 is what the Android SDK sends), and sends JSON's true.
+        let lines = [#"1"#, #""TRUE""#, #""yes""#, #"2"#].map { #"{"name":"a","user_data":{"developer_identity":"u","limit_ad_tracking":\#($0)}}"# }
+        let batch = try box.run("bnc-event", ["send", "--batch", "-"], env: env(s), stdin: lines.joined(separator: "\n") + "\n")
+        #expect(batch.stdout.contains(#"limit_ad_tracking must be true or false (or 1 or 0) (got \"yes\")"#)
+                && batch.stdout.contains("limit_ad_tracking must be true or false (or 1 or 0) (got 2)"), "\(batch.stdout)")
+        let sent = try s.received().compactMap { (($0["body"] as? [String: Any])?["user_data"] as? [String: Any])?["limit_ad_tracking"] }
+        let written = try sent.map { String(decoding: try JSONSerialization.data(withJSONObject: ["v": $0]), as: UTF8.self) }
+        #expect(written == [#"{"v":true}"#, #"{"v":true}"#], "JSON's true, not 1 or \"TRUE\": \(written)")
     }
 
     /// `--output csv` on a batch was accepted and ignored (the results came out as NDJSON).

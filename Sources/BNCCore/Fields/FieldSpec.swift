@@ -96,6 +96,14 @@ public final class FieldSpec: Sendable {
         case (.version, .number(let n)):
             return .string(n.literal)
         case (.boolean, .bool): return value
+        // The one BOOL rule, however the value came: 1 and 0 (the Android SDK's limit_ad_tracking) and the words
+        // a flag takes, sent as JSON's true and false.
+        case (.boolean, .number(let n)):
+            guard let b = Self.boolean(n.literal) else { throw fail("\(Self.booleanRule) (got \(n.literal))") }
+            return .bool(b)
+        case (.boolean, .string(let s)):
+            guard let b = Self.boolean(s) else { throw fail("\(Self.booleanRule) (got \(s.debugDescription))") }
+            return .bool(b)
         case (.integer, .number(let n)):
             guard n.isInteger, let i = n.int64 else {
                 let d = n.double

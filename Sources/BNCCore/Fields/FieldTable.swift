@@ -79,9 +79,11 @@ public struct FieldTable: Sendable {
         func diverge(at n: Int) {
             if out == nil { out = JSONObject(firstMembersOf: object, count: n) }
         }
-        // A version number sent as text, or a canonical spelling (`ios` sent as `iOS`).
+        // A version number sent as text, a canonical spelling (`ios` sent as `iOS`), a BOOL's 1 or "true" sent as
+        // JSON's true.
         func rewrites(_ spec: FieldSpec, _ value: JSON, _ checked: JSON) -> Bool {
             if case .version = spec.type, case .number = value { return true }
+            if case .boolean = spec.type, case .bool = value {} else if case .boolean = spec.type { return true }
             return spec.foldsCase && checked != value
         }
         for (n, (key, value)) in object.enumerated() {
