@@ -37,7 +37,7 @@ public enum ExportFiles {
         let outcome = try download.run()
         if outcome.resumedFrom > 0 { tool.diagnostics.note("\(label): resumed at byte \(outcome.resumedFrom)") }
         if outcome.discarded > 0 {
-            tool.diagnostics.note("\(label): the file changed on the server since \(outcome.discarded) bytes of it were kept; downloaded it whole")
+            tool.diagnostics.note("\(label): the server did not resume the \(outcome.discarded) bytes kept (the file changed, or it answered another range); downloaded it whole")
         }
         return path
     }

@@ -22,7 +22,8 @@ extension Sandbox {
         guard identity.count <= 127 else { throw Rejection("identity is longer than 127 characters") }
         let found = identityDevice(body, key: key)
         let identityKey = "\(key)|\(identity)"
-        let token = store.identities[identityKey] ?? text(body["randomized_bundle_token"]) ?? text(body["identity_id"]) ?? random.branchID()
+        let token = store.identities[identityKey] ?? text(body["randomized_bundle_token"]) ?? text(body["identity_id"])
+            ?? found?.device.bundleTokens.first ?? random.branchID()
         if store.identities[identityKey] == nil { store.save(identity: identityKey, token: token) }
         if var (id, device) = found, device.bundleTokens.first != token {
             device.bundleTokens.removeAll { $0 == token }

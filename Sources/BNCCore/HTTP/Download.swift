@@ -64,6 +64,8 @@ public final class Download {
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_nlink == 1 else {
             throw BNCError.configuration("\(partialPath) is not a regular file of its own (a FIFO, a device or a hard link); bnc downloads only into its own files")
         }
+        // Kept files are the user's alone (0600), whoever made the partial file first.
+        if st.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
         var have = Int64(lseek(fd, 0, SEEK_END))
         if let magic, have > 0 {
             var head = [UInt8](repeating: 0, count: magic.count)
