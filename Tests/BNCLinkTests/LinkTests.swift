@@ -34,7 +34,7 @@ import Testing
         (["duration": -1], "duration must be between 0 and"),
         (["data": ["$ios_url": "not a url"]], "data.$ios_url must be an absolute http(s) URL"),
         (["data": ["$fallback_url_de": "ftp://x"]], "data.$fallback_url_de must be an absolute http(s) URL"),
-        (["data": ["$web_only": "yes"]], "data.$web_only must be a boolean"),
+        (["data": ["$web_only": "yes"]], #"data.$web_only must be true or false (or 1 or 0) (got "yes")"#),
         (["data": ["$uri_redirect_mode": 3]], "data.$uri_redirect_mode must be between 0 and 2"),
         (["data": ["$exp_date": 1.5]], "data.$exp_date must be a whole number"),
         (["data": ["$custom_meta_tags": "not json"]], "data.$custom_meta_tags must be a JSON object as a string"),

@@ -109,7 +109,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         open(["--os-version", " "], 65, "--os-version must not be blank (use \"NA\" when unknown)"),
         open(["-f", "os_version= "], 65, "os_version must not be blank"),
         open(["-f", "os_version:=true"], 65, "os_version must be a string, got boolean"),
-        open(["-f", #"first_session:="yes""#], 65, "first_session must be a boolean, got string"),
+        open(["-f", #"first_session:="yes""#], 65, #"first_session must be true or false (or 1 or 0) (got "yes")"#),
         open(["-f", "hardware_id_type=foo"], 65, "hardware_id_type must be one of idfa, vendor_id, random (got foo)"),
         open(["-f", "local_ip=300.1.1.1"], 65, "local_ip must be an IPv4 or IPv6 address"),
         open(["-f", "country=USA"], 65, "country must be a two-letter ISO 3166 country code"),
