@@ -110,7 +110,7 @@ extension Sandbox {
 
     /// A session that arrives with a link to attribute it to: never a rapid repeat.
     private static func carriesLink(_ body: JSONObject) -> Bool {
-        ["link_identifier", "universal_link_url", "android_app_link_url", "external_intent_uri", "spotlight_identifier",
+        ["link_identifier", "universal_link_url", "android_app_link_url", "push_identifier", "external_intent_uri", "spotlight_identifier",
          "google_search_install_referrer", "install_referrer_extras"].contains { body[$0].map { !$0.isNull } ?? false }
     }
 
@@ -351,7 +351,9 @@ extension Sandbox {
                 }
             }
         }
-        response["link"] = .string(data["~referring_link"]?.stringValue ?? "\(config.baseURL)/j/\(device.randomizedDeviceToken)")
+        // The user's own link, which the SDKs keep and build long links on: a long link of this app carrying the
+        // user's token, as Branch answers (the referring link is `data`'s, not this).
+        response["link"] = .string(userLink(key: key, token: bundleToken ?? device.randomizedDeviceToken, web: client == .web))
         response["data"] = .string(SandboxJSON.encodeText(.object(data)))
         return .json(200, .object(response))
     }
@@ -378,19 +380,33 @@ extension Sandbox {
             store.save(click: click)
             return referred(link, clickTime: click.time, guaranteed: true, referrer: click.referrer)
         }
-        // 2. The web URL that opened the app (Universal Link / App Link) or NativeLink's clipboard URL.
-        for field in ["universal_link_url", "android_app_link_url", "local_url"] {
+        // 2. The web URL that opened the app (Universal Link / App Link), the Branch link of the notification that
+        // opened it (Android's push_identifier), or NativeLink's clipboard URL. The browser's click on that link, if
+        // the sandbox served it, is this open's: used up, so the next launch is not deep linked by it again.
+        for field in ["universal_link_url", "android_app_link_url", "push_identifier", "local_url"] {
             guard let url = body[field]?.stringValue else { continue }
             if let link = linkFor(url: url), link.branchKey == key {
-                return referred(link, clickTime: t, guaranteed: true)
+                var clickTime = t
+                for id in store.clickOrder.reversed() {
+                    guard var click = store.clicks[id], !click.consumed, click.code == link.code, click.ip == ip,
+                          t - click.time <= link.matchDuration else { continue }
+                    click.consumed = true
+                    store.save(click: click)
+                    clickTime = click.time
+                    break
+                }
+                return referred(link, clickTime: clickTime, guaranteed: true)
             }
             if field != "local_url" {
                 return ["+clicked_branch_link": false, "+non_branch_link": .string(url)]
             }
         }
-        // 3. A click from the same IP and browser within the link's match duration.
+        // 3. A click from the same IP and device within the link's match duration: the device as its User-Agent's
+        // platform part says (`(iPhone; CPU iPhone OS 17_0 like Mac OS X)`), since the app's web view and the
+        // browser that clicked name different browsers on the same device.
+        let device = Self.platform(of: userAgent)
         for id in store.clickOrder.reversed() {
-            guard var click = store.clicks[id], !click.consumed, click.ip == ip, click.userAgent == userAgent,
+            guard var click = store.clicks[id], !click.consumed, click.ip == ip, Self.platform(of: click.userAgent) == device,
                   let link = store.links[click.code], link.branchKey == key else { continue }
             guard t - click.time <= link.matchDuration else { continue }
             click.consumed = true
@@ -400,6 +416,12 @@ extension Sandbox {
         // 4. An install from Apple Search Ads (AdServices token minted by this sandbox).
         if isFirstSession, os == "iOS", let data = searchAdsAttribution(body) { return data }
         return ["+clicked_branch_link": false]
+    }
+
+    /// A User-Agent's first parenthesised part (the device and OS), or the whole string when it has none.
+    static func platform(of userAgent: String) -> Substring {
+        guard let open = userAgent.firstIndex(of: "("), let close = userAgent[open...].firstIndex(of: ")") else { return userAgent[...] }
+        return userAgent[open...close]
     }
 
     private func referred(_ stored: StoredLink, clickTime: Double, guaranteed: Bool, referrer: String? = nil) -> JSONObject {

@@ -25,8 +25,11 @@ extension Sandbox {
             throw Rejection("deepview_type must be deepview or banner")
         }
         var url: String?
-        if let click = body["link_click_id"]?.stringValue, let code = store.clicks[click]?.code, let link = store.links[code], link.branchKey == key {
-            url = link.url
+        // link_click_id: the referring link's code and query as the SDK cuts them from the URL
+        // (utils.getClickIdAndSearchStringFromLink), or a click id.
+        if let given = body["link_click_id"]?.stringValue {
+            let code = String(given.prefix { $0 != "?" && $0 != "#" })
+            if let link = store.links[code] ?? store.clicks[given].flatMap({ store.links[$0.code] }), link.branchKey == key { url = link.url }
         }
         if url == nil {
             // The link parameters only: the rest (open_app, deepview_type, _t, ...) says how to show it.

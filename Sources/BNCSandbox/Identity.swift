@@ -31,7 +31,7 @@ extension Sandbox {
             store.save(device: device, id: id)
         }
         bump("profiles")
-        var answer = identityAnswer(token: token, session: text(body["session_id"]), device: found?.device)
+        var answer = identityAnswer(token: token, session: text(body["session_id"]), key: key, web: body["browser_fingerprint_id"] != nil)
         answer["identity"] = .string(identity)
         return .json(200, .object(answer))
     }
@@ -47,7 +47,7 @@ extension Sandbox {
             store.save(device: device, id: id)
         }
         bump("logouts")
-        return .json(200, .object(identityAnswer(token: token, session: nil, device: nil)))
+        return .json(200, .object(identityAnswer(token: token, session: nil, key: key, web: body["browser_fingerprint_id"] != nil)))
     }
 
     /// The device these tokens were issued to: its randomized_device_token or browser fingerprint, else a bundle
@@ -65,9 +65,15 @@ extension Sandbox {
             .map { ($0.key, $0.value) }
     }
 
-    private func identityAnswer(token: String, session: String?, device: DeviceRecord?) -> JSONObject {
+    private func identityAnswer(token: String, session: String?, key: String, web: Bool) -> JSONObject {
         ["session_id": .string(session ?? random.branchID()), "randomized_bundle_token": .string(token), "identity_id": .string(token),
-         "link": .string("\(config.baseURL)/j/\(device?.randomizedDeviceToken ?? token)")]
+         "link": .string(userLink(key: key, token: token, web: web))]
+    }
+
+    /// The user's link: a long link of the app (`/a/KEY`, which this sandbox serves) with the user's token, as
+    /// Branch answers `link` (`?%24randomized_bundle_token=…`; the Web SDK's `?%24identity_id=…`).
+    func userLink(key: String, token: String, web: Bool) -> String {
+        "\(config.baseURL)/a/\(key)?%24\(web ? "identity_id" : "randomized_bundle_token")=\(token)"
     }
 
     /// A token as the SDKs send it: a string, or a number (older SDKs' ids).

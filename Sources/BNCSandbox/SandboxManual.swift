@@ -13,8 +13,10 @@ public enum SandboxManual {
             standard and no image URL is fetched); the App API (GET and PUT /v1/app/KEY: settings kept per key, the \
             documented ones changeable, branch_key, creation_date, id and the link domains refused, dev_email \
             required); the Web SDK's GET /_r and POST /v1/pageview; Apple's AdServices POST /api/v1/ \
-            (and /api/v1); and TUNE's /serve. A later session from the IP and User-Agent of a click, within the \
-            link's match duration, is attributed to the link.
+            (and /api/v1); and TUNE's /serve. A later session from the IP and device of a click (its User-Agent's \
+            platform part: an app's web view and Safari on one iPhone match), within the link's match duration, is \
+            attributed to the link; a session opened by the link itself (link_identifier, a Universal or App Link, \
+            Android's push_identifier) uses that click up.
 
             REAL TRAFFIC. What Branch's own SDKs send is accepted unmodified (tested against a corpus of request \
             shapes read from the Android, iOS and Web SDK sources, Branch's docs and its MCP server): sessions from \

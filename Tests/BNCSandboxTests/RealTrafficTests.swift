@@ -3,6 +3,7 @@
 // IP override on clicks, TUNE event names, DELETE auth, AdServices impressions).
 import BNCCore
 import Testing
+import TestSupport
 @testable import BNCSandbox
 
 @Suite struct RealTrafficTests {
@@ -88,6 +89,37 @@ import Testing
         second["identity"] = .string(String(repeating: "x", count: 128))
         #expect(sdk(h, "/v1/profile", .object(second)).status == 400)
         #expect(h.send("GET", "/v1/logout").status == 405)
+    }
+
+    /// The macOS SDK's logout as its tests record it (mac-BNCTestCase, Branch's own answer beside it): taken
+    /// without a lint, and answered with the keys Branch answers — a new bundle token, a session, and `link`, the
+    /// app's long link carrying that token (Branch's is its domain's root with `?%24randomized_bundle_token=`; the
+    /// sandbox's shared domain serves long links at `/a/KEY`).
+    @Test func theMacSDKsLogoutIsAnsweredAsBranchAnswersIt() throws {
+        let h = try Harness()
+        let request = try JSON.parse(Fixtures.text("mac-BNCTestCase/v1_logout_request.json"))
+        let branch = try JSON.parse(Fixtures.text("mac-BNCTestCase/v1_logout_response.json"))
+        let r = sdk(h, "/v1/logout", request)
+        #expect(r.status == 200 && lints(r).isEmpty, "\(r.message) \(lints(r))")
+        for (k, v) in branch.objectValue ?? [:] { #expect(r.json?[k]?.typeName == v.typeName, "\(k)") }
+        let token = try #require(r.json?["randomized_bundle_token"]?.stringValue)
+        #expect(token != request["randomized_bundle_token"]?.stringValue)
+        let link = try #require(r.json?["link"]?.stringValue)
+        #expect(link == "\(Harness.base)/a/\(request["branch_key"]!.stringValue!)?%24randomized_bundle_token=\(token)", "\(link)")
+        #expect(h.send("GET", String(link.dropFirst(Harness.base.count))).status < 400, "the link is served")
+    }
+
+    /// deepview() sends the page's referring link as link_click_id, cut from its URL (code and query,
+    /// utils.getClickIdAndSearchStringFromLink): the CTA goes to that link, not a new one.
+    @Test func aDeepviewOfAReferredPageKeepsItsLink() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["channel": "email"]).json?["url"]?.stringValue)
+        let code = String(url.dropFirst(Harness.base.count + 1))
+        let params: JSON = ["branch_key": .string(Harness.key), "data": "{}", "deepview_type": "deepview", "source": "web-sdk",
+                            "link_click_id": .string(code + "?utm_source=x"), "sdk": "web2.86.1"]
+        let r = h.send("GET", "/v1/deepview?post_data=\(HTTPURL.percentEncode(Base64.encode(params.bytes)))&callback=branch_callback__1")
+        #expect(r.status == 200 && String(decoding: r.body, as: UTF8.self) == "branch_callback__1(function() { window.top.location = \"\(url)\"; });\n",
+                "\(String(decoding: r.body, as: UTF8.self))")
     }
 
     /// The Web SDK's `branch.init` takes a numeric app id as well as a key, and then sends `app_id` where
