@@ -181,7 +181,7 @@ extension ToolRun {
             guard let line else { break }
             hash.add(line)
             hash.add(byte: 10)
-            let blank = settings.textLines ? LineReader.isBlankOrComment(line) : line.allSatisfy { $0 == 32 || $0 == 9 }
+            let blank = settings.textLines ? LineReader.isBlankOrComment(line) : LineReader.isBlank(line)
             if !blank && settings.takes(line) { taken += 1 }
         }
         return (hash.hex, taken)

@@ -172,7 +172,7 @@ public final class BatchRunner {
                 if settings.textLines, LineReader.isBlankOrComment(bytes) { continue }
                 // A blank line is no record (NDJSON readers may skip them, and editors leave one at the end): it
                 // is counted, not a failed line that would make a complete run exit 1.
-                if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) { summary.blank += 1; continue }
+                if LineReader.isBlank(bytes) { summary.blank += 1; continue }
                 summary.lines += 1
                 if settings.ordered { order.append(number) }
                 if let ack = previous[number] {

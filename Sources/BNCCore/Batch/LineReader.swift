@@ -68,6 +68,9 @@ public final class LineReader {
     }
 
     /// Only spaces and tabs, or a `#` comment: a line of a text input (logged URLs) with nothing to read.
+    /// A line of spaces and tabs only (or none): no record, skipped and counted by a batch.
+    public static func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 32 || $0 == 9 } }
+
     public static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {
         guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return true }
         return first == UInt8(ascii: "#")

@@ -89,6 +89,13 @@ public final class Download {
         }
         var resumedFrom = have, discarded: Int64 = 0
         var total: Int64?
+        // The kept bytes let go (the server would not resume them): the file starts again from byte 0.
+        func restart() {
+            Self.startAgain(fd)
+            if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
+            have = 0
+            validator = nil
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -119,11 +126,7 @@ public final class Download {
                 } else {
                     // 200 means the whole file from byte 0 (the server ignored the range, or the file changed and
                     // If-Range did not hold): start again.
-                    if have > 0 {
-                        Self.startAgain(fd)
-                        if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
-                        have = 0
-                    }
+                    if have > 0 { restart() }
                     var length: curl_off_t = -1
                     bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
                     total = length >= 0 ? Int64(length) : nil
@@ -156,10 +159,7 @@ public final class Download {
             if !answered, case .success(let response) = result, response.isSuccess, response.status != 416 { _ = begin() }
             if misplaced {
                 // Not what was asked: the next attempt asks for the whole file.
-                Self.startAgain(fd)
-                if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
-                have = 0
-                validator = nil
+                restart()
                 guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server answered a range of another file, or one that does not start at the byte asked for, \(attempt) times") }
                 continue
             }
@@ -175,10 +175,7 @@ public final class Download {
                 if size == have && (validator == nil || given == nil || given == validator) {
                     return try finish(fd, have: have, total: have, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
                 }
-                Self.startAgain(fd)
-                if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
-                have = 0
-                validator = nil
+                restart()
                 guard attempt < attempts else { throw BNCError(.temporary, "\(redactor.redact(url)): the server refused every range (416) \(attempt) times") }
                 continue
             case .success(let response) where response.isSuccess:
