@@ -89,6 +89,9 @@ import TestSupport
         second["identity"] = .string(String(repeating: "x", count: 128))
         #expect(sdk(h, "/v1/profile", .object(second)).status == 400)
         #expect(h.send("GET", "/v1/logout").status == 405)
+        let twice = h.send("POST", "/v1/profile", text: "identity=bob&identity=carol&branch_key=\(Harness.key)",
+                           headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(twice.status == 400 && twice.message == "identity must be a string, got array", "\(twice.message)")
     }
 
     /// The macOS SDK's logout as its tests record it (mac-BNCTestCase, Branch's own answer beside it): taken
