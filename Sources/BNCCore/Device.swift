@@ -64,8 +64,8 @@ public struct Device: Sendable, Equatable {
                 throw BNCError.invalid(source, "must be letters, digits and dashes (an Android ID is 16 hex digits)")
             }
         case "limit_ad_tracking":
-            guard let b = FieldSpec.boolean(value) else { throw BNCError.invalid(source, "\(FieldSpec.booleanRule) (got \(value.debugDescription))") }
-            normalised = .bool(b)
+            // The field's own rule (FieldSpec's one BOOL rule), as a batch line's value is held to it.
+            normalised = try Self.table["limit_ad_tracking"]!.check(.string(value), at: source)
         case "screen":
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {

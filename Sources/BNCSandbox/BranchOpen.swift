@@ -386,16 +386,8 @@ extension Sandbox {
         for field in ["universal_link_url", "android_app_link_url", "push_identifier", "local_url"] {
             guard let url = body[field]?.stringValue else { continue }
             if let link = linkFor(url: url), link.branchKey == key {
-                var clickTime = t
-                for id in store.clickOrder.reversed() {
-                    guard var click = store.clicks[id], !click.consumed, click.code == link.code, click.ip == ip,
-                          t - click.time <= link.matchDuration else { continue }
-                    click.consumed = true
-                    store.save(click: click)
-                    clickTime = click.time
-                    break
-                }
-                return referred(link, clickTime: clickTime, guaranteed: true)
+                let click = takeClick(ip: ip, at: t) { $0.code == link.code ? link : nil }
+                return referred(link, clickTime: click?.click.time ?? t, guaranteed: true)
             }
             if field != "local_url" {
                 return ["+clicked_branch_link": false, "+non_branch_link": .string(url)]
@@ -405,17 +397,28 @@ extension Sandbox {
         // platform part says (`(iPhone; CPU iPhone OS 17_0 like Mac OS X)`), since the app's web view and the
         // browser that clicked name different browsers on the same device.
         let device = Self.platform(of: userAgent)
-        for id in store.clickOrder.reversed() {
-            guard var click = store.clicks[id], !click.consumed, click.ip == ip, Self.platform(of: click.userAgent) == device,
-                  let link = store.links[click.code], link.branchKey == key else { continue }
-            guard t - click.time <= link.matchDuration else { continue }
-            click.consumed = true
-            store.save(click: click)
+        if let (click, link) = takeClick(ip: ip, at: t, { click in
+            guard Self.platform(of: click.userAgent) == device, let link = store.links[click.code], link.branchKey == key else { return nil }
+            return link
+        }) {
             return referred(link, clickTime: click.time, guaranteed: false, referrer: click.referrer)
         }
         // 4. An install from Apple Search Ads (AdServices token minted by this sandbox).
         if isFirstSession, os == "iOS", let data = searchAdsAttribution(body) { return data }
         return ["+clicked_branch_link": false]
+    }
+
+    /// The newest click from `ip` not yet used, within its link's match duration, whose link `match` gives: used
+    /// up (saved consumed) and returned with that link.
+    private func takeClick(ip: String, at t: Double, _ match: (Click) -> StoredLink?) -> (click: Click, link: StoredLink)? {
+        for id in store.clickOrder.reversed() {
+            guard var click = store.clicks[id], !click.consumed, click.ip == ip, let link = match(click),
+                  t - click.time <= link.matchDuration else { continue }
+            click.consumed = true
+            store.save(click: click)
+            return (click, link)
+        }
+        return nil
     }
 
     /// A User-Agent's first parenthesised part (the device and OS), or the whole string when it has none.

@@ -16,7 +16,7 @@ extension Sandbox {
     func profile(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.identityForm)
         let key = try checkKey(body["branch_key"], appID: body["app_id"])
-        if let given = body["identity"], !given.isNull, text(given) == nil, given.stringValue == nil {
+        if let given = body["identity"], !given.isNull, given.stringValue == nil, given.numberValue == nil {
             throw Rejection("identity must be a string, got \(given.typeName)")  // a repeated form field is a list
         }
         guard let identity = text(body["identity"]), !identity.isEmpty else {

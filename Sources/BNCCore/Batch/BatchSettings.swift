@@ -32,8 +32,8 @@ public struct BatchSettings: Sendable {
     /// Lines are text, not NDJSON (logged URLs): each reaches `prepare` as `{"text": line}`; blank lines and
     /// `#` comments are skipped without a result.
     public var textLines = false
-    /// The input is read once (stdin, a pipe) and has no fingerprint of its whole: the journal keeps each
-    /// acknowledged line's digest, and `--resume` checks that every line it skips is the line acknowledged.
+    /// The input is read once (stdin, a pipe) and has no fingerprint of its whole: the journal keeps each line's
+    /// digest as it is read, and `--resume` checks every line an earlier run read before anything is sent.
     public var digestLines = false
 
     public init(concurrency: Int = 8, rate: Double? = nil, ordered: Bool = true, failFast: Bool = false,

@@ -119,7 +119,7 @@ public final class BatchJournal {
             try db.execute("DROP TABLE IF EXISTS acknowledged; DROP TABLE IF EXISTS in_flight; PRAGMA user_version = 2")
     }
 
-    /// Version 3: each round's acknowledged lines' digests (line, digest pairs as LEB128), for input read once.
+    /// Version 3: each round's digests of the lines read (line, digest pairs as LEB128), for input read once.
     private static func addDigests(_ db: SQLiteDatabase) throws {
         try db.execute("ALTER TABLE rounds ADD COLUMN digests BLOB NOT NULL DEFAULT x''")
     }
@@ -165,7 +165,18 @@ public final class BatchJournal {
     }
 
     /// The journal's state: its rows replayed in order.
-    private func replay() throws(BNCError) -> (acknowledged: [Int: (status: Int, attempts: Int)], inFlight: Set<Int>, digests: [Int: UInt64]) {
+    private func replay() throws(BNCError) -> State {
+        if let replayed { return replayed }
+        let state = try replayRows()
+        replayed = state
+        return state
+    }
+
+    typealias State = (acknowledged: [Int: (status: Int, attempts: Int)], inFlight: Set<Int>, digests: [Int: UInt64])
+    /// The rows' state as last replayed, until a commit adds a row (a resume asks it before its run begins: read once).
+    private var replayed: State?
+
+    private func replayRows() throws(BNCError) -> State {
         var acknowledged: [Int: (status: Int, attempts: Int)] = [:]
         var inFlight = Set<Int>()
         var digests: [Int: UInt64] = [:]
@@ -247,6 +258,7 @@ public final class BatchJournal {
     /// Writes every queued change in one transaction: one row.
     public func commit() throws(BNCError) {
         guard hasPending else { return }
+        replayed = nil
         try db.transaction { () throws(BNCError) in
             try db.query("INSERT INTO rounds (sent, acknowledged, settled, digests) VALUES (?, ?, ?, ?)",
                          [.blob(sentQueue), .blob(acknowledgedQueue), .blob(settledQueue), .blob(digestQueue)])
@@ -280,6 +292,7 @@ public final class BatchJournal {
                 try db.query("INSERT INTO rounds (sent, acknowledged, settled, digests) VALUES (?, ?, ?, ?)",
                              [.blob([]), .blob(acknowledged), .blob([]), .blob(digests)])
             }
+            replayed = (state.acknowledged, [], state.digests)  // the folded row's state: nothing in flight
         }
         return (state.acknowledged, ambiguous, state.digests)
     }

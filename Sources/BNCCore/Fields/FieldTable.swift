@@ -83,7 +83,7 @@ public struct FieldTable: Sendable {
         // JSON's true.
         func rewrites(_ spec: FieldSpec, _ value: JSON, _ checked: JSON) -> Bool {
             if case .version = spec.type, case .number = value { return true }
-            if case .boolean = spec.type, case .bool = value {} else if case .boolean = spec.type { return true }
+            if spec.type == .boolean, value.boolValue == nil { return true }
             return spec.foldsCase && checked != value
         }
         for (n, (key, value)) in object.enumerated() {
