@@ -120,10 +120,42 @@ public enum OpenRequest {
     /// body fills what the line leaves out.
     public static func request(line: JSONObject, defaults: JSONObject, key: BranchKey, secret: Secret, ip: IPAddress?,
                                baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        let (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip, warnings: warnings)
+        let (body, lineIP) = try draft(line: line, defaults: defaults, ip: ip, warnings: warnings)
+        return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)
+    }
+
+    /// A batch line over the flags' body, and the line's IP override: the line's members win, but for two that
+    /// are the device's, not v1/open's: `ip` (the X-IP-Override) and `limit_ad_tracking`.
+    public static func draft(line: JSONObject, defaults: JSONObject, ip: IPAddress?, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
+        var (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip, warnings: warnings)
+        let limited = try takeLimitAdTracking(&lineBody)
         var body = defaults
         body.overlay(lineBody)
-        return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)
+        try applyLimitAdTracking(limited, to: &body, given: lineBody)
+        return (body, lineIP)
+    }
+
+    /// A line's or `--body`'s `limit_ad_tracking` — the device file's BOOL, which bnc-event's lines carry too — taken
+    /// out of it: v1/open has no such field, it says whether `ad_tracking_enabled` is sent.
+    public static func takeLimitAdTracking(_ body: inout JSONObject) throws(BNCError) -> Bool? {
+        guard let value = body["limit_ad_tracking"] else { return nil }
+        body["limit_ad_tracking"] = nil
+        if value.isNull { return nil }
+        return try Device.table["limit_ad_tracking"]!.check(value, at: "limit_ad_tracking").boolValue
+    }
+
+    /// The rule `--limit-ad-tracking` follows, for a body's own flag: limited, `ad_tracking_enabled` is omitted
+    /// (an explicit one in `given`, the same body, contradicts it: refused); not limited, it is true.
+    public static func applyLimitAdTracking(_ limited: Bool?, to body: inout JSONObject, given: JSONObject) throws(BNCError) {
+        guard let limited else { return }
+        if limited {
+            if given["ad_tracking_enabled"].map({ !$0.isNull }) ?? false {
+                throw BNCError.invalid("ad_tracking_enabled", "must be omitted when limit_ad_tracking is true (Branch's rule for Limit Ad Tracking)")
+            }
+            body["ad_tracking_enabled"] = nil
+        } else if body["ad_tracking_enabled"] == nil {
+            body["ad_tracking_enabled"] = true
+        }
     }
 
     /// The device's key in the state store: its id, else its browser and address.

@@ -24,6 +24,10 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call; `bnc-open state` shows \
             and forgets what is kept.
 
+            A batch line is a body without credentials, over the flags' body; two of its members are the device's, \
+            not v1/open's: "ip" (its X-IP-Override) and "limit_ad_tracking" (true or false, 1 or 0: when true, \
+            ad_tracking_enabled is left out, as with --limit-ad-tracking true). A --body file may carry both too.
+
             The answer's data (a JSON string) is decoded: --output json prints {session_id, \
             randomized_device_token, randomized_bundle_token, link, data}; the table shows the routing keys first; \
             --route KEY prints one value (exit 1 when absent).
@@ -88,11 +92,17 @@ struct BncOpen: BNCRootCommand, SendingCommand {
 
         var start = JSONObject()
         var ip = tool.ip
+        var bodyDevice = tool.device
         let warnings = Warnings()
         if let file = session.body {
             guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
             // The batch-line shape: an "ip" member is the X-IP-Override (--ip wins).
-            let (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil, warnings: nil)
+            var (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil, warnings: nil)
+            // Its limit_ad_tracking is the device's, as in a batch line (the device flags and file win).
+            if let limited = try OpenRequest.takeLimitAdTracking(&fileBody), bodyDevice.limitAdTracking == nil {
+                try OpenRequest.applyLimitAdTracking(limited, to: &fileBody, given: fileBody)
+                try bodyDevice.set("limit_ad_tracking", limited ? "true" : "false", source: "limit_ad_tracking in --body", warn: { _ in })
+            }
             start = fileBody
             if ip == nil, let bodyIP {
                 ip = bodyIP
@@ -101,13 +111,13 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         }
         let store = session.noState ? nil : try StateStore(path: StateStore.defaultPath(tool.environment))
         let state = OpenSession(store: store, key: key)
-        let draft = try OpenRequest.body(base: start, device: tool.device, options: options, fields: overrides)
+        let draft = try OpenRequest.body(base: start, device: bodyDevice, options: options, fields: overrides)
         let (body, deviceKey) = try state.prepare(draft, ip: ip, decideFirstSession: session.firstSession == .auto,
                                                   keepToken: session.serverToServerIdentity)
         let builder = OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: ip)
         let request = try tool.request(builder, body, warnings: warnings)
         if session.explain {
-            let explanation = OpenExplanation(start: start, startSource: session.body.map { "--body \($0 == "-" ? "(stdin)" : $0)" }, device: tool.device,
+            let explanation = OpenExplanation(start: start, startSource: session.body.map { "--body \($0 == "-" ? "(stdin)" : $0)" }, device: bodyDevice,
                                               options: options, overrides: overrides, prepared: body, settings: tool.settings,
                                               ipSource: tool.ip != nil ? "--ip" : "ip in --body", stateKept: store != nil)
             for line in try explanation.lines(request, redactor: tool.redactor, userAgent: tool.context.userAgent) { tool.diagnostics.note("explain: " + line) }

@@ -219,4 +219,43 @@ import TestSupport
         let ips = Set(try s.received().compactMap { ($0["headers"] as? [String: Any])?["x-ip-override"] as? String })
         #expect(ips == Set((0..<20).map { "8.8.8.\($0)" }), "each line's ip is its X-IP-Override")
     }
+
+    /// A line or --body says its device limits ad tracking as the device file does (`limit_ad_tracking`, any BOOL
+    /// form): ad_tracking_enabled is then left out, as `--limit-ad-tracking true` leaves it out; it was warned
+    /// about as "not a v1/open field" and ad_tracking_enabled true sent.
+    @Test func aLineOrBodyCarriesLimitAdTracking() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let device = #""os":"Android","os_version":"34","model":"Pixel 8","brand":"Google","app_version":"1.0","user_agent":"UA","ip":"8.8.8.8""#
+        let lines = [#"{\#(device),"hardware_id":"a1","is_hardware_id_real":true,"limit_ad_tracking":true}"#,
+                     #"{\#(device),"hardware_id":"a2","is_hardware_id_real":true,"limit_ad_tracking":0}"#,
+                     #"{\#(device),"hardware_id":"a3","is_hardware_id_real":true,"limit_ad_tracking":"TRUE"}"#,
+                     #"{\#(device),"hardware_id":"a4","is_hardware_id_real":true,"limit_ad_tracking":true,"ad_tracking_enabled":true}"#,
+                     #"{\#(device),"hardware_id":"a5","is_hardware_id_real":true,"limit_ad_tracking":"maybe"}"#]
+        let input = try box.write("lat.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", ["--batch", input], env: env(s))
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(!r.stderr.contains("not a v1/open field"), "\(r.stderr)")
+        let results = r.stdout.split(separator: "\n").map(String.init)
+        #expect(results.count == 5)
+        #expect(results[3].contains("ad_tracking_enabled must be omitted when limit_ad_tracking is true"), "\(results[3])")
+        #expect(results[4].contains("limit_ad_tracking must be true or false (or 1 or 0)"), "\(results[4])")
+        var sent: [String: [String: Any]] = [:]
+        for request in try s.received() {
+            let body = try #require(request["body"] as? [String: Any])
+            #expect(body["limit_ad_tracking"] == nil, "not a v1/open field: never sent")
+            sent[body["hardware_id"] as? String ?? ""] = body
+        }
+        #expect(sent.keys.sorted() == ["a1", "a2", "a3"], "the refused lines send nothing")
+        #expect(sent["a1"]?.keys.contains("ad_tracking_enabled") == false)
+        #expect(sent["a2"]?["ad_tracking_enabled"] as? Bool == true)
+        #expect(sent["a3"]?.keys.contains("ad_tracking_enabled") == false)
+
+        // --body: the same member, below the device flags.
+        let body = try box.write("lat.json", #"{\#(device),"hardware_id":"b1","is_hardware_id_real":true,"limit_ad_tracking":1}"#)
+        let limited = try box.run("bnc-open", ["--body", body, "--dry-run"], env: env(s))
+        #expect(limited.status == 0, "\(limited.stderr)")
+        #expect(!limited.stdout.contains("ad_tracking_enabled") && !limited.stdout.contains("limit_ad_tracking"), "\(limited.stdout)")
+        let overridden = try box.run("bnc-open", ["--body", body, "--dry-run", "--limit-ad-tracking", "false"], env: env(s))
+        #expect(overridden.stdout.contains(#""ad_tracking_enabled": true"#), "the flag wins: \(overridden.stdout)")
+    }
 }
