@@ -227,7 +227,10 @@ extension Sandbox {
         let host = String(rest[..<slash])
         let ownHost = config.baseURL.split(separator: "/").last.map(String.init) ?? ""
         let domain = hostDomain(host)
-        guard domain != nil || host == ownHost || host == "localhost:\(ownHost.split(separator: ":").last ?? "")" else { return nil }
+        // This machine by any of its names and on any port: a link made before a restart on another port (`--state`
+        // with `--port 0`) is still this sandbox's, as a Branch link's host never changes.
+        let name = Self.hostName(host)
+        guard domain != nil || name == Self.hostName(ownHost) || Self.thisMachine.contains(name) else { return nil }
         var path = String(rest[rest.index(after: slash)...])
         if path.hasPrefix("a/") {
             // A long link: the same canonical form its click stored it under.
@@ -237,6 +240,33 @@ extension Sandbox {
         }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
         return store.links[storeKey(Percent.decode(path, plus: false), domain: domain)]
+    }
+
+    /// Links restored from `--state` that a run on another port (or scheme) made: their URLs point at this run,
+    /// where a click on them lands (each answer giving a link gives its URL). Not written back: a link is
+    /// saved again only when it changes.
+    func rebaseRestoredLinks() {
+        for (key, link) in store.links {
+            guard let scheme = link.url.firstRange(of: "://") else { continue }
+            let rest = link.url[scheme.upperBound...]
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let host = String(rest[..<slash])
+            let domain = hostDomain(host)
+            guard domain != nil || Self.thisMachine.contains(Self.hostName(host)) else { continue }
+            let url = linkBase(domain) + rest[slash...]
+            if url != link.url { store.links[key]?.url = url }
+        }
+    }
+
+    /// The names a link made here may carry for its host: the loopback addresses, and the Android emulator's
+    /// name for this machine (the certificate `--tls` makes covers the same).
+    static let thisMachine: Set<String> = ["127.0.0.1", "localhost", "[::1]", "10.0.2.2"]
+
+    /// A URL's host without its port, in lower case (`[::1]:8787` is `[::1]`).
+    static func hostName(_ host: String) -> String {
+        var h = Substring(host)
+        if let colon = h.lastIndex(of: ":"), !h[colon...].contains("]") { h = h[..<colon] }
+        return h.lowercased()
     }
 
     private func requireLink(_ r: SandboxRequest, key: String?) throws -> StoredLink {

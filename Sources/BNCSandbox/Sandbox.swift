@@ -44,6 +44,7 @@ public final class Sandbox: @unchecked Sendable {
         let seed = config.seed != 0 ? config.seed : UInt64(truncatingIfNeeded: Int64(config.now() * 1_000_003))
         random = SeededRandom(seed: seed)
         chaosRandom = SeededRandom(seed: config.seed ^ 0xC4A0_5C4A_05C4_A05C)
+        rebaseRestoredLinks()
     }
 
     var now: Double { config.now() + clockOffset }

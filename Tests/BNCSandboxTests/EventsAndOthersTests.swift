@@ -232,6 +232,15 @@ import TestSupport
         #expect(second.send("GET", "/kept?debug=1").json?["url"]?.stringValue == url)
         #expect(second.open(Harness.iosOpen()).data?["+is_first_session"] == false)
         #expect(second.send("POST", "/api/v1/", text: token).status == 200)
+        // Restarted on another port (`--port 0`): the link's old URL, by any name of this machine, is still its.
+        let moved = try Harness { $0.statePath = path; $0.baseURL = "http://127.0.0.1:40999" }
+        let code = try #require(url.split(separator: "/").last.map(String.init))
+        for old in [url, url.replacingOccurrences(of: "127.0.0.1", with: "localhost"), "http://[::1]:1234/\(code)", "https://10.0.2.2:8787/\(code)"] {
+            let read = moved.send("GET", "/v1/url?branch_key=\(Harness.key)&url=" + old.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            #expect(read.status == 200 && read.json?["data"]?["url"]?.stringValue == "http://127.0.0.1:40999/kept", "\(old): \(read.status)")
+        }
+        #expect(moved.send("GET", "/v1/url?branch_key=\(Harness.key)&url=" + "http%3A%2F%2Fexample.com%2Fkept").status == 404,
+                "another host's link is not this sandbox's")
     }
 
     func mintToken(_ h: Harness) throws -> String {
