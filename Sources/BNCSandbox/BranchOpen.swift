@@ -498,7 +498,11 @@ extension Sandbox {
     /// GET /_r?sdk=…&callback=NAME: the Web SDK's first call (JSONP on the link domain), answered with a browser
     /// fingerprint id as Branch's link service does: `NAME("…")`.
     func browserFingerprint(_ r: SandboxRequest) -> SandboxResponse {
-        let id = random.branchID()
+        // `_t` is the fingerprint the page stored from an earlier answer (the Web SDK's 6_branch.js): the same
+        // browser keeps it, as Branch's cookie on its link domain keeps it. Digits only, as this sandbox gives them
+        // (it is echoed into a script).
+        let stored = r.queryValue("_t").flatMap { t in (1...20).contains(t.utf8.count) && t.utf8.allSatisfy({ (48...57).contains($0) }) ? t : nil }
+        let id = stored ?? random.branchID()
         guard let callback = r.queryValue("callback") else {
             return .json(200, .string(id))
         }

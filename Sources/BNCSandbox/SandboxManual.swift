@@ -84,7 +84,8 @@ public enum SandboxManual {
             answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \
             answers referring_link and link_click_id. The Web SDK always asks https://app.link/_r for its browser \
-            fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none). \
+            fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none); \
+            GET /_r here answers the fingerprint the page sent as _t, else a new one. \
             POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
             within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \

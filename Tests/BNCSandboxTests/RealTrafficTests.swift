@@ -207,6 +207,11 @@ import TestSupport
         #expect(fingerprint.status == 200 && fingerprint.header("Content-Type") == "application/javascript")
         #expect(String(decoding: fingerprint.body, as: UTF8.self).hasPrefix("branch_callback__0(\""))
         #expect(h.send("GET", "/_r?callback=alert(1)//").status == 400, "a callback is a function name, never script")
+        // The page's stored fingerprint (`_t`) is kept: the same browser, the same id; anything but digits is not echoed.
+        let again = h.send("GET", "/_r?sdk=web2.86.1&_t=1234567890123456789&branch_key=\(Harness.key)&callback=branch_callback__1")
+        #expect(String(decoding: again.body, as: UTF8.self) == "branch_callback__1(\"1234567890123456789\");\n")
+        let hostile = h.send("GET", "/_r?_t=%22);alert(1);//&callback=cb")
+        #expect(hostile.status == 200 && !String(decoding: hostile.body, as: UTF8.self).contains("alert"))
         let pageview = h.send("POST", "/v1/pageview", text: "event=pageview&metadata=%7B%7D&branch_key=\(Harness.key)",
                               headers: [("Content-Type", "application/x-www-form-urlencoded")])
         #expect(pageview.status == 200, "\(pageview.message)")
