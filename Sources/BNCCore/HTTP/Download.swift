@@ -80,8 +80,8 @@ public final class Download {
         var validator: String?
         if have > 0 {
             switch Self.readValidator(fd) {
-            case .some(.some(let v)): validator = v
-            case .some(.none): Self.startAgain(fd); have = 0
+            case .kept(let v): validator = v
+            case .foreign: Self.startAgain(fd); have = 0
             case .none: break
             }
         } else {
@@ -216,16 +216,24 @@ public final class Download {
         removeValidator(fd)
     }
 
-    /// The stored validator: nil when there is none (or the file system keeps none), .some(nil) when what is
-    /// there is not a validator bnc wrote.
-    private static func readValidator(_ fd: Int32) -> String?? {
+    /// What a partial file's validator attribute holds.
+    private enum StoredValidator {
+        /// None (or the file system keeps none): the bytes are resumed without If-Range.
+        case none
+        /// The ETag or Last-Modified bnc stored when it began the file.
+        case kept(String)
+        /// Something bnc did not write (too long, or not a header value): the bytes are not trusted.
+        case foreign
+    }
+
+    private static func readValidator(_ fd: Int32) -> StoredValidator {
         #if canImport(Glibc)
         var buffer = [UInt8](repeating: 0, count: maxValidatorBytes + 1)
         let n = fgetxattr(fd, validatorAttribute, &buffer, buffer.count)
-        if n < 0 { return errno == ERANGE ? .some(nil) : nil }
-        return .some(headerValue(buffer[..<n]))
+        if n < 0 { return errno == ERANGE ? .foreign : .none }
+        return headerValue(buffer[..<n]).map(StoredValidator.kept) ?? .foreign
         #else
-        return nil
+        return .none
         #endif
     }
 
