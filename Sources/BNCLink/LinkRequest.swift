@@ -172,6 +172,11 @@ public enum LinkRequest {
                 continue
             }
             let bytes = checked.bytes.count + 1
+            // An item no chunk can carry is refused here: sent alone it was over the cap, and Branch's 413 failed it.
+            if 2 + bytes > LinkFields.bulkChunkBytes {
+                refused[i] = "is \(bytes - 1) bytes of JSON, over the \(LinkFields.bulkChunkBytes / 1024) KB a bulk request carries (the API's cap is 100 KB): create it alone with bnc-link create"
+                continue
+            }
             if size + bytes > LinkFields.bulkChunkBytes { flush() }
             current.append(checked)
             indices.append(i)

@@ -13,7 +13,7 @@ struct Bulk: SendingCommand {
     static let configuration = CommandConfiguration(
         commandName: "bulk",
         abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",
-        discussion: "Sent in chunks under the 100 KB payload cap, one after another; a terminal shows how many items are done. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed; Ctrl-C stops after the chunk in flight and says which items were not sent (exit 130).")
+        discussion: "Sent in chunks under the 100 KB payload cap, one after another (an item too large for any chunk is refused, never sent; a chunk Branch refuses fails its own items and the next is still sent); a terminal shows how many items are done. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed; Ctrl-C stops after the chunk in flight and says which items were not sent (exit 130).")
 
     @Argument(help: ArgumentHelp("NDJSON or a JSON array of link objects; - reads stdin.", valueName: "file"), completion: .file())
     var file: String
@@ -62,10 +62,17 @@ struct Bulk: SendingCommand {
                 return .interrupted
             }
             draw()
-            let (_, json) = try tool.deliver(chunk.request)
             sent += chunk.indices.count
+            // A chunk Branch refuses (after the retries) fails its own items, each with the answer; the chunks
+            // after it are still sent (one failed chunk ended the run, its items and the rest without a line).
+            let answers: [JSONObject]
+            do {
+                let (_, json) = try tool.deliver(chunk.request)
+                answers = try BulkInput.match(json, items: chunk.indices.map { items[$0] })
+            } catch {
+                answers = Array(repeating: ["error": .string(error.message)], count: chunk.indices.count)
+            }
             if tool.environment.stdoutIsTTY { progress?.clear() }
-            let answers = try BulkInput.match(json, items: chunk.indices.map { items[$0] })
             for (index, answer) in zip(chunk.indices, answers) {
                 if answer["url"] == nil { failed += 1 }
                 results[index] = answer["url"].map { ["ok": true, "url": $0] } ?? ["ok": false, "error": answer["error"] ?? "no answer"]

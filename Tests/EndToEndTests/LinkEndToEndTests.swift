@@ -80,6 +80,32 @@ import TestSupport
         #expect(bodies.count == 1 && bodies[0].count == 2, "only the two good items were sent, in one chunk")
     }
 
+    /// An item no chunk can carry is refused before anything is sent, and a chunk Branch refuses fails its own
+    /// items: the chunks after it are still sent, every item has its line, exit 1. (One 413 ended the run, exit
+    /// 65, the items after it neither sent nor reported.)
+    @Test func bulkGoesOnPastAFailedChunk() throws {
+        func item(_ channel: String, _ size: Int) -> String { #"{"channel":"\#(channel)","data":{"blob":"\#(String(repeating: "x", count: size))"}}"# }
+        let input = try box.write("big.ndjson", [item("s1", 10), item("big", 120_000), item("s3", 60_000), item("s4", 60_000)].joined(separator: "\n"))
+        let s = try sandbox()
+        let r = try box.run("bnc-link", ["bulk", input], env: env(s))
+        #expect(r.status == 1, "\(r.stderr)")
+        var lines = try r.stdout.split(separator: "\n").map { try json(String($0)) }
+        #expect(lines.map { $0["item"] as? Int } == [1, 2, 3, 4])
+        #expect(lines.map { $0["ok"] as? Bool } == [true, false, true, true])
+        #expect((lines[1]["error"] as? String)?.contains("over the 95 KB a bulk request carries") == true, "\(lines[1])")
+        let chunks = try s.received().compactMap { ($0["body"] as? [[String: Any]])?.compactMap { $0["channel"] as? String } }
+        #expect(chunks == [["s1", "s3"], ["s4"]], "the big item never sent")
+
+        let refusing = try sandbox(["--chaos", "402=1"])
+        let failed = try box.run("bnc-link", ["bulk", input], env: env(refusing))
+        #expect(failed.status == 1, "\(failed.stderr)")
+        lines = try failed.stdout.split(separator: "\n").map { try json(String($0)) }
+        #expect(lines.map { $0["item"] as? Int } == [1, 2, 3, 4] && lines.allSatisfy { $0["ok"] as? Bool == false })
+        #expect((lines[2]["error"] as? String)?.contains("402") == true, "\(lines[2])")
+        #expect(try refusing.received().filter { ($0["path"] as? String)?.hasPrefix("/v1/url/bulk/") == true }.count == 2, "every chunk was sent")
+        #expect(failed.stderr.contains("4 links, 0 created, 4 failed"), "\(failed.stderr)")
+    }
+
     @Test func readUpdateMergeAndDelete() throws {
         let s = try sandbox()
         let url = s.url + "/m1"
