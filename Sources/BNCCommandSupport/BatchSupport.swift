@@ -89,10 +89,12 @@ extension ToolRun {
         // SIGINT or SIGTERM: finish the lines in flight, print the summary; a second signal aborts at once.
         let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortOnSecond: true)
         let out = stdout
-        runner.shouldStop = { signals.received > 0 || out.writeError != nil }
-
         var pending: [UInt8] = []
         var results = ResultStream(array: output.output == .json, filter: context.jq, terminal: environment.stdoutIsTTY)
+        // A --jq filter that failed (or a whole array grown too large to filter) stops the sending: nothing more
+        // would be printed.
+        runner.shouldStop = { signals.received > 0 || out.writeError != nil || results.failure != nil }
+
         func writePending() {
             guard !pending.isEmpty else { return }
             out.write(bytes: pending)
@@ -102,7 +104,7 @@ extension ToolRun {
         // A run that throws still prints what it finished, and closes the array it opened.
         defer {
             writePending()
-            out.write(bytes: results.end)
+            out.write(bytes: results.finish())
         }
         let reader = try LineReader(path: input)
         reader.skipLongLines = true
@@ -129,6 +131,7 @@ extension ToolRun {
         // A file's lines all taken: a stop at its last line left nothing unread (the reader had not yet seen the end).
         if let total, summary.lines >= total { summary.unreadAfter = nil }
         writePending()  // before the write error is read below (the defer covers a run that throws)
+        out.write(bytes: results.finish())  // a whole array's --jq results, whose error is read below
         progress?.clear()
         diagnostics.note(summary.description)
         if let errno = out.writeError {

@@ -3,35 +3,48 @@
 import BNCCore
 import BNCSuite
 
-/// A batch's result lines as NDJSON, or as one JSON array (`--output json`); with `--jq`, each result filtered.
+/// A batch's result lines as NDJSON, or as one JSON array (`--output json`); with `--jq`, each line filtered
+/// (NDJSON) or the whole array (json: its results printed when the batch ends, as the man pages say).
 public struct ResultStream {
     public let array: Bool
     public private(set) var count = 0
     let filter: JQFilter?
     let terminal: Bool
+    /// With `--output json --jq`: the array so far, filtered as one document at the end.
+    private var collected: [UInt8]?
+    private var finished = false
     /// The first `--jq` runtime error (the results after it are not printed; the run ends with it, exit 65).
     public private(set) var failure: BNCError?
 
-    /// `filter` (from `--jq`) replaces each result with its results, one a line (no array then); `terminal`
-    /// escapes a bare string's control characters.
+    /// The most a whole array filtered by `--jq` may hold: a batch's results are kept until its end only for this.
+    public static let maxFilteredArray = 256 << 20
+
+    /// `filter` (from `--jq`) replaces each result with its results, one a line; with `array`, it takes the
+    /// whole array once the results end. `terminal` escapes a bare string's control characters.
     public init(array: Bool, filter: JQFilter? = nil, terminal: Bool = false) {
         self.array = array && filter == nil
         self.filter = filter
         self.terminal = terminal
+        if array && filter != nil { collected = [UInt8(ascii: "[")] }
     }
 
     /// Appends one result (its compact JSON) to `out`, with what separates it from the one before.
     public mutating func append(_ result: [UInt8], to out: inout [UInt8]) {
-        if let filter {
-            guard failure == nil else { return }
-            do {
-                for line in try filter.run(String(decoding: result, as: UTF8.self)) {
-                    out.append(contentsOf: (terminal ? TerminalText.escape(line) : line).utf8)
-                    out.append(10)
-                }
-            } catch {
-                failure = error
+        guard failure == nil else { return }
+        if collected != nil {
+            if collected!.count + result.count > Self.maxFilteredArray {
+                failure = BNCError(.usage, "the results are too many to filter as one array (over \(Self.maxFilteredArray >> 20) MiB)",
+                                   hint: "use --output ndjson, whose lines --jq filters one by one")
+                collected = nil
+                return
             }
+            if count > 0 { collected!.append(UInt8(ascii: ",")) }
+            collected!.append(contentsOf: result)
+            count += 1
+            return
+        }
+        if let filter {
+            run(filter, String(decoding: result, as: UTF8.self), to: &out)
             count += 1
             return
         }
@@ -41,8 +54,29 @@ public struct ResultStream {
         count += 1
     }
 
-    /// What ends the output: the array's closing bracket (an empty array when no result came); nothing for NDJSON.
-    public var end: [UInt8] {
+    private mutating func run(_ filter: JQFilter, _ document: String, to out: inout [UInt8]) {
+        do {
+            for line in try filter.run(document) {
+                out.append(contentsOf: (terminal ? TerminalText.escape(line) : line).utf8)
+                out.append(10)
+            }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// What ends the output, once (later calls: nothing): the array's closing bracket (an empty array when no
+    /// result came), or the whole array's filtered results; nothing for NDJSON. A filter's error is `failure`.
+    public mutating func finish() -> [UInt8] {
+        guard !finished else { return [] }
+        finished = true
+        if var document = collected, let filter {
+            collected = nil
+            document.append(UInt8(ascii: "]"))
+            var out: [UInt8] = []
+            if failure == nil { run(filter, String(decoding: document, as: UTF8.self), to: &out) }
+            return out
+        }
         guard array else { return [] }
         return count == 0 ? Array("[]\n".utf8) : Array("\n]\n".utf8)
     }

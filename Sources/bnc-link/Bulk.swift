@@ -34,7 +34,7 @@ struct Bulk: SendingCommand {
         var next = 0
         var failed = refused.count
         var stream = ResultStream(array: tool.output.output == .json, filter: tool.context.jq, terminal: tool.environment.stdoutIsTTY)
-        defer { tool.stdout.write(bytes: stream.end) }
+        defer { tool.stdout.write(bytes: stream.finish()) }
         func flush() {
             while let r = results.removeValue(forKey: next) {
                 var line: JSONObject = ["item": .int(next + 1)]
@@ -80,6 +80,7 @@ struct Bulk: SendingCommand {
             flush()
         }
         flush()
+        tool.stdout.write(bytes: stream.finish())
         progress?.clear()
         tool.diagnostics.note("\(items.count) links, \(items.count - failed) created, \(failed) failed")
         if let failure = stream.failure { throw failure }

@@ -66,7 +66,10 @@ struct Check: BNCCommand {
             }
             first = false
         }
-        if !(source.isInline && context.jq == nil && format == .json) && format != .table { context.stdout.write(bytes: stream.end) }
+        if !(source.isInline && context.jq == nil && format == .json) && format != .table {
+            context.stdout.write(bytes: stream.finish())
+            if let failure = stream.failure { throw failure }
+        }
         return failing ? .partialFailure : .success
     }
 

@@ -68,7 +68,10 @@ struct Map: SendingCommand {
                 tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
             }
         }
-        if !source.isInline && !toTune { tool.stdout.write(bytes: stream.end) }
+        if !source.isInline && !toTune {
+            tool.stdout.write(bytes: stream.finish())
+            if let failure = stream.failure { throw failure }
+        }
         return failed > 0 ? .partialFailure : .success
     }
 

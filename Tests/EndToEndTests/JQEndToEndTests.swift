@@ -34,9 +34,22 @@ import TestSupport
         #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 > 10 } == true, "json: the whole array: \(count.output)")
 
         let input = try box.write("links.ndjson", #"{"channel":"a"}"# + "\n" + #"{"channel":"b"}"# + "\n")
-        let batch = try box.run("bnc-link", ["create", "--batch", input, "--output", "json", "--jq", "[.line, .ok] | @tsv"], env: env(s))
+        let batch = try box.run("bnc-link", ["create", "--batch", input, "--jq", "[.line, .ok] | @tsv"], env: env(s))
         #expect(batch.status == 0, "\(batch.output)")
-        #expect(batch.stdout.split(separator: "\n").sorted() == ["1\ttrue", "2\ttrue"], "each result filtered, no array: \(batch.stdout)")
+        #expect(batch.stdout.split(separator: "\n").sorted() == ["1\ttrue", "2\ttrue"], "ndjson: each result filtered: \(batch.stdout)")
+        // --output json: the filter takes the whole array, as the man pages say (it took each result).
+        for args in [["create", "--batch", input], ["bulk", input]] {
+            let whole = try box.run("bnc-link", args + ["--output", "json", "--jq", "length, (map(.ok) | all)"], env: env(s))
+            #expect(whole.status == 0 && whole.stdout == "2\ntrue\n", "\(args[0]): \(whole.output)")
+        }
+        let line = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&device_ip=8.8.8.8&sdk=android"
+            + "&google_aid=6d92078a-8246-4ba4-ae5b-76104861e7dc&os_version=13&app_version=1&device_model=P&device_brand=G&user_agent=x"
+        let tuneLog = try box.write("tune.log", line + "&site_id=1\n" + line + "&site_id=2\n")
+        let mapped = try box.run("bnc-tune", ["map", tuneLog, "--output", "json", "--jq", "length"])
+        #expect(mapped.stdout == "2\n", "\(mapped.output)")
+        let empty = try box.write("empty.ndjson", "")
+        let none = try box.run("bnc-link", ["create", "--batch", empty, "--output", "json", "--jq", "length"], env: env(s))
+        #expect(none.status == 0 && none.stdout == "0\n", "no results: the empty array filtered: \(none.output)")
     }
 
     @Test func badExpressionsSendNothingAndFailuresOnTheDataAreExit65() throws {
