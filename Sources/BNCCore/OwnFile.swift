@@ -178,6 +178,9 @@ public final class AtomicFile {
     /// The named temporary file (nil while the file has no name: O_TMPFILE).
     private var temporary: String?
     private var done = false
+    /// What the target may be when the file is renamed over it, checked again then: a long run (a scan's report)
+    /// must not replace what appeared at the path while it ran.
+    private let kind: OwnKind
 
     /// O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
     private static let tmpFileFlag: Int32 = 0o20000000 | O_DIRECTORY
@@ -215,6 +218,7 @@ public final class AtomicFile {
         self.directory = directory
         self.name = name
         self.temporary = temporary
+        self.kind = kind
     }
 
     /// A file anyone may read (an image, not a secret): the mode the user's umask gives a new file.
@@ -254,6 +258,12 @@ public final class AtomicFile {
         guard synced, let temporary else {
             if let temporary { unlink(temporary) }
             throw BNCError(.io, "\(what): cannot write \(path): \(error)")
+        }
+        do {
+            try FileSystem.requireOwnKind(path, kind, what: what)
+        } catch {
+            unlink(temporary)
+            throw error
         }
         guard rename(temporary, path) == 0 else {
             let e = FileSystem.errnoText()

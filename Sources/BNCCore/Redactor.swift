@@ -82,9 +82,29 @@ public struct Redactor: Sendable {
     }
 
     /// Whether the bytes name a secret field (ASCII case ignored).
+    /// A secret field's name, in any case and however escaped: `%5F` in a query (`branch%5Fsecret`, which a server
+    /// and bnc-tune read as branch_secret) or `\u005f` in JSON text.
     private func isSecretName(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= longestName else { return false }
-        return secretFields.contains(String(decoding: bytes.map(ASCII.lower), as: UTF8.self))
+        guard !bytes.isEmpty, bytes.count <= longestName * 6 else { return false }
+        var name = [UInt8]()
+        name.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let h = Hex.digit(bytes[i + 1]), let l = Hex.digit(bytes[i + 2]) {
+                name.append(h << 4 | l)
+                i += 3
+            } else if b == UInt8(ascii: "\\"), i + 5 < bytes.endIndex, bytes[i + 1] == UInt8(ascii: "u"), bytes[i + 2] == UInt8(ascii: "0"),
+                      bytes[i + 3] == UInt8(ascii: "0"), let h = Hex.digit(bytes[i + 4]), let l = Hex.digit(bytes[i + 5]) {
+                name.append(h << 4 | l)
+                i += 6
+            } else {
+                name.append(b)
+                i += 1
+            }
+            if name.count > longestName { return false }
+        }
+        return secretFields.contains(String(decoding: name.map(ASCII.lower), as: UTF8.self))
     }
 
     /// `"branch_secret": "abc"` -> `"branch_secret": "<redacted>"` in JSON text that is not parsed (a -v trace of
@@ -145,7 +165,7 @@ public struct Redactor: Sendable {
         while let eq = b[p...].firstIndex(of: UInt8(ascii: "=")) {
             // The name is the bytes before `=` back to the nearest delimiter; it must start at a name's start.
             var n = eq
-            while n > p, eq - n <= longestName, !Self.endsName(b[n - 1]) { n -= 1 }
+            while n > p, eq - n <= longestName * 3, !Self.endsName(b[n - 1]) { n -= 1 }
             p = eq + 1
             guard n < eq, startsName(n), isSecretName(b[n..<eq]) else { continue }
             var end = eq + 1

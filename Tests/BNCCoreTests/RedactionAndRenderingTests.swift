@@ -58,6 +58,11 @@ import Testing
         (#"{"branch_secret" : 12, "note":"branch_secret"}"#, #"{"branch_secret" : 12, "note":"branch_secret"}"#),
         (#"say "hi" and "branch_secret":"s" "#, #"say "hi" and "branch_secret":"<redacted>" "#),
         ("plain text, nothing to mask", "plain text, nothing to mask"),
+        // A name escaped as a server reads it unescaped (bnc-tune decodes `branch%5Fsecret` to branch_secret).
+        ("/serve?branch%5Fsecret=abc&x=1", "/serve?branch%5Fsecret=<redacted>&x=1"),
+        ("a=1&%62%72%61%6E%63%68%5F%73%65%63%72%65%74=abc", "a=1&%62%72%61%6E%63%68%5F%73%65%63%72%65%74=<redacted>"),
+        (#"{"branch\u005fsecret":"s"}"#, #"{"branch\u005fsecret":"<redacted>"}"#),
+        ("branch%5Fsecrets=abc&branch%5=x", "branch%5Fsecrets=abc&branch%5=x"),
     ] as [(String, String)])
     func masksUnparsedTextByName(_ text: String, _ masked: String) {
         #expect(Redactor(secrets: []).redact(text) == masked)
