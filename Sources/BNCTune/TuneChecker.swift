@@ -104,6 +104,13 @@ public struct TuneChecker: Sendable {
     private static let deviceIPRow = TuneRequest.Name.deviceIP.row
     private static let zeroCheckedAdIDs: [TuneRequest.Name] = [.iosIFA, .googleAID, .fireAID]
 
+    /// A help text's first word lower-cased to stand inside a sentence, unless it is an acronym ("TUNE app id").
+    static func sentenceInside(_ help: String) -> String {
+        let word = help.prefix { $0 != " " }
+        if word.count > 1, word.dropFirst().contains(where: \.isUppercase) { return help }
+        return help.prefix(1).lowercased() + help.dropFirst()
+    }
+
     static func values(_ r: TuneRequest, memo: inout ValueMemo, _ f: inout [Finding]) {
         // The statics read once, not once a parameter (each read of a global is a swift_once check).
         let all = TuneParameters.all, skipped = deviceIPRow
@@ -117,7 +124,7 @@ public struct TuneChecker: Sendable {
                 memo.passed[row] = value
             } catch {
                 let name = p.name
-                f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst())"))
+                f.append(Finding(.badValue, name, error.message, fix: "send \(name) as \(Self.sentenceInside(p.spec.help))"))
             }
         }
         for id in zeroCheckedAdIDs {

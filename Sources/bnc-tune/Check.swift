@@ -2,6 +2,7 @@
 import ArgumentParser
 import BNCCommandSupport
 import BNCCore
+import BNCSuite
 import BNCTune
 
 struct Check: BNCCommand {
@@ -52,7 +53,7 @@ struct Check: BNCCommand {
             summary["findings"] = .array(findings.map(\.json))
             switch context.jq == nil ? format : .ndjson {
             case .table:
-                if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(context.redacted(summaryText(r)))") }
+                if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(TerminalText.escape(context.redacted(summaryText(r))))") }
                 if findings.isEmpty {
                     context.stdout.line("no findings")
                 } else {

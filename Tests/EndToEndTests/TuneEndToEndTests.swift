@@ -67,6 +67,13 @@ import TestSupport
         let junk = try box.run("bnc-tune", ["check", "-"], stdin: "not a request\n")
         #expect(junk.status == 65)
         #expect(junk.stderr.contains("bnc-tune: error: line 1 is not a URL"))
+        // A logged value's control characters (an OSC title or clipboard sequence) are shown, never sent to the
+        // terminal: the per-line heading printed them raw while the table below escaped them.
+        let hostile = try box.write("esc.log", Self.session.replacing("advertiser_id=877", with: "advertiser_id=8%1B]0;pwn%07") + "\n")
+        let table = try box.run("bnc-tune", ["check", hostile, "--output", "table"])
+        #expect(table.status == 1 && !table.stdout.contains("\u{1B}") && !table.stdout.contains("\u{07}"), "\(table.stdout)")
+        #expect(table.stdout.contains("advertiser 8\\x1b]0;pwn\\x07"), "\(table.stdout)")
+        #expect(table.stdout.contains("send advertiser_id as TUNE advertiser"), "an acronym keeps its case: \(table.stdout)")
     }
 
     @Test func mapPipesIntoBncOpenAndTheSandboxGetsTheDeviceIP() throws {
