@@ -221,9 +221,15 @@ public final class AtomicFile {
         self.kind = kind
     }
 
-    /// A file anyone may read (an image, not a secret): the mode the user's umask gives a new file.
+    /// A file anyone may read (an image, not a secret): the mode the user's umask gives a new file, or the mode
+    /// of the file it replaces (a 0600 image stays 0600).
     public func makePublic() {
-        fchmod(fd, 0o666 & ~FileSystem.userUmask)
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG {
+            fchmod(fd, st.st_mode & 0o777)
+        } else {
+            fchmod(fd, 0o666 & ~FileSystem.userUmask)
+        }
     }
 
     /// The whole file at once: written to the temporary file, then renamed over `path` (refused, exit 78, when
@@ -334,4 +340,40 @@ public enum ImageFormat: String, Sendable {
 
     /// The file name extension.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
+    /// The format a file name's extension says (`.png`, `.jpg`, `.jpeg`, `.svg`, any case), or nil.
+    public init?(fileName path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg
+        case "svg": self = .svg
+        default: return nil
+        }
+    }
+
+    /// The format an image file already at `path` holds (nil: none there, or not an image).
+    public init?(fileAt path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: 512)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        self.init(signature: head.prefix(max(0, n)))
+    }
+
+    /// `image_format` as the QR Code API takes it (`jpg` is JPEG; absent, PNG: the API's default).
+    public init?(requested value: String?) {
+        switch value?.lowercased() {
+        case nil, "png": self = .png
+        case "jpeg", "jpg": self = .jpeg
+        case "svg": self = .svg
+        default: return nil
+        }
+    }
+
+    /// Its name in a sentence: "a PNG image".
+    public var described: String { self == .svg ? "an SVG image" : "a \(rawValue.uppercased()) image" }
 }

@@ -17,7 +17,7 @@ struct QR: SendingCommand {
             and its documented range). The image goes to --out FILE (written whole, then renamed; a file that is not \
             an image is never replaced) or to standard output when it is not a terminal. With --batch each NDJSON \
             line is a link body (its own qr_code_settings over the flags'), its image written to \
-            --out-dir/qr-LINE.png; the API's limits (25 a second, 100 a minute, 1,000 an hour) are honoured.
+            --out-dir/qr-LINE.png (.jpg or .svg for those formats); the API's limits (25 a second, 100 a minute, 1,000 an hour) are honoured.
 
             EXAMPLES:
               bnc-link qr --channel flyer --param '$deeplink_path=item/42' --code-color '#1A2B3C' --out flyer.png
@@ -30,7 +30,7 @@ struct QR: SendingCommand {
     @Option(name: .customLong("out"), help: ArgumentHelp("Write the image to FILE (default: standard output, when it is not a terminal).", valueName: "FILE"),
             completion: .file(extensions: ["png", "jpg", "jpeg", "svg"]))
     var out: String?
-    @Option(name: .customLong("out-dir"), help: ArgumentHelp("With --batch: the directory each line's image is written to (qr-LINE.png).", valueName: "DIR"),
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("With --batch: the directory each line's image is written to (qr-LINE.png, or .jpg or .svg for those formats).", valueName: "DIR"),
             completion: .directory)
     var outDir: String?
     @OptionGroup var shared: SharedOptions
@@ -57,18 +57,41 @@ struct QR: SendingCommand {
         }
         if let out { try FileSystem.requireOwnKind(out, .image, what: "--out") }
         let request = try tool.request(builder, try LinkRequest.body(link.input(tool)))
+        // The image asked for must suit its file, before anything is sent: its name's format, and the format of an
+        // image already there (a JPEG replaced by a PNG under its own name was only warned about, afterwards).
+        var settings: JSON?
+        if case .json(let body)? = request.body { settings = body["qr_code_settings"] }
+        let asked = ImageFormat(requested: settings?["image_format"]?.stringValue) ?? .png
+        if let out {
+            if let named = ImageFormat(fileName: out), named != asked {
+                throw BNCError.usage("--out", "names \(named.described), but \(asked.described) is asked for",
+                                     hint: "name the file .\(asked.fileExtension), or pass --format \(named.rawValue)")
+            }
+            try Self.requireSameFormat(out, asked)
+        }
         if try tool.render(request) { return .success }
         let image = try builder.answer(try tool.send(request), redactor: tool.redactor)
         guard let out else {
             tool.stdout.write(bytes: image.bytes)
             return .success
         }
-        if let wanted = ImageFormat(rawValue: QRBatch.extensionFormat(out) ?? ""), wanted != image.format {
-            tool.diagnostics.warning("\(out) holds a \(image.format.rawValue.uppercased()) image (its name says \(wanted.rawValue))")
+        if image.format != asked {
+            try Self.requireSameFormat(out, image.format)
+            tool.diagnostics.warning("Branch answered \(image.format.described), not the \(asked.rawValue.uppercased()) asked for: \(out) holds it")
         }
         try AtomicFile.write(image.bytes, to: out, kind: .image, what: "--out", publicMode: true)
         try tool.emitOne("file", out, json: ["format": .string(image.format.rawValue), "bytes": .int(image.bytes.count)])
         return .success
+    }
+}
+
+extension QR {
+    /// An image already at `path` is replaced only by one of its own format.
+    static func requireSameFormat(_ path: String, _ format: ImageFormat) throws(BNCError) {
+        if let held = ImageFormat(fileAt: path), held != format {
+            throw BNCError.configuration("--out: \(path) holds \(held.described), and this writes \(format.described); it is left as it is",
+                                         hint: "name another file, or remove it first")
+        }
     }
 }
 

@@ -92,6 +92,24 @@ import TestSupport
         let second = try box.run("bnc-link", ["qr", "--out", png, "--channel", "b"], env: env(s))
         let decoded = try decode(png)
         #expect(second.status == 0 && decoded != nil, "\(second.output)")
+        // An image of another format is not replaced (a JPEG by a PNG under its own name was, with a warning
+        // afterwards), and a name that says another format than the one asked is refused: nothing sent.
+        let before = try qrRequests(s).count
+        let jpeg = box.root.appendingPathComponent("photo.jpg").path
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: jpeg))
+        let named = try box.run("bnc-link", ["qr", "--out", jpeg], env: env(s))
+        #expect(named.status == 64 && named.stderr.contains("--out names a JPEG image, but a PNG image is asked for"), "\(named.stderr)")
+        let unnamed = box.root.appendingPathComponent("photo").path
+        try FileManager.default.copyItem(atPath: jpeg, toPath: unnamed)
+        let held = try box.run("bnc-link", ["qr", "--out", unnamed, "--format", "svg"], env: env(s))
+        #expect(held.status == 78 && held.stderr.contains("holds a JPEG image, and this writes an SVG image; it is left as it is"), "\(held.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: unnamed)).prefix(3) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(try qrRequests(s).count == before, "refused before anything was sent")
+        // A private image stays private when a new code replaces it.
+        chmod(png, 0o600)
+        #expect(try box.run("bnc-link", ["qr", "--out", png, "--channel", "c"], env: env(s)).status == 0)
+        var st = stat()
+        #expect(stat(png, &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
 
     @Test(arguments: [
