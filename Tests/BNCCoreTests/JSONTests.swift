@@ -56,6 +56,26 @@ import TestSupport
         }
     }
 
+    /// A name given twice in one object is refused where the second one starts, at any depth and past the size
+    /// at which an object is indexed; the same name in two objects, or escaped differently but equal, as well.
+    @Test(arguments: [
+        (#"{"a":1,"a":2}"#, 7),
+        (#"{"x":{"k":true,"k":false}}"#, 15),
+        (#"{"a":1,"\u0061":2}"#, 7),
+        ("{" + (0..<40).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + #","k39":0}"#,
+         ("{" + (0..<40).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + ",").utf8.count),
+    ] as [(String, Int)])
+    func refusesARepeatedMemberName(_ text: String, _ offset: Int) {
+        do {
+            _ = try JSON.parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.reason.contains("is repeated in one object"), "\(error)")
+            #expect(error.offset == offset, "\(error)")
+        }
+        #expect(throws: Never.self) { try JSON.parse(#"[{"a":1},{"a":2}]"#) }
+    }
+
     @Test func boundsNesting() {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         #expect(throws: JSONParseError.self) { try JSON.parse(deep) }
@@ -119,7 +139,7 @@ import TestSupport
         let long32 = String(repeating: "k", count: 32), long33 = String(repeating: "k", count: 33)
         var texts = [#"{"a":1,"b":{"a":2,"\#(long32)":3,"\#(long33)":4}}"#, #"{"esc\u0061ped":1,"é":2,"a\"b":3}"#,
                      #"{"":0,"a":[{"a":{"a":null}}]}"#]
-        texts += (0..<600).map { #"{"name\#($0)":\#($0),"name\#($0 % 7)":"v"}"# }  // more names than slots: clashes
+        texts += (0..<600).map { #"{"name\#($0)":\#($0),"other\#($0 % 7)":"v"}"# }  // more names than slots: clashes
         for _ in 0..<2 {
             for text in texts {
                 let plain = try JSON.parse(bytes: Array(text.utf8))

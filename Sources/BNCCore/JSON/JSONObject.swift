@@ -71,6 +71,14 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
+    /// Adds a member whose key is not here yet (a parsed object's next member); false, nothing changed, when it is.
+    mutating func addNew(_ key: String, _ value: JSON) -> Bool {
+        if position(of: key) != nil { return false }
+        members.append((key, value))
+        if members.count == Self.linearLimit + 1 { reindex() } else if members.count > Self.linearLimit { index[key] = members.count - 1 }
+        return true
+    }
+
     /// Puts a member first (a body's `branch_key`), removing the key elsewhere: the others keep their order.
     public mutating func prepend(_ key: String, _ value: JSON) {
         if let i = position(of: key) { members.remove(at: i) }

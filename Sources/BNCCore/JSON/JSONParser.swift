@@ -110,13 +110,18 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail(index < bytes.count ? "expected a quoted member name" : "unexpected end of input")
             }
+            let keyStart = index
             let key = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
             index += 1
             skipWhitespace()
-            // A repeated member name keeps the last value, as most parsers do.
-            object[key] = try parseValue()
+            // A repeated member name is refused: parsers disagree on which value it means (RFC 8259 §4 calls the
+            // outcome unpredictable), and keeping the last lost the first without a word.
+            guard object.addNew(key, try parseValue()) else {
+                let shown = key.unicodeScalars.count > 64 ? String(key.unicodeScalars.prefix(64)) + "…" : key
+                throw fail("the member name \(JSON.string(shown).serialized()) is repeated in one object", at: keyStart)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
