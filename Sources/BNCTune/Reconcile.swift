@@ -111,10 +111,17 @@ public enum Reconciler {
         }
         var used = Set<Int>()
         var findings: [ReconcileFinding] = []
+        // Lines of one transaction id share its rows, one each in order; the last line takes what is left (more
+        // rows than lines: duplicated), a line past the rows is missing. A row answers one line only.
+        var linesLeft: [String: Int] = [:]
+        for e in expected { if let t = e.transactionID { linesLeft[t, default: 0] += 1 } }
         for e in expected {
             var candidates: [Int]
             if let t = e.transactionID {
-                candidates = byTransaction[t] ?? []
+                let left = linesLeft[t, default: 1]
+                linesLeft[t] = left - 1
+                let free = (byTransaction[t] ?? []).filter { !used.contains($0) }
+                candidates = left > 1 ? Array(free.prefix(1)) : free
             } else {
                 var seen = Set<Int>()
                 candidates = e.ids.flatMap { byID[$0.column + "=" + $0.value] ?? [] }.filter { seen.insert($0).inserted }

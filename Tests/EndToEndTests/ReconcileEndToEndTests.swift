@@ -65,6 +65,16 @@ import TestSupport
         let offline = try box.run("bnc-tune", ["reconcile", log, "--export", exported], env: ["BRANCH_KEY": Self.key])
         #expect(offline.status == 1 && offline.stdout == r.stdout, "\(offline.output)")
         #expect(try s.received().count == before, "nothing asked of Branch")
+
+        // A row answers one line only: ORD-2 logged twice against its one row (both lines were "matched" to it,
+        // exit 0); ORD-1 logged twice against its two rows, one each.
+        let twice = try box.write("twice.log", [Self.conversion("ORD-2", revenue: "19.99"), Self.conversion("ORD-2", revenue: "19.99"),
+                                                Self.conversion("ORD-1", revenue: "9.99"), Self.conversion("ORD-1", revenue: "9.99")].joined(separator: "\n") + "\n")
+        let shared = try box.run("bnc-tune", ["reconcile", twice, "--export", exported], env: ["BRANCH_KEY": Self.key])
+        let statuses = shared.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String }
+        #expect(shared.status == 1 && statuses == ["matched", "missing", "matched", "matched"], "\(shared.output)")
+        let rows = shared.stdout.split(separator: "\n").map { ((try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["branch_ids"] as? [String]) ?? [] }
+        #expect(rows.count == 4 && rows[2].count == 1 && rows[3].count == 1 && rows[2] != rows[3], "\(shared.stdout)")
     }
 
     @Test func aTestKeyAndAnHTMLPathOfAnotherKindAreRefused() throws {
