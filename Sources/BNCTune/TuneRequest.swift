@@ -176,6 +176,14 @@ public struct TuneRequest: Sendable {
         return nil
     }
 
+    /// A TUNE measurement request, not another page of the same web server's log: its path is `/serve`, its host is
+    /// one of TUNE's, or it carries TUNE's routing pair (`action` and `advertiser_id`). An `action` alone is not
+    /// enough (WordPress's `admin-ajax.php?action=heartbeat`, `/login?action=logout`).
+    public var isTuneRequest: Bool {
+        if path.hasSuffix("/serve") || (has(.action) && has(.advertiserID)) { return true }
+        return host.map(TuneLog.isTuneHost) ?? false
+    }
+
     /// Server-to-server (`sdk=server`) rather than SDK traffic.
     public var isServerToServer: Bool {
         // "server" in any case, compared without lower-casing a copy (this runs several times per scanned line).

@@ -156,7 +156,7 @@ public final class TuneScanner {
         } catch {
             return PreparedLine(line: number, bytes: bytes, kind: .unreadable("line \(number) \(error.description)"))
         }
-        guard request.path.hasSuffix("/serve") || request.has(.action) else { return PreparedLine(line: number, bytes: bytes, kind: .other) }
+        guard request.isTuneRequest else { return PreparedLine(line: number, bytes: bytes, kind: .other) }
         var extra: [Finding] = []
         var opened = false
         if let key, request.value(.data) != nil {

@@ -44,6 +44,9 @@ struct Check: BNCCommand {
         var stream = ResultStream(array: output.output?.format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
         try source.each { number, bytes throws(BNCError) in
             let r = try RequestSource.read(number, bytes, key: conversionKey)
+            guard r.isTuneRequest else {
+                throw BNCError.invalid("line \(number)", "is not a TUNE request (\(TerminalText.escape(r.path)): no /serve path, TUNE host, or action and advertiser_id)")
+            }
             let findings = checker.check(r)
             if findings.contains(where: { $0.severity >= failOn.severity }) { failing = true }
             var summary: JSONObject = ["line": .int(number)]

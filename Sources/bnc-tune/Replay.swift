@@ -43,7 +43,7 @@ struct Replay: SendingCommand {
         return try tool.runBatch(input: file, textLines: true) { number, line, warnings throws(BNCError) in
             let text = line["text"]?.stringValue ?? ""
             let r = try RequestSource.read(number, Array(text.utf8)[...], key: conversionKey)
-            guard r.path.hasSuffix("/serve") || r.has("action") else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
+            guard r.isTuneRequest else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
             return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
         }
     }

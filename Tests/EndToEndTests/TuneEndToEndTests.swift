@@ -76,6 +76,21 @@ import TestSupport
         #expect(table.stdout.contains("send advertiser_id as TUNE advertiser"), "an acronym keeps its case: \(table.stdout)")
     }
 
+    /// Another page of the same web server is not a TUNE request because it has an `action` (WordPress's
+    /// heartbeat was scanned as one: five errors, exit 1); TUNE's routing pair on another path is one.
+    @Test func otherPagesOfAnAccessLogAreNotTuneRequests() throws {
+        func logged(_ target: String) -> String { #"66.249.66.1 - - [22/Nov/2026:05:30:02 +0000] "GET \#(target) HTTP/1.1" 200 100 "-" "Mozilla/5.0""# }
+        let log = try box.write("mixed.log", [logged("/wp-admin/admin-ajax.php?action=heartbeat"), logged("/login?action=logout"),
+                                              logged("/index.html"), logged(Self.purchase), logged("/proxy/tune?action=session&advertiser_id=877")]
+                                    .joined(separator: "\n") + "\n")
+        let scan = try box.run("bnc-tune", ["scan", log, "--output", "json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any], "\(scan.output)")
+        #expect(summary["requests"] as? Int == 2 && summary["other_requests_skipped"] as? Int == 3, "\(summary)")
+        #expect((summary["actions"] as? [String: Any])?["heartbeat"] == nil)
+        let check = try box.run("bnc-tune", ["check", "https://www.example.com/wp-admin/admin-ajax.php?action=heartbeat"])
+        #expect(check.status == 65 && check.stderr.contains("is not a TUNE request (/wp-admin/admin-ajax.php"), "\(check.output)")
+    }
+
     @Test func mapPipesIntoBncOpenAndTheSandboxGetsTheDeviceIP() throws {
         let s = try SandboxProcess()
         let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
