@@ -34,13 +34,53 @@ public enum TuneLog {
         } else if bytes.first == UInt8(ascii: "/") {
             try readTarget(bytes.prefix { $0 != 32 && $0 != 9 }, into: &request, recent: recent)
         } else if let open = ByteSearch.first(UInt8(ascii: "["), in: bytes), let quote = ByteSearch.first(UInt8(ascii: "\""), in: bytes[open...]) {
-            try readAccessLog(bytes, open: open, quote: quote, into: &request, recent: recent)
-        } else if let at = find(bytes, "https://") ?? find(bytes, "http://") {
-            try readURL(bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }, into: &request, recent: recent)
+            do {
+                try readAccessLog(bytes, open: open, quote: quote, into: &request, recent: recent)
+            } catch {
+                // Not an access-log line after all, but a line with a URL in it that has a `[` and a quote: an
+                // NSLog line (`MyApp[1234:5678] TUNE: Sending "https://..."`), a JSON line with an array.
+                guard let found = embeddedURL(bytes) else { throw error }
+                request = TuneRequest()
+                try readURL(found, into: &request, recent: recent)
+            }
+        } else if let found = embeddedURL(bytes) {
+            try readURL(found, into: &request, recent: recent)
         } else {
             throw TuneLineError("is not a URL, a /serve?... target or a web-server log line")
         }
         return request
+    }
+
+    /// The URL in a line of other text: from `http(s)://` (or JSON's escaped `https:\/\/`) to white space or a
+    /// quote, without what closes it in the text — `<URL>`, `(URL)`, `'URL'`, `URL,` — which no URL ends with
+    /// unencoded (a value's own parentheses, balanced, are kept); JSON's escapes undone.
+    static func embeddedURL(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let at = find(bytes, "https://") ?? find(bytes, "http://") ?? find(bytes, "https:\\/\\/") ?? find(bytes, "http:\\/\\/") else { return nil }
+        var url = bytes[at...].prefix { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "\"") }
+        let opener: UInt8? = at > bytes.startIndex ? bytes[at - 1] : nil
+        let closers: [UInt8: UInt8] = [UInt8(ascii: "<"): UInt8(ascii: ">"), UInt8(ascii: "("): UInt8(ascii: ")"), UInt8(ascii: "["): UInt8(ascii: "]"),
+                                       UInt8(ascii: "{"): UInt8(ascii: "}"), UInt8(ascii: "'"): UInt8(ascii: "'"), UInt8(ascii: "`"): UInt8(ascii: "`")]
+        let closer = opener.flatMap { closers[$0] }
+        // `>` never stands in a URL unencoded: the first one ends it.
+        if closer == UInt8(ascii: ">"), let end = url.firstIndex(of: UInt8(ascii: ">")) { url = url[..<end] }
+        while let last = url.last {
+            if last == UInt8(ascii: ",") || last == UInt8(ascii: ";") || last == UInt8(ascii: ".") || last == UInt8(ascii: "!") {
+                url = url.dropLast()
+            } else if last == UInt8(ascii: ")") {
+                // A closing parenthesis the URL did not open (`(see URL)`), whatever came just before it.
+                guard url.filter({ $0 == UInt8(ascii: ")") }).count > url.filter({ $0 == UInt8(ascii: "(") }).count else { break }
+                url = url.dropLast()
+            } else if let closer, last == closer {
+                url = url.dropLast()
+            } else {
+                break
+            }
+        }
+        // A URL inside a JSON string (`https:\/\/`, Gson's `\u0026`): read as the string it is.
+        if url.contains(UInt8(ascii: "\\")), case .string(let text)? = try? JSON.parse(bytes: [UInt8(ascii: "\"")] + url + [UInt8(ascii: "\"")]) {
+            return ArraySlice(Array(text.utf8))
+        }
+        return url
     }
 
     /// `1.2.3.4 - - [10/Oct/2026:13:55:36 -0700] "GET /serve?... HTTP/1.1" 200 2326 "referer" "user agent"`

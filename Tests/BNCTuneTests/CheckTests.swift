@@ -223,6 +223,27 @@ import TestSupport
         #expect(TuneLog.isTuneHost("877.measure.mobileapptracking.com") && TuneLog.isTuneHost("az1-4.tlnk.io") && !TuneLog.isTuneHost("example.com"))
     }
 
+    /// A URL in other text ends where the text closes it, and a line with `[` and a quote that is no access-log line
+    /// is still read for its URL (an NSLog line, a JSON line with an array, a JSON-escaped URL).
+    @Test(arguments: [
+        #"2016-11-20 10:00:00.123 MyApp[1234:5678] TUNE: Sending "URL""#,
+        #"{"tags":["tune"],"url":"URL"}"#,
+        "D/TUNE: Sending request <URL>",
+        "TUNE request (URL)",
+        "TUNE request 'URL'",
+        "TUNE request URL, status 200",
+        "(see URL).",
+        #"{"msg":"request","url":"ESCAPED"}"#,
+    ])
+    func aURLInTextEndsWhereTheTextClosesIt(_ form: String) throws {
+        let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&user_agent=Mozilla+(iPhone)&user_id=U42"
+        let escaped = url.replacingOccurrences(of: "/", with: "\\/").replacingOccurrences(of: "&", with: "\\u0026")
+        let line = form.replacingOccurrences(of: "ESCAPED", with: escaped).replacingOccurrences(of: "URL", with: url)
+        let r = try TuneLog.parse(Array(line.utf8)[...])
+        #expect(r.host == "877.engine.mobileapptracking.com" && r["action"] == "session", "\(line)")
+        #expect(r["user_id"] == "U42" && r["user_agent"] == "Mozilla (iPhone)", "\(line)")
+    }
+
     /// The name remembered after another is taken only when the line has it whole, then `=`: a longer name that
     /// starts with it, the name at the query's end without `=`, names in another order, repeated or unknown, all read
     /// as reading the line alone reads them.
