@@ -48,14 +48,16 @@ public struct TuneChecker: Sendable {
 
     /// The same, skipping the check of a value equal to the last one of its parameter that passed (`memo`: one
     /// per thread, kept from line to line).
-    public static func findings(_ r: TuneRequest, memo: inout ValueMemo) -> [Finding] {
+    /// - Parameter keyFailed: a conversion key was given and did not open `data` (the caller's own finding says
+    ///   so): the advice to pass a key is not given again.
+    public static func findings(_ r: TuneRequest, memo: inout ValueMemo, keyFailed: Bool = false) -> [Finding] {
         var f: [Finding] = []
         let platform = r.platform
         let action = r.action
         let isSession = action.map(TuneParameters.sessionActions.contains) ?? false
         // Parameters the SDKs encrypt cannot be judged missing while `data` is unread.
         let sealed = r.hasEncryptedData
-        if sealed {
+        if sealed && !keyFailed {
             f.append(Finding(.encryptedData, "data", "most parameters are encrypted in data (AES with the advertiser's conversion key); the checks below see only the clear ones",
                              fix: "pass --conversion-key-file FILE to decrypt data first"))
         }

@@ -169,7 +169,7 @@ public final class TuneScanner {
             }
         }
         // The findings first: the request's last use is then the line's, and it moves there instead of being copied.
-        let found = TuneChecker.findings(request, memo: &memo)
+        let found = TuneChecker.findings(request, memo: &memo, keyFailed: !extra.isEmpty)
         return PreparedLine(line: number, bytes: bytes, kind: .request(consume request, extra.isEmpty ? found : extra + found, decrypted: opened))
     }
 

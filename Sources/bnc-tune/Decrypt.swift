@@ -13,7 +13,9 @@ struct Decrypt: BNCCommand {
             The cipher follows sdk= (ios, tvos, watchos: AES-ECB with PKCS#7 over the hex of the text; android, \
             fire: AES-CBC without padding, IV heF9BATUfWuISyO8); --platform forces one, else both are tried. \
             Prints the parameters inside data (JSON, or KEY VALUE on a terminal); --url prints the request with \
-            them in clear instead, for map and check. The argument may also be the bare hex of data.
+            them in clear instead, for map and check. The argument may also be the bare hex of data. In a FILE, a \
+            line that cannot be decrypted is reported on stderr and the others are read (exit 1); with --url a \
+            request without data (server-to-server) is printed as it is.
 
             EXAMPLES:
               bnc-tune decrypt "$URL" --conversion-key-file key.txt
@@ -45,8 +47,19 @@ struct Decrypt: BNCCommand {
         let inline = bare || RequestSource(argument: request).isInline
         func handle(_ number: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) {
             var r = try RequestSource.read(number, bytes, key: nil)
-            guard r.value("data") != nil else { throw BNCError.invalid("data", "is missing or empty on line \(number): nothing to decrypt") }
-            try TuneCrypto.open(&r, key: conversionKey, cipher: cipher)
+            guard r.value("data") != nil else {
+                // --url of a log: a request without data (server-to-server) goes on as it is, for `| bnc-tune check -`.
+                if url && !inline {
+                    context.stdout.line(context.redacted(r.url))
+                    return
+                }
+                throw BNCError.invalid("data", "is missing or empty on line \(number): nothing to decrypt")
+            }
+            do throws(BNCError) {
+                try TuneCrypto.open(&r, key: conversionKey, cipher: cipher)
+            } catch where !inline {
+                throw BNCError(error.kind, "line \(number): \(error.message)", field: error.field, hint: error.hint)
+            }
             if url {
                 var clear = TuneRequest()
                 clear.host = r.host
@@ -59,7 +72,24 @@ struct Decrypt: BNCCommand {
             for p in r.parameters where r.decrypted.contains(p.name) { inside[p.name] = .string(p.value) }
             try context.emit(.object(inside), format: format == .json && !inline ? .ndjson : format)
         }
-        if bare { try handle(1, Array("/serve?data=\(request)".utf8)[...]) } else { try RequestSource(argument: request).each(handle) }
-        return .success
+        if bare {
+            try handle(1, Array("/serve?data=\(request)".utf8)[...])
+            return .success
+        }
+        // A log's lines each on their own: one that cannot be decrypted is reported and the rest read (exit 1).
+        var failed = 0
+        let source = RequestSource(argument: request)
+        try source.each { number, bytes throws(BNCError) in
+            do throws(BNCError) {
+                try handle(number, bytes)
+            } catch where !inline && error.exitStatus == .dataError {
+                failed += 1
+                context.diagnostics.error(error)
+            }
+        } tooLong: { number in
+            failed += 1
+            context.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
+        }
+        return failed > 0 ? .partialFailure : .success
     }
 }

@@ -67,6 +67,9 @@ struct Map: SendingCommand {
                 failed += 1
                 tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
             }
+        } tooLong: { number in
+            failed += 1
+            tool.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
         }
         if !source.isInline && !toTune {
             tool.stdout.write(bytes: stream.finish())

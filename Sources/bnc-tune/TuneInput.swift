@@ -11,15 +11,22 @@ struct RequestSource {
     /// The argument is a request, not a file to read.
     var isInline: Bool { argument.contains("://") || (argument.hasPrefix("/") && argument.contains("?")) || argument.contains("\"") }
 
-    /// Calls `body` with each line's number and bytes; lines are bounded at 1 MiB.
-    func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void) throws(BNCError) {
+    /// Calls `body` with each line's number and bytes; lines are bounded at 1 MiB. A longer line ends the reading
+    /// (exit 65), or with `tooLong` is skipped unread and handed to it by number, and the lines after it are read.
+    func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void, tooLong: ((Int) -> Void)? = nil) throws(BNCError) {
         if isInline { return try body(1, Array(argument.utf8)[...]) }
-        let reader = try LineReader(path: argument, maxLineLength: 1 << 20, what: argument == "-" ? "standard input" : argument)
+        let reader = try LineReader(path: argument, maxLineLength: Self.maxLine, what: argument == "-" ? "standard input" : argument)
+        reader.skipLongLines = tooLong != nil
+        reader.keepsSkippedNumbers = tooLong != nil
         while let line = try reader.next() {
+            if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(n) } }
             if TuneLog.isSkippable(line) { continue }
             try body(reader.lineNumber, line)
         }
+        if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(n) } }
     }
+
+    static let maxLine = 1 << 20
 
     /// One request, read and (with a key) decrypted; a line that is not a request is exit 65 naming the line.
     static func read(_ line: Int, _ bytes: ArraySlice<UInt8>, key: ConversionKey?) throws(BNCError) -> TuneRequest {

@@ -145,6 +145,26 @@ import TestSupport
         #expect(mapped.status == 0 && mapped.stdout.contains("38400000-8cf0-11bd-b23e-10b96e40000d"), "\(mapped.output)")
         let wrong = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", try box.write("bad.txt", String(key.reversed()))])
         #expect(wrong.status == 65 && wrong.stderr.contains("does not decrypt with this conversion key"))
+        // A scan with the wrong key says so once a request (twice, the second advising to pass the key).
+        let log = try box.write("sealed.log", url + "\n")
+        let scanned = try box.run("bnc-tune", ["scan", log, "--conversion-key-file", "bad.txt", "--output", "json"])
+        #expect(scanned.stdout.contains(#""encrypted-data" : 1"#) || scanned.stdout.contains(#""encrypted-data": 1"#), "\(scanned.stdout)")
+
+        // A log mixing SDK and server-to-server lines goes through `decrypt --url | check -` whole: a line without
+        // data is passed on as it is (the first one ended the run, exit 65), a line that cannot be decrypted is
+        // named and the rest read (exit 1).
+        let mixed = try box.write("mixed.log", [url, Self.session, url.replacing("&data=", with: "&data=ABC"), url].joined(separator: "\n") + "\n")
+        let clear = try box.run("bnc-tune", ["decrypt", mixed, "--conversion-key-file", "key.txt", "--url"])
+        #expect(clear.status == 1 && clear.stdout.split(separator: "\n").count == 3, "\(clear.output)")
+        #expect(clear.stderr.contains("line 3: data must be hex of whole 16-byte AES blocks"), "\(clear.stderr)")
+        let checked = try box.run("bnc-tune", ["check", "-", "--output", "ndjson"], stdin: clear.stdout)
+        #expect(checked.stdout.split(separator: "\n").count == 3 && !checked.stdout.contains("encrypted-data"), "\(checked.output)")
+
+        // A line over 1 MiB is named and skipped; the lines after it are mapped (they were dropped, exit 65).
+        let long = try box.write("long.log", [url, Self.session + "&user_id=" + String(repeating: "a", count: 2 << 20), url].joined(separator: "\n") + "\n")
+        let mappedLong = try box.run("bnc-tune", ["map", long, "--conversion-key-file", "key.txt"])
+        #expect(mappedLong.status == 1 && mappedLong.stdout.split(separator: "\n").count == 2, "\(mappedLong.stderr)")
+        #expect(mappedLong.stderr.contains("line 2 is longer than 1048576 bytes: not read"), "\(mappedLong.stderr)")
     }
 
     @Test func aHundredThousandLineLogIsScannedWithValidReports() throws {
