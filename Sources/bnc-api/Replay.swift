@@ -53,7 +53,9 @@ enum HARReplay {
               let recordedURL = entry["request"]?["url"]?.stringValue else {
             throw BNCError(.invalidData, "\(where_) has no request with a method (\(APIRequest.methods.sorted().joined(separator: ", "))) and a URL")
         }
-        var url = try rebase(recordedURL, on: settings.apiURL, where: where_)
+        // Always on the current base URL (Branch's when none is set): the recording's own host never receives
+        // the credentials filled in below (a HAR naming http://elsewhere collected the secret and the token).
+        var url = try rebase(recordedURL, on: settings.apiURL ?? Branch.defaultBaseURL, where: where_)
         // The path passes the rules a typed one does: no dot segments (libcurl collapses them out of the base URL's
         // prefix), no escaped control characters.
         if let scheme = url.firstRange(of: "://") {
@@ -105,15 +107,23 @@ enum HARReplay {
         return (HTTPRequest(method: method, url: url, headers: headers, body: body), entry["response"]?["status"]?.numberValue?.int64.map { Int($0) })
     }
 
-    /// The recorded URL's path and query on `base` (the sandbox, a proxy); unchanged without one.
-    static func rebase(_ url: String, on base: String?, where where_: String) throws(BNCError) -> String {
+    /// The recorded URL's path and query on `base` (Branch's, the sandbox, a proxy). A path that already starts
+    /// with the base's own path (recorded through the same proxy prefix) is not given it twice.
+    static func rebase(_ url: String, on base: String, where where_: String) throws(BNCError) -> String {
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), let scheme = url.firstRange(of: "://") else {
             throw BNCError(.invalidData, "\(where_): \(url) is not an http or https URL")
         }
-        guard let base else { return url }
         let rest = url[scheme.upperBound...]
         let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
-        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        // The base's origin and its own path (`http://host:8080/prefix` -> `/prefix`).
+        var origin = trimmed, basePath = ""
+        if let s = trimmed.firstRange(of: "://"), let slash = trimmed[s.upperBound...].firstIndex(of: "/") {
+            origin = String(trimmed[..<slash])
+            basePath = String(trimmed[slash...])
+        }
+        if !basePath.isEmpty, path == basePath || path.hasPrefix(basePath + "/") || path.hasPrefix(basePath + "?") { return origin + path }
+        return trimmed + path
     }
 
     /// The first member (dotted path) whose value is the redaction placeholder.

@@ -129,6 +129,25 @@ import TestSupport
                 && body?["channel"] as? String == "sms", "\(got)")
     }
 
+    /// A recording's own host never receives the credentials replay fills in: with no base URL set, the requests
+    /// go to Branch's (a HAR naming http://elsewhere was sent there, secret and token filled in).
+    @Test func aRecordingsOwnHostGetsNoCredentials() throws {
+        let elsewhere = try SandboxProcess()
+        let entry = #"{"request":{"method":"POST","url":"\#(elsewhere.url)/v1/url?branch_secret=<redacted>","headers":[{"name":"Access-Token","value":"<redacted>"}],"postData":{"mimeType":"application/json","text":"{\"branch_key\":\"k\",\"branch_secret\":\"<redacted>\"}"}},"response":{"status":200}}"#
+        let har = try box.write("foreign.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
+        let env = ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": "api_app_replaytoken01"]
+        let dry = try box.run("bnc-api", ["--replay", har, "--dry-run"], env: env)
+        #expect(dry.status == 0 && dry.stdout.contains("https://api2.branch.io/v1/url?branch_secret=<redacted>"), "\(dry.output)")
+        #expect(!dry.stdout.contains(elsewhere.url), "\(dry.stdout)")
+        let mine = try sandbox()
+        _ = try box.run("bnc-api", ["--replay", har, "--retries", "0"], env: env.merging(["BNC_API_URL": mine.url]) { $1 })
+        #expect(try elsewhere.received().isEmpty, "the recorded host got nothing")
+        #expect(try mine.received().count == 1)
+        // A base URL with a path of its own, which the recording's path already starts with: not doubled.
+        let prefixed = try box.run("bnc-api", ["--replay", har, "--dry-run", "--api-url", "http://127.0.0.1:9/v1"], env: env)
+        #expect(prefixed.stdout.contains("http://127.0.0.1:9/v1/url?"), "\(prefixed.stdout)")
+    }
+
     /// bnc-app's recordings carry the secret in the URL's query (`/v1/app/KEY?branch_secret=<redacted>`): replay
     /// refused them ("its URL holds a redacted value bnc cannot fill") though the man page says a secret is filled.
     @Test func anAppRecordingReplaysWithTheSecretFilledInTheQuery() throws {
