@@ -15,8 +15,16 @@ public struct Redactor: Sendable {
     public let secretFields: Set<String>
     /// The longest of them in bytes: a candidate name longer than this is not compared.
     private let longestName: Int
-    /// Headers that carry credentials.
-    public static let secretHeaders: Set<String> = ["access-token", "authorization", "proxy-authorization", "cookie"]
+    /// Headers that carry credentials (a request's, and an answer's cookie); any secret name is one too
+    /// (`isSecretHeader`: X-Api-Key was masked by --dry-run's JSON only).
+    public static let secretHeaders: Set<String> = ["access-token", "authorization", "proxy-authorization", "cookie", "set-cookie",
+                                                    "x-auth-token", "api-key"]
+
+    /// A header whose value is masked whole: a credential header, or one named as a secret field is.
+    public func isSecretHeader(_ name: String) -> Bool {
+        let n = name.trimmingWhitespace().lowercased()
+        return Self.secretHeaders.contains(n) || secretFields.contains(n)
+    }
 
     public let showSecrets: Bool
     /// Secret values, longest first so that one secret inside another is masked whole.
@@ -283,7 +291,7 @@ public struct Redactor: Sendable {
         r.url = redact(request.url)
         var headers = HTTPHeaders()
         for (name, value) in request.headers {
-            headers.add(name, Self.secretHeaders.contains(name.lowercased()) ? Self.placeholder : redact(value))
+            headers.add(name, isSecretHeader(name) ? Self.placeholder : redact(value))
         }
         r.headers = headers
         switch request.body {
@@ -302,8 +310,7 @@ public struct Redactor: Sendable {
     /// One header line of a trace (`Access-Token: abc`), masked by name and by value.
     public func redactHeaderLine(_ line: String) -> String {
         guard !showSecrets else { return line }
-        if let colon = line.firstIndex(of: ":"),
-           Self.secretHeaders.contains(String(line[..<colon]).trimmingWhitespace().lowercased()) {
+        if let colon = line.firstIndex(of: ":"), isSecretHeader(String(line[..<colon])) {
             return String(line[...colon]) + " " + Self.placeholder
         }
         return redact(line)

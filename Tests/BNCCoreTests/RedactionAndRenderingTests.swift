@@ -85,6 +85,14 @@ import Testing
         #expect(r.redactHeaderLine("authorization:Bearer x") == "authorization: <redacted>")
         #expect(r.redactHeaderLine("X-Thing: \(Self.secret.exposed)") == "X-Thing: <redacted>")
         #expect(r.redactHeaderLine("Host: a") == "Host: a")
+        // An answer's cookie and a header named as a secret (X-Api-Key was masked by --dry-run's JSON only; --curl,
+        // -v, --explain and --record printed it).
+        #expect(r.redactHeaderLine("Set-Cookie: session=S3CR3T; Path=/") == "Set-Cookie: <redacted>")
+        #expect(r.redactHeaderLine("X-Api-Key: APIKEY77") == "X-Api-Key: <redacted>")
+        #expect(r.redactHeaderValue("x-api-key", "APIKEY77") == "<redacted>")
+        let request = r.redact(HTTPRequest(method: "GET", url: "https://api2.branch.io/v1/url", headers: ["X-Api-Key": "APIKEY77", "X-Other": "fine"]))
+        #expect(request.headers["X-Api-Key"] == Redactor.placeholder && request.headers["X-Other"] == "fine")
+        #expect(Redactor(secrets: [], showSecrets: true).redactHeaderLine("Set-Cookie: a=b") == "Set-Cookie: a=b")
     }
 
     @Test func dryRunShape() throws {
