@@ -17,7 +17,9 @@ struct SandboxStarter {
                            hint: "start one there yourself: bnc-sandbox --port \(port) --detach")
         }
         let own = Subprocess.currentExecutable().map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }
-        let candidates = (own.map { [$0] } ?? []) + (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        // Beside this tool, then PATH's absolute directories only: a relative entry (`.`) would run whatever
+        // bnc-sandbox the current directory holds, as a dispatcher never may.
+        let candidates = (own.map { [$0] } ?? []) + (context.environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         guard let sandbox = candidates.map({ $0 + "/bnc-sandbox" }).first(where: { FileSystem.isExecutable($0) }) else {
             throw BNCError(.unreachable, "no sandbox answers at 127.0.0.1:\(port) and bnc-sandbox was not found to start one",
                            hint: "install bnc-sandbox beside \(context.tool), or start one yourself: bnc-sandbox --port \(port)")

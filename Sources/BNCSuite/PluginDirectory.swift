@@ -46,11 +46,13 @@ public enum PluginDirectory {
         public let builtin: Bool
     }
 
-    /// Where `bnc-NAME` would be run from: beside bnc, else the first executable on PATH.
+    /// Where `bnc-NAME` would be run from: beside bnc, else the first executable on PATH. A built-in tool's name
+    /// is looked for beside bnc only: a plugin never stands in for a built-in, even one missing from its place.
     public static func locate(_ name: String) -> Found? {
         if let dir = ownDirectory(), isExecutableFile("\(dir)/bnc-\(name)") {
             return Found(name: name, path: "\(dir)/bnc-\(name)", builtin: ToolCatalog.tool(named: name) != nil)
         }
+        if ToolCatalog.tool(named: name) != nil { return nil }
         for dir in pathDirectories() where isExecutableFile("\(dir)/bnc-\(name)") {
             return Found(name: name, path: "\(dir)/bnc-\(name)", builtin: false)
         }
@@ -59,15 +61,27 @@ public enum PluginDirectory {
 
     /// A `bnc-NAME` that exists but may not be run (not executable, or not a regular file): a shell would say
     /// "permission denied" and exit 126; so does bnc.
-    public static func locateUnrunnable(_ name: String) -> String? {
+    public static func locateUnrunnable(_ name: String) -> (path: String, why: Unrunnable)? {
         var dirs = ownDirectory().map { [$0] } ?? []
-        dirs += pathDirectories()
+        if ToolCatalog.tool(named: name) == nil { dirs += pathDirectories() }
         for dir in dirs {
             let path = "\(dir)/bnc-\(name)"
             var st = stat()
-            if lstat(path, &st) == 0 || stat(path, &st) == 0 { return path }
+            guard lstat(path, &st) == 0 else { continue }
+            if stat(path, &st) != 0 { return (path, .dangling) }
+            return (path, st.st_mode & S_IFMT == S_IFREG ? .notExecutable : .notAFile)
         }
         return nil
+    }
+
+    /// Why a `bnc-NAME` that is there cannot be run.
+    public enum Unrunnable: Sendable {
+        /// A symbolic link to nothing: the tool vanished (127, as a shell says "No such file").
+        case dangling
+        /// A directory or another kind of file (126; chmod would not help).
+        case notAFile
+        /// A regular file without execute permission (126; chmod +x makes it a plugin).
+        case notExecutable
     }
 
     /// Tool names are plain words: no slashes, no leading dash, nothing a path trick could use.

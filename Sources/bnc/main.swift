@@ -71,10 +71,24 @@ func run(_ found: PluginDirectory.Found, _ arguments: [String]) -> Int32 {
 }
 
 func unknown(_ name: String) -> Int32 {
-    if PluginDirectory.isValidName(name), let path = PluginDirectory.locateUnrunnable(name) {
-        err("error: cannot run \(path): it is not an executable file")
-        err("hint: chmod +x '\(path)' to use it as a plugin")
-        return 126
+    if PluginDirectory.isValidName(name), let (path, why) = PluginDirectory.locateUnrunnable(name) {
+        switch why {
+        case .dangling:
+            err("error: cannot run \(path): it is a symbolic link to nothing (the tool it named is gone)")
+            return 127
+        case .notAFile:
+            err("error: cannot run \(path): it is not a file (a directory, or a device)")
+            return 126
+        case .notExecutable:
+            err("error: cannot run \(path): it is not an executable file")
+            err("hint: chmod +x '\(path)' to use it as a plugin")
+            return 126
+        }
+    }
+    if ToolCatalog.tool(named: name) != nil {
+        err("error: the built-in bnc-\(name) is missing beside bnc (a plugin never stands in for it)")
+        err("hint: reinstall bnc (make install)")
+        return 127
     }
     err("error: '\(name)' is not a bnc tool or plugin")
     let candidates = PluginDirectory.knownNames().filter { EditDistance.between($0, name) <= 2 || $0.hasPrefix(name) || name.hasPrefix($0) }

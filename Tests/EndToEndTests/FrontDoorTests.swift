@@ -50,6 +50,39 @@ import TestSupport
         #expect(r.stdout.hasPrefix("bnc-open 0.1.0 (commit "), "the built-in bnc-open ran: \(r.stdout)")
     }
 
+    /// A front door whose built-in bnc-open is missing from beside it does not run a `bnc-open` from PATH (it did,
+    /// while --list said such a plugin is never run); a dangling link is a vanished tool (127), a directory is
+    /// no file (126, no chmod hint).
+    @Test func aMissingBuiltInIsNotReplacedAndOddFilesAreNamed() throws {
+        let alone = box.root.appendingPathComponent("alone").path
+        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Executables.path("bnc"), toPath: alone + "/bnc")
+        let r = try box.run(alone + "/bnc", ["open", "--version"], env: env)
+        #expect(r.status == 127 && !r.stdout.contains("fake-open"), "\(r.output)")
+        #expect(r.stderr.contains("the built-in bnc-open is missing beside bnc"), "\(r.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/bnc-gone", withDestinationPath: "/nonexistent/bnc-gone")
+        let gone = try box.run("bnc", ["gone"], env: env)
+        #expect(gone.status == 127 && gone.stderr.contains("a symbolic link to nothing") && !gone.stderr.contains("chmod"), "\(gone.stderr)")
+        try FileManager.default.createDirectory(atPath: plugins + "/bnc-dirplug", withIntermediateDirectories: true)
+        let dir = try box.run("bnc", ["dirplug"], env: env)
+        #expect(dir.status == 126 && dir.stderr.contains("it is not a file") && !dir.stderr.contains("chmod"), "\(dir.stderr)")
+        let notexec = try box.run("bnc", ["notexec"], env: env)
+        #expect(notexec.status == 126 && notexec.stderr.contains("chmod +x"), "\(notexec.stderr)")
+    }
+
+    /// --sandbox starts bnc-sandbox from beside the tool or PATH's absolute directories, never from a relative
+    /// entry such as `.` (a bnc-sandbox in the current directory ran).
+    @Test func theSandboxIsNeverStartedFromTheCurrentDirectory() throws {
+        let alone = box.root.appendingPathComponent("solo").path
+        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Executables.path("bnc-api"), toPath: alone + "/bnc-api")
+        try box.write("bnc-sandbox", "#!/bin/sh\necho ran > \"$(dirname \"$0\")/pwned\"\nexit 1\n", mode: 0o755)
+        let r = try box.run(alone + "/bnc-api", ["--sandbox", "GET", "/v1/url", "-q", "url=x"],
+                            env: ["PATH": ".:/usr/bin:/bin", "BNC_SANDBOX_URL": "http://127.0.0.1:9"])
+        #expect(r.status == 69 && r.stderr.contains("bnc-sandbox was not found"), "\(r.output)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("pwned").path))
+    }
+
     @Test func builtInsPassExitStatusThrough() throws {
         let r = try box.run("bnc", ["open", "--ip", "not-an-ip"], env: env)
         #expect(r.status == 64)
