@@ -136,6 +136,20 @@ import TestSupport
         #expect(s.branchSecret?.exposed == ConfigurationResolver.sandboxSecret)
         #expect(s.apiURL == "http://127.0.0.1:7777")
         #expect(throws: BNCError.self) { try resolver().resolve(CredentialFlags(profile: "dev", sandbox: true)) }
+        // Chosen by name (--profile sandbox, BNC_PROFILE) it ranks the same: the environment's live credentials
+        // and API URL went to the sandbox under its name.
+        let env = ["BRANCH_KEY": "key_live_real", "BRANCH_SECRET": "secret_live_real", "BNC_API_URL": "https://api2.branch.io"]
+        for named in [try resolver(env).resolve(CredentialFlags(profile: "sandbox")),
+                      try resolver(env.merging(["BNC_PROFILE": "sandbox"]) { $1 }).resolve(CredentialFlags())] {
+            #expect(named.branchKey?.value == ConfigurationResolver.sandboxKey && named.branchSecret?.exposed == ConfigurationResolver.sandboxSecret)
+            #expect(named.apiURL?.hasPrefix("http://127.0.0.1") == true, "\(named.apiURL ?? "nil")")
+        }
+    }
+
+    @Test func aConfigFileOverItsBoundIsData() throws {
+        try writeConfig("# " + String(repeating: "x", count: 2 << 20) + "\n")
+        let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags()) }
+        #expect(e.exitStatus == .dataError && e.message.contains("larger than 1048576 bytes"), "\(e)")
     }
 
     @Test(arguments: [
@@ -159,7 +173,11 @@ import TestSupport
 
     @Test(arguments: ["ftp://x", "http://", "api2.branch.io", "http://h/?q=1", "http://h/#f"])
     func refusesBadBaseURLs(_ url: String) {
-        #expect(throws: BNCError.self) { try ConfigurationResolver.validateBaseURL(url, source: "--api-url") }
+        // A flag's malformed value is a usage error (64); the same in the environment or a file, configuration.
+        let flag = #expect(throws: BNCError.self) { try ConfigurationResolver.validateBaseURL(url, source: "--api-url") }
+        #expect(flag?.exitStatus == .usage)
+        let variable = #expect(throws: BNCError.self) { try ConfigurationResolver.validateBaseURL(url, source: "BNC_API_URL") }
+        #expect(variable?.exitStatus == .configuration)
     }
 
     @Test func xdgPaths() {

@@ -287,10 +287,13 @@ import Glibc
         }
     }
 
-    /// A port past 65535 passed --dry-run and failed at send time as "unreachable" (69).
-    @Test func aBaseURLPortPast65535IsAConfigurationError() throws {
+    /// A port past 65535 passed --dry-run and failed at send time as "unreachable" (69). A flag's malformed value
+    /// is a usage error (64); the same from the environment, a configuration error (78).
+    @Test func aBaseURLPortPast65535IsRefused() throws {
         let r = try box.run("bnc-api", ["GET", "/v1/url", "--api-url", "http://127.0.0.1:99999", "--dry-run"], env: ["BRANCH_KEY": Self.key])
-        #expect(r.status == 78 && r.stderr.contains("is not a base URL"), "\(r.stderr)")
+        #expect(r.status == 64 && r.stderr.contains("is not a base URL"), "\(r.stderr)")
+        let e = try box.run("bnc-api", ["GET", "/v1/url", "--dry-run"], env: ["BRANCH_KEY": Self.key, "BNC_API_URL": "http://127.0.0.1:99999"])
+        #expect(e.status == 78 && e.stderr.contains("is not a base URL"), "\(e.stderr)")
     }
 
     /// A recording replayed passes the rules a typed request does: a header with CR/LF (another header injected),

@@ -54,7 +54,8 @@ public struct ConfigurationResolver: Sendable {
         do {
             text = try FileSystem.readText(path, what: "config file")
         } catch {
-            throw .configuration(error.message)
+            // Over its bound it is data that breaks a rule (65, as bnc(1)'s LIMITS say); unreadable, configuration.
+            throw error.kind == .invalidData ? error : .configuration(error.message)
         }
         let file = try ConfigFile.parse(text, path: path)
         if file.holdsSecret { try FileSystem.requirePrivate(path, holding: "a secret") }
@@ -95,8 +96,10 @@ public struct ConfigurationResolver: Sendable {
             }
         }
         let profileLabel = SettingSource.profile(profileName ?? "")
-        // --sandbox is a flag: its profile's values rank with the flags, above the environment.
-        let profileRanksAsFlag = flags.sandbox
+        // The sandbox profile's values rank with the flags, above the environment, however it was chosen (--sandbox,
+        // --profile sandbox, BNC_PROFILE, default_profile), as bnc-config(5) says: live credentials from the
+        // environment never go to the sandbox under its name.
+        let profileRanksAsFlag = flags.sandbox || profileName == "sandbox"
 
         var settings = Settings(profileName: profileName, sandbox: profileName == "sandbox")
         if let s = profileSource { settings.sources["profile"] = s }
@@ -220,7 +223,8 @@ public struct ConfigurationResolver: Sendable {
         }
         // A port past 65535 would be refused by libcurl only when sending (exit 69, "bad/illegal format").
         guard let url = HTTPURL(s), url.query == nil, url.fragment == nil, url.port.map({ (1...65535).contains($0) }) ?? true else {
-            throw BNCError.configuration("\(source): \(s) is not a base URL (http[s]://host[:port][/prefix], no query)")
+            let rule = "is not a base URL (http[s]://host[:port][/prefix], no query)"
+            throw source.hasPrefix("--") ? BNCError.usage(source, "\(rule) (got \(s))") : BNCError.configuration("\(source): \(s) \(rule)")
         }
         return s.hasSuffix("/") ? String(s.dropLast()) : s
     }
