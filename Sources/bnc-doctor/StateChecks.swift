@@ -2,12 +2,25 @@
 // the batch journals kept for --resume (how many, how big, how old; each checked like state.db).
 import BNCCore
 import BNCSuite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum StateChecks {
     static func run(_ environment: Environment, now: Double) -> [Check] {
         var checks: [Check] = []
         let path = StateStore.defaultPath(environment)
-        if FileSystem.regularFileSize(path) == nil {
+        var st = stat()
+        if FileSystem.regularFileSize(path) == nil, lstat(path, &st) == 0 || lstat(path + "-wal", &st) == 0 || lstat(path + "-shm", &st) == 0 {
+            // Something that is not a state database holds its place (a directory, a link to nothing, a FIFO):
+            // every tool that keeps state refuses it (78), so doctor says so, as they would.
+            do {
+                try FileSystem.requireOwnDatabase(path, what: "state database")
+                checks.append(.ok("state.db", "none yet at \(path): made on the first session bnc-open keeps or token bnc-asa caches"))
+            } catch {
+                checks.append(.fail("state.db", error.message, fix: "move it aside: mv '\(path)' '\(path).aside'"))
+            }
+        } else if FileSystem.regularFileSize(path) == nil {
             checks.append(.ok("state.db", "none yet at \(path): made on the first session bnc-open keeps or token bnc-asa caches"))
         } else {
             checks.append(database(path, parts: StateStore.parts, name: "state.db", what: "state database"))

@@ -70,6 +70,15 @@ import TestSupport
         #expect(c["state.db"]?["status"] == "fail" && c["state.db"]?["fix"]?.contains("mv ") == true, "\(c["state.db"] ?? [:])")
         #expect(c["journals"]?["status"] == "warn" && c["journals"]?["fix"]?.contains("--resume") == true, "\(c["journals"] ?? [:])")
         #expect(c["upstream"]?["status"] == "skip")
+
+        // A directory (or a link to nothing) where state.db goes: every tool keeping state refuses it (78), and
+        // doctor says so; it said "none yet".
+        try FileManager.default.removeItem(atPath: box.home + "/.local/state/bnc/state.db")
+        try FileManager.default.createDirectory(atPath: box.home + "/.local/state/bnc/state.db", withIntermediateDirectories: true)
+        let dir = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BRANCH_KEY": Self.key])
+        #expect(dir.status == 78, "\(dir.output)")
+        #expect(try checks(dir.stdout)["state.db"]?["status"] == "fail" && (try checks(dir.stdout)["state.db"]?["detail"] ?? "").contains("is a directory"),
+                "\(dir.stdout)")
     }
 
     @Test func anUnreachableUpstreamIsExit69AndOfflineAsksNothing() throws {
