@@ -10,7 +10,12 @@ public struct AdServicesBuilder: RequestBuilder {
     public init(baseURL: String?) { self.baseURL = baseURL }
 
     public func request(_ body: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        guard let raw = body["token"]?.stringValue else { throw BNCError.invalid("token", "is required on every line") }
+        guard let value = body["token"] else { throw BNCError.invalid("token", "is required on every line") }
+        guard let raw = value.stringValue else { throw BNCError.invalid("token", "must be a string (got \(value.typeName))") }
+        // A line is {"token": ...} and nothing else: another member is a misspelling or a mistake, never sent.
+        if let other = body.keys.first(where: { $0 != "token" }) {
+            warnings.add("\(other) is not a lookup field; not sent (a line is {\"token\": \"...\"})")
+        }
         return AdServices.lookup(try AdServices.token(raw), baseURL: baseURL)
     }
 

@@ -96,15 +96,17 @@ extension SendingCommand {
             throw BNCError.usage("--output table", "cannot show a batch: it prints one result a line (ndjson, the default) or one JSON array (--output json)")
         }
         // A batch's results are JSON lines (or one array): --output csv was taken and ignored.
-        if (batchOptions?.batch != nil || batchFromArgument) && shared.output.output == .csv {
+        if (batchOptions?.batch != nil || batchFromArgument || printsResults) && shared.output.output == .csv {
             throw BNCError.usage("--output csv", "cannot show a batch: it prints one result a line (ndjson, the default) or one JSON array (--output json)")
         }
         if batchOptions?.batch != nil && (shared.output.dryRun || shared.output.curl) {
             throw BNCError.usage("--batch", "sends; --dry-run and --curl render one request")
         }
-        // A command whose argument is its batch (bnc-tune replay FILE) sends every line: a "preview" would send them.
-        if batchFromArgument && (shared.output.dryRun || shared.output.curl) {
-            throw BNCError.usage("--dry-run and --curl", "render one request; \(Self._commandName) sends every line of its FILE (bnc-tune map FILE --dry-run renders each)")
+        // A command whose argument is its batch (bnc-tune replay FILE) renders each line itself with --dry-run or
+        // --curl; the batch's own options would not apply to a rendering.
+        if batchFromArgument && (shared.output.dryRun || shared.output.curl), let b = batchOptions,
+           b.resume || b.journal != nil || b.shard != nil {
+            throw BNCError.usage("--dry-run and --curl", "render each line and send nothing: --resume, --journal and --shard are for sending")
         }
     }
 }

@@ -195,7 +195,9 @@ public enum LinkRequest {
     public static func update(url: String, body: JSONObject, key: BranchKey, secret: Secret, baseURL: String?,
                               warnings: Warnings) throws(BNCError) -> HTTPRequest {
         try checkLinkURL(url)
-        for field in ["alias", "identity"] where body[field] != nil {
+        // The fields the API documents as not updatable (the legacy README's PUT /v1/url list; facts §2.6).
+        for field in ["alias", "identity", "type", "app_id", "identity_id", "domain", "state", "creation_source", "app_short_identifier"]
+        where body[field] != nil {
             throw BNCError.invalid(field, "cannot be changed on an existing link")
         }
         var full: JSONObject = ["branch_key": .string(key.value), "branch_secret": .string(secret.exposed)]

@@ -45,6 +45,14 @@ struct Get: SendingCommand {
     @OptionGroup var shared: SharedOptions
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
+        // A name the documented settings do not have but nearly do is a typo, refused before anything is sent (an
+        // undocumented name is asked for: Branch's answer may carry it).
+        let declared = AppFields.settings.names
+        for name in names where !declared.contains(name) {
+            if let guess = EditDistance.closest(to: name, in: declared), EditDistance.between(name, guess) <= 2 {
+                throw BNCError.usage(name, "is not one of the app's settings; did you mean \(guess)?")
+            }
+        }
         let request = AppRequest.get(key: try tool.settings.requireKey(), secret: try tool.settings.requireSecret(), baseURL: tool.settings.apiURL)
         if try tool.render(request) { return .success }
         let (_, json) = try tool.deliver(request)

@@ -14,7 +14,8 @@ struct Replay: SendingCommand {
             Each line (a URL, a /serve?... target or a web-server log line) is mapped as bnc-tune map maps it and \
             checked by Branch's rules before it is sent; a line that cannot be mapped is a failed result, never \
             sent. Sessions need the app's branch_secret. Results are NDJSON, one per line, like every --batch; the \
-            exit status is 0 when all were accepted, 1 when some failed.
+            exit status is 0 when all were accepted, 1 when some failed. --dry-run and --curl render each line's \
+            request instead and send nothing.
 
             EXAMPLES:
               bnc-tune replay access.log --sandbox > results.ndjson
@@ -40,11 +41,33 @@ struct Replay: SendingCommand {
         let conversionKey = try key.key()
         if let k = conversionKey { tool.addSecret(k.text) }
         let base = tool.settings.apiURL
-        return try tool.runBatch(input: file, textLines: true) { number, line, warnings throws(BNCError) in
-            let text = line["text"]?.stringValue ?? ""
-            let r = try RequestSource.read(number, Array(text.utf8)[...], key: conversionKey)
+        func request(_ number: Int, _ bytes: ArraySlice<UInt8>, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
+            let r = try RequestSource.read(number, bytes, key: conversionKey)
             guard r.isTuneRequest else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
             return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
+        }
+        // --dry-run and --curl render each line's request and send nothing; a line that cannot be mapped is named.
+        if tool.output.dryRun || tool.output.curl {
+            var failed = 0
+            try RequestSource(argument: file).each { number, bytes throws(BNCError) in
+                do throws(BNCError) {
+                    let warnings = Warnings()
+                    let made = try request(number, bytes, warnings)
+                    try tool.admit(warnings)
+                    _ = try tool.render(made)
+                } catch where error.exitStatus == .dataError {
+                    failed += 1
+                    tool.diagnostics.error(error.message.hasPrefix("line ") ? error : BNCError(error.kind, "line \(number): \(error.message)"))
+                }
+            } tooLong: { number in
+                failed += 1
+                tool.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
+            }
+            return failed > 0 ? .partialFailure : .success
+        }
+        return try tool.runBatch(input: file, textLines: true) { number, line, warnings throws(BNCError) in
+            let text = line["text"]?.stringValue ?? ""
+            return try request(number, Array(text.utf8)[...], warnings)
         }
     }
 }

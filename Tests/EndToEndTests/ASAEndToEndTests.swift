@@ -83,12 +83,13 @@ import TestSupport
         #expect(piped.status == 0, "\(piped.stderr)")
         let file = try box.write("token.txt", try mint(s))
         #expect(try box.run("bnc-asa", ["lookup", "--token-file", file], env: env(s)).status == 0)
-        let lines = try [mint(s), mint(s, #"{"attribution": false}"#)].map { #"{"token":"\#($0)"}"# } + [#"{"token":"QUJDRA=="}"#, "{}"]
+        let lines = try [mint(s), mint(s, #"{"attribution": false}"#)].map { #"{"token":"\#($0)"}"# } + [#"{"token":"QUJDRA=="}"#, "{}", #"{"token":12}"#]
         let batch = try box.run("bnc-asa", ["lookup", "--batch", "-", "--retry-interval", "0"], env: env(s), stdin: lines.joined(separator: "\n"))
         #expect(batch.status == 1)
         let results = try batch.stdout.split(separator: "\n").map { try json(String($0)) }
-        #expect(results.map { $0["ok"] as? Bool } == [true, true, false, false])
+        #expect(results.map { $0["ok"] as? Bool } == [true, true, false, false, false])
         #expect((results[3]["error"] as? String)?.hasPrefix("token is required") == true)
+        #expect((results[4]["error"] as? String)?.hasPrefix("token must be a string (got number)") == true, "\(results[4])")
         for line in lines.prefix(2) { #expect(!batch.output.contains(String(line.dropFirst(10).dropLast(2)))) }
     }
 

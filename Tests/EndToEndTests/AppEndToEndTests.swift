@@ -34,6 +34,7 @@ import TestSupport
         #expect(table.stdout.hasPrefix("SETTING") && table.stdout.contains("dev_email") && !table.stdout.contains("og_title"), "\(table.stdout)")
         let typo = try box.run("bnc-app", ["get", "og_titel"], env: env(s))
         #expect(typo.status == 64 && typo.stderr.contains("did you mean og_title?"), "\(typo.stderr)")
+        #expect(try s.received().count == 2, "a typo of a documented name is refused before anything is sent")
         let got = try #require(try s.received().first)
         #expect(got["method"] as? String == "GET" && got["path"] as? String == "/v1/app/\(Self.key)")
     }

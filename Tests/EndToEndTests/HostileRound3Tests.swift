@@ -356,15 +356,20 @@ import Glibc
         #expect(left.isEmpty, "\(left)")
     }
 
-    /// `bnc-tune replay FILE --dry-run` sent every line (a preview that sends live sessions and events).
-    @Test func replayRefusesDryRunInsteadOfSending() throws {
+    /// `bnc-tune replay FILE --dry-run` sent every line (a preview that sends live sessions and events); then it
+    /// was refused, though its help lists --dry-run and --curl. It renders each line's request and sends nothing.
+    @Test func replayRendersEachLineOnADryRunAndSendsNothing() throws {
         let s = try SandboxProcess()
-        let log = try box.write("t.log", #"203.0.113.7 - - [10/Mar/2023:13:55:36 +0000] "GET /serve?action=session&advertiser_id=877&site_id=1234&sdk=android&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d&os_version=13&device_model=Pixel%207&app_version=2.1&device_ip=198.51.100.9 HTTP/1.1" 200 12"# + "\n")
-        for flag in ["--dry-run", "--curl"] {
-            let r = try box.run("bnc-tune", ["replay", log, flag], env: env(s))
-            #expect(r.status == 64, "\(flag): \(r.output)")
-        }
+        let line = #"203.0.113.7 - - [10/Mar/2023:13:55:36 +0000] "GET /serve?action=session&advertiser_id=877&site_id=1234&sdk=android&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d&os_version=13&device_model=Pixel%207&app_version=2.1&device_ip=198.51.100.9 HTTP/1.1" 200 12 "-" "Dalvik/2.1.0 (Linux; U; Android 13)""#
+        let log = try box.write("t.log", line + "\n" + line.replacing("action=session", with: "action=click") + "\n" + line + "\n")
+        let dry = try box.run("bnc-tune", ["replay", log, "--dry-run", "--output", "ndjson"], env: env(s))
+        #expect(dry.status == 1 && dry.stdout.split(separator: "\n").count == 2 && dry.stdout.contains(#""url":"\#(s.url)/v1/open""#), "\(dry.output)")
+        #expect(dry.stderr.contains("line 2") && !dry.stdout.contains("secret_test"), "\(dry.stderr)")
+        let curl = try box.run("bnc-tune", ["replay", log, "--curl"], env: env(s))
+        #expect(curl.stdout.split(separator: "\n").filter { $0.hasPrefix("curl ") }.count == 2, "\(curl.output)")
         #expect(try s.received().isEmpty, "nothing sent")
+        let resume = try box.run("bnc-tune", ["replay", log, "--dry-run", "--resume"], env: env(s))
+        #expect(resume.status == 64, "\(resume.output)")
     }
 
     /// `--handle`/`--job` with --dry-run sent the status request with the access token; a job id with CR/LF was

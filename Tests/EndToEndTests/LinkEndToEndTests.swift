@@ -45,6 +45,8 @@ import TestSupport
             let table = try box.run("bnc-link", args, env: env(s))
             #expect(table.status == 64 && table.stderr.contains("--output table cannot show a batch"), "\(table.stderr)")
         }
+        let csv = try box.run("bnc-link", ["bulk", input, "--output", "csv"], env: env(s))
+        #expect(csv.status == 64 && csv.stderr.contains("--output csv cannot show a batch"), "printed NDJSON: \(csv.output)")
         let ndjson = try box.run("bnc-link", ["create", "--batch", input], env: env(s))
         #expect(ndjson.stdout.split(separator: "\n").count == 2 && ndjson.stdout.hasPrefix("{"))
     }
