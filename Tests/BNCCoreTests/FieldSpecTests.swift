@@ -106,6 +106,11 @@ import Glibc
         for bad in ["usd", "US", "USDX", "ÜSD", "ＵＳＤ", "U$D", "US@", "US[", ""] { #expect(!FieldPattern.currency.matches(bad), "\(bad)") }
         for ok in ["US", "us", "Gb", "zZ"] { #expect(FieldPattern.countryCode.matches(ok), "\(ok)") }
         for bad in ["U1", "é", "USA", "U", "@A", "`a", "{a", "[A"] { #expect(!FieldPattern.countryCode.matches(bad), "\(bad)") }
+        // dev_email: the App API's documented pattern, which the sandbox holds a raw client to as well.
+        for ok in ["dev@example.com", "a.b_c-d@mail.example.co.uk", "X@Y.IO"] { #expect(FieldPattern.email.matches(ok), "\(ok)") }
+        for bad in ["a@b.c", "a+b@example.com", "x@example.museum", "x@example.c0m", "@example.com", "a@.com", "a@b@c.com", "a b@c.com"] {
+            #expect(!FieldPattern.email.matches(bad), "\(bad)")
+        }
         for ok in ["en", "eng", "PT"] { #expect(FieldPattern.languageCode.matches(ok), "\(ok)") }
         for bad in ["e", "engl", "e@", "é", "ｅｎ", "e n"] { #expect(!FieldPattern.languageCode.matches(bad), "\(bad)") }
     }

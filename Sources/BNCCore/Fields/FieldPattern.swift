@@ -33,7 +33,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .countryCode: "a two-letter ISO 3166 country code such as US"
         case .languageCode: "an ISO 639 language code such as en"
         case .hexColor: "a hex colour such as #1A2B3C"
-        case .email: "an e-mail address such as dev@example.com"
+        case .email: "an e-mail address such as dev@example.com (letters, digits, _ - . around one @, ending in a dot and 2-5 letters)"
         case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
         }
     }
@@ -81,13 +81,14 @@ public enum FieldPattern: String, Sendable, Equatable {
             let b = Array(s.utf8)
             return (b.count == 7 || b.count == 4) && b[0] == UInt8(ascii: "#") && b.dropFirst().allSatisfy { Hex.digit($0) != nil }
         case .email:
-            // One @, a non-empty local part of printable ASCII, a domain of letters, digits, - and . with a dot.
+            // The App API's documented pattern (dev_email): ^([a-zA-Z0-9_\-\.]+)@([a-zA-Z0-9_\-\.]+)\.([a-zA-Z]{2,5})$ —
+            // letters, digits, _ - . on both sides of one @, and a last label of 2 to 5 letters.
+            func word(_ b: UInt8) -> Bool { ASCII.isLetter(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") }
             let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
-                  parts[0].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"()<>[]:;,\\\"".utf8.contains($0) }) else { return false }
-            let domain = parts[1]
-            return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
-                && domain.utf8.allSatisfy { ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.allSatisfy(word),
+                  let dot = parts[1].lastIndex(of: ".") else { return false }
+            let host = parts[1][..<dot], last = parts[1][parts[1].index(after: dot)...]
+            return !host.isEmpty && host.utf8.allSatisfy(word) && (2...5).contains(last.utf8.count) && last.utf8.allSatisfy(ASCII.isLetter)
         }
     }
 }
