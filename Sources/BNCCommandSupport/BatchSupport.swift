@@ -115,7 +115,7 @@ extension ToolRun {
         var summary = try runner.run(reader: reader, serialKey: serialKey, prepare: { number, line throws(BNCError) in
             warnings.removeAll()
             let request = try prepare(number, line, warnings)
-            try self.admit(warnings)
+            try self.admit(warnings, line: number)
             return request
         }) { result in
             settled?(result)

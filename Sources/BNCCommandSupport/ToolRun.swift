@@ -82,13 +82,14 @@ public final class ToolRun {
 
     /// Prints the warnings gathered while building a request. With --strict a warning is an error (exit 65)
     /// and nothing is sent.
-    public func admit(_ warnings: Warnings) throws(BNCError) {
+    /// - Parameter line: the batch line the warnings are about, named with the first of each.
+    public func admit(_ warnings: Warnings, line: Int? = nil) throws(BNCError) {
         guard !warnings.isEmpty else { return }
         if shared.strict {
             throw BNCError(.invalidData, warnings.messages[0] + (warnings.messages.count > 1 ? " (and \(warnings.messages.count - 1) more)" : ""),
                            hint: "--strict treats every warning as an error; nothing was sent")
         }
-        for w in warnings.messages { diagnostics.warning(w) }
+        for w in warnings.messages { diagnostics.warning(w, line: line) }
     }
 
     /// --cacert names a readable PEM bundle, else exit 78 naming the file (libcurl would only say "problem with

@@ -95,13 +95,13 @@ struct Map: SendingCommand {
             let key = tool.settings.branchKey ?? Self.placeholderKey
             let secret = tool.settings.branchSecret ?? Secret("YOUR_BRANCH_SECRET")
             let request = try mapped.request(key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
-            try tool.admit(warnings)
+            try tool.admit(warnings, line: RequestSource(argument: self.request).isInline ? nil : number)
             _ = try tool.render(request)
             return nil
         }
         // The Branch module's own checks, so a body printed here is one Branch accepts.
         _ = try mapped.request(key: Self.placeholderKey, secret: Secret("unused"), baseURL: nil, warnings: warnings)
-        try tool.admit(warnings)
+        try tool.admit(warnings, line: RequestSource(argument: self.request).isInline ? nil : number)
         if command {
             let next = mapped.api == .open ? "bnc-open --body -" : "bnc-event send --batch -"
             tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")

@@ -53,7 +53,7 @@ struct Replay: SendingCommand {
                 do throws(BNCError) {
                     let warnings = Warnings()
                     let made = try request(number, bytes, warnings)
-                    try tool.admit(warnings)
+                    try tool.admit(warnings, line: number)
                     _ = try tool.render(made)
                 } catch where error.exitStatus == .dataError {
                     failed += 1

@@ -49,6 +49,11 @@ import TestSupport
         #expect(csv.status == 64 && csv.stderr.contains("--output csv cannot show a batch"), "printed NDJSON: \(csv.output)")
         let ndjson = try box.run("bnc-link", ["create", "--batch", input], env: env(s))
         #expect(ndjson.stdout.split(separator: "\n").count == 2 && ndjson.stdout.hasPrefix("{"))
+        // A line's warning names the first line that gave it (a 10,000-line file's was not to be found).
+        let odd = try box.write("odd.ndjson", #"{"channel":"a"}"# + "\n" + #"{"chanel":"b"}"# + "\n" + #"{"chanel":"c"}"# + "\n")
+        let warned = try box.run("bnc-link", ["create", "--batch", odd], env: env(s))
+        #expect(warned.stderr.contains("warning: line 2: chanel is not a link field"), "\(warned.stderr)")
+        #expect(!warned.stderr.contains("line 3"), "said once: \(warned.stderr)")
     }
 
     @Test func anAliasIsIdempotentAndAConflictNamesWhatDiffers() throws {

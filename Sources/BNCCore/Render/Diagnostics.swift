@@ -59,8 +59,9 @@ public final class Diagnostics: Sendable {
 
     private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
-    /// The same warning is printed once per run (a batch repeats them line after line).
-    public func warning(_ message: String) {
+    /// The same warning is printed once per run (a batch repeats them line after line); with `line`, a batch
+    /// line's, it names the first line that gave it.
+    public func warning(_ message: String, line: Int? = nil) {
         printed.withLock { printed in
             guard !printed.suppressed, !printed.contains(message) else { return }
             if printed.order.count == Self.maxDistinctWarnings {
@@ -69,7 +70,8 @@ public final class Diagnostics: Sendable {
                 return
             }
             printed.insert(message)
-            stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(Self.redacted(message)))")
+            let shown = line.map { "line \($0): \(message) (the first line that says so)" } ?? message
+            stream.line("\(tool): \(paint("warning:", "1;33")) \(TerminalText.escape(Self.redacted(shown)))")
         }
     }
 
