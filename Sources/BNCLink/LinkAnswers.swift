@@ -1,6 +1,7 @@
 // Reading the Deep Linking API's answers and the rules users trip over: alias conflicts (409, or 400 "Link alias
 // conflict"), Quick Link access (403), updates that would drop data keys, and long links built offline.
 import BNCCore
+import Foundation
 
 /// Reads Deep Linking API answers and explains their errors; merges updates' data and builds long links offline.
 public enum LinkAnswers {
@@ -71,8 +72,16 @@ public enum LinkAnswers {
         return creatorData(existing).keys.filter { sent[$0] == nil }
     }
 
-    /// A long link, built without any call (§4.8): `https://DOMAIN/a/KEY?...` with labels, tags repeated, and
-    /// every data key percent-encoded.
+    /// Query names a long link reads as its own (labels, tags, the SDKs' `data`): a data key named so would be
+    /// read as one of them.
+    static let longLinkNames: Set<String> = ["channel", "feature", "campaign", "stage", "tags", "duration", "alias", "type",
+                                             "data", "sdk", "source", "identity"]
+
+    /// A long link, built without any call (§4.8): `https://DOMAIN/a/KEY?...` with labels and tags repeated. Data
+    /// whose values are all strings, under names a long link does not read as its own, goes as plain query keys
+    /// (readable, as Branch's docs write long links); other data as `data=` Base64 of its JSON, as the SDKs'
+    /// long links carry it (Web 1_utils.js generateDynamicBNCLink), so numbers, booleans, objects and a key named
+    /// `channel` arrive as they were.
     public static func longLink(domain: String, key: BranchKey, body: JSONObject) -> String {
         var items: [(String, String)] = []
         for label in ["channel", "feature", "campaign", "stage"] {
@@ -80,11 +89,14 @@ public enum LinkAnswers {
         }
         for tag in body["tags"]?.arrayValue ?? [] { if let t = tag.stringValue { items.append(("tags", t)) } }
         if let d = body["duration"]?.numberValue { items.append(("duration", d.literal)) }
-        for (k, v) in body["data"]?.objectValue ?? [:] {
-            switch v {
-            case .array(let a): for e in a { items.append((k, e.plainText)) }
-            default: items.append((k, v.plainText))
-            }
+        let data = body["data"]?.objectValue ?? [:]
+        let plain = data.allSatisfy { k, v in
+            v.stringValue != nil && !longLinkNames.contains(k) && !longLinkNames.contains(String(k.drop { $0 == "~" }))
+        }
+        if plain {
+            for (k, v) in data { items.append((k, v.stringValue!)) }
+        } else {
+            items.append(("data", Data(JSON.object(data).bytes).base64EncodedString()))
         }
         let host = domain.hasPrefix("http://") || domain.hasPrefix("https://") ? domain : "https://" + domain
         let query = items.map { "\(HTTPURL.percentEncode($0.0))=\(HTTPURL.percentEncode($0.1))" }.joined(separator: "&")

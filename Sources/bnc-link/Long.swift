@@ -10,7 +10,7 @@ struct Long: SendingCommand {
     static let configuration = CommandConfiguration(
         commandName: "long",
         abstract: "Print a long link, built offline: https://DOMAIN/a/KEY?... (tags repeated, values percent-encoded).",
-        discussion: "Long links need no API call and never expire; the same rules as create apply to their parameters.")
+        discussion: "Long links need no API call and never expire; the same rules as create apply to their parameters. Data of strings goes as plain query keys; data with numbers, booleans, objects or a key a long link reads as its own (channel, tags, ...) goes whole as data=BASE64 of its JSON, as the SDKs' long links carry it.")
     @OptionGroup(title: "Link") var link: LinkFlags
     @Option(name: .customLong("domain"), help: ArgumentHelp("The app's link domain, e.g. example.app.link.", valueName: "HOST"))
     var domain = "bnc.lt"
@@ -25,7 +25,8 @@ struct Long: SendingCommand {
         let warnings = Warnings()
         let body = try LinkRequest.validate(try LinkRequest.body(link.input(tool)), warnings: warnings)
         try tool.admit(warnings)
-        if body["alias"] != nil || body["type"] != nil { tool.diagnostics.warning("a long link has no alias or type: ignored") }
+        let ignored = ["alias", "type", "identity"].filter { body[$0] != nil }
+        if !ignored.isEmpty { tool.diagnostics.warning("a long link has no \(ignored.joined(separator: " or ")): ignored") }
         let url = LinkAnswers.longLink(domain: domain, key: try tool.settings.requireKey(), body: body)
         try tool.emitOne("url", url)
         return .success

@@ -1,5 +1,6 @@
 // bnc-link's module: the control-param table, every rule, bulk chunking, merges, conflicts and long links.
 import BNCCore
+import Foundation
 import Testing
 @testable import BNCLink
 
@@ -101,10 +102,18 @@ import Testing
         #expect(LinkAnswers.differences(existing: existing, wanted: ["channel": "email", "data": ["$og_title": "Sale!"]]) == ["data.$og_title"])
     }
 
-    @Test func longLinksAreBuiltOfflineWithTagsRepeated() {
+    @Test func longLinksAreBuiltOfflineWithTagsRepeated() throws {
         let url = LinkAnswers.longLink(domain: "example.app.link", key: key,
-                                       body: ["channel": "sms", "tags": ["a", "b c"], "data": ["$deeplink_path": "item/42", "n": 1]])
+                                       body: ["channel": "sms", "tags": ["a", "b c"], "data": ["$deeplink_path": "item/42", "n": "1"]])
         #expect(url == "https://example.app.link/a/key_test_links1?channel=sms&tags=a&tags=b%20c&%24deeplink_path=item%2F42&n=1")
+        // Data that a query cannot carry as it is (a number, an object, a key named as a label) goes whole as the
+        // SDKs' data=BASE64 of its JSON: types and names kept.
+        let typed = LinkAnswers.longLink(domain: "example.app.link", key: key,
+                                         body: ["channel": "label", "data": ["channel": "fromdata", "n": 5, "nested": ["a": [1, 2]]]])
+        let data = try #require(typed.split(separator: "data=").last.map(String.init))
+        #expect(typed.hasPrefix("https://example.app.link/a/key_test_links1?channel=label&data="), "\(typed)")
+        let decoded = try #require(Data(base64Encoded: data.removingPercentEncoding ?? data))
+        #expect(try JSON.parse(bytes: Array(decoded)) == ["channel": "fromdata", "n": 5, "nested": ["a": [1, 2]]])
     }
 
     @Test func theTableDeclaresTheDocumentedParams() {
