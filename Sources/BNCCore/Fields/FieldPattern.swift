@@ -38,6 +38,21 @@ public enum FieldPattern: String, Sendable, Equatable {
         }
     }
 
+    /// The rule in a word or two, for the field lists (`bnc-link params`, the man pages' FIELDS).
+    public var shortName: String {
+        switch self {
+        case .uuid: "UUID"
+        case .currency: "ISO 4217 code"
+        case .ipAddress: "IP address"
+        case .httpURL: "http(s) URL"
+        case .countryCode: "ISO 3166 code"
+        case .languageCode: "ISO 639 code"
+        case .hexColor: "#RRGGBB"
+        case .email: "e-mail address"
+        case .uriScheme: "URI scheme"
+        }
+    }
+
     public func matches(_ s: String) -> Bool {
         switch self {
         case .uuid:

@@ -81,6 +81,11 @@ public final class FieldSpec: Sendable {
         if firstSessionOnly { t.append("first session only") }
         if secret { t.append("secret") }
         if let allowed, allowed.count <= 6 { t.append(allowed.joined(separator: "|")) }
+        if let pattern { t.append(pattern.shortName) }
+        // A range that says something (not merely "fits in 64 bits").
+        if let range, range.upperBound <= 1e12 || (range.upperBound == .greatestFiniteMagnitude && range.lowerBound != 0) {
+            t.append(Self.describe(range))
+        }
         if let maxLength { t.append("at most \(maxLength) characters") }
         return t.joined(separator: ", ")
     }
