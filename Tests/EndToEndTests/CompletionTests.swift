@@ -62,6 +62,10 @@ import TestSupport
         ("bnc event send PUR", ["PURCHASE"]),
         ("bnc open --os A", ["Android"]),
         ("bnc li", ["link"]),
+        // A later word `help` (a flag's value) does not stop completion through bnc; bnc's own --help is offered.
+        ("bnc event send --customer-event-alias help --outp", ["--output"]),
+        ("bnc --", ["--help", "--list", "--version"]),
+        ("bnc help op", ["open"]),
     ])
     func fishOffersWhatFitsTheWord(_ line: String, _ expected: [String]) throws {
         #expect(try fish(line).sorted() == expected, "fish: \(line)")
