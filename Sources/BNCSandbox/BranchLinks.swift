@@ -167,7 +167,11 @@ extension Sandbox {
         }
         let first = String(alias.split(separator: "/").first ?? "")
         if first.count == 1 && alias.contains("/") { throw Rejection("alias cannot start with a one-character path segment (/\(first)/)") }
-        if Self.reservedPrefixes.contains(first) { throw Rejection("alias cannot start with /\(first), which the API uses") }
+        // A path under the APIs' first segments, or one of this sandbox's own GET routes, would never reach the link;
+        // a bare alias such as `a` or `api` does not clash with them (Branch's links live on their own domain).
+        if Self.reservedPrefixes.contains(first) && alias.contains("/") || ["serve", "_r", "_sandbox"].contains(alias) {
+            throw Rejection("alias cannot start with /\(first), which the API uses")
+        }
     }
 
     /// `data` is an object, or (as the web SDK and Branch's README send it) a JSON-encoded string.

@@ -34,6 +34,7 @@ import Testing
         (["alias": .string(String(repeating: "a", count: 129))], "alias must be 1 to 128"),
         (["alias": "a/b"], "one-character path segment"),
         (["alias": "v1/open"], "cannot start with /v1"),
+        (["alias": "serve"], "cannot start with /serve"),
         (["alias": "has space"], "alias may hold"),
         (["tags": "one"], "tags must be an array of strings"),
         (["channel": 5], "channel must be a string"),
@@ -47,6 +48,18 @@ import Testing
         let r = h.createLink(fields)
         #expect(r.status == 400)
         #expect(r.message.contains(message), "\(r.message)")
+    }
+
+    /// A bare alias named like an API's first segment (`a`, `api`, `v1`) is a link of its own: only a path under
+    /// those segments, or one of this sandbox's GET routes, would never reach it (they were all refused, though
+    /// Branch's links live on their own domain and bnc-link's check passes them).
+    @Test(arguments: ["a", "api", "v1", "e"])
+    func aBareAliasNamedLikeAnAPIIsALink(_ alias: String) throws {
+        let h = try Harness()
+        h.send("POST", "/_sandbox/grant", ["branch_key": .string(Harness.key), "quick_links": true])
+        let r = h.createLink(["alias": .string(alias), "channel": "bare"])
+        #expect(r.status == 200, "\(r.message)")
+        #expect(h.send("GET", "/\(alias)?debug=1").json?["data"]?["~channel"]?.stringValue == "bare")
     }
 
     @Test func dataMayBeAJSONString() throws {
