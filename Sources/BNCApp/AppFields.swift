@@ -30,7 +30,7 @@ public enum AppFields {
         url("android_tablet_url", "Redirect for Android tablets"),
         bool("auto_fetch", "Auto fetching"),
         FieldSpec("deepview_configs", .object, "Deepview configurations: {ios: {...}, android: {...}}"),
-        text("default_short_url_domain", "The default link domain"),
+        FieldSpec("default_short_url_domain", .string, "The default link domain (example.app.link)", pattern: .hostname, maxLength: 253),
         flag("ios_app", "iOS app: 0 disabled, 1 enabled, 2 fallback URL (legacy)", 0...2),
         text("ios_url", "App Store URL or app id (id512451233), or the fallback URL with ios_app 2"),
         scheme("ios_uri_scheme", "The iOS URI scheme (myapp://)"),

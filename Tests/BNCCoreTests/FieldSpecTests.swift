@@ -111,6 +111,8 @@ import Glibc
         for bad in ["a@b.c", "a+b@example.com", "x@example.museum", "x@example.c0m", "@example.com", "a@.com", "a@b@c.com", "a b@c.com"] {
             #expect(!FieldPattern.email.matches(bad), "\(bad)")
         }
+        for ok in ["example.app.link", "a-b.test.app.link", "x.io"] { #expect(FieldPattern.hostname.matches(ok), "\(ok)") }
+        for bad in ["x", "https://x.app.link", "x.app.link:443", "-x.io", "x..io", "a b.io", "x.io/"] { #expect(!FieldPattern.hostname.matches(bad), "\(bad)") }
         for ok in ["en", "eng", "PT"] { #expect(FieldPattern.languageCode.matches(ok), "\(ok)") }
         for bad in ["e", "engl", "e@", "é", "ｅｎ", "e n"] { #expect(!FieldPattern.languageCode.matches(bad), "\(bad)") }
     }

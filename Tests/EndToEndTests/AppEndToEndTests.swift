@@ -72,6 +72,8 @@ import TestSupport
         ("branch_key=key_test_other", 65, "branch_key is set by Branch"),
         ("always_open_app=5", 65, "always_open_app must be between 0 and 1 (got 5)"),
         ("dev_email=not-an-address", 65, "dev_email must be an e-mail address"),
+        ("dev_email=a+b@example.com", 65, "dev_email must be an e-mail address"),
+        ("default_short_url_domain=x", 65, "default_short_url_domain must be a host name such as example.app.link (got x)"),
         ("universal_linking_enabled=maybe", 65, "universal_linking_enabled must be true or false (got maybe)"),
         ("deepview_configs=x", 64, "is an object: give it as JSON with :="),
     ] as [(String, Int32, String)])

@@ -22,6 +22,8 @@ public enum FieldPattern: String, Sendable, Equatable {
     /// An app's URI scheme as Branch stores it: `myapp://` (letters, digits, + - . after a first letter; never a
     /// scheme a browser runs: javascript, data, vbscript).
     case uriScheme
+    /// A host name such as a link domain (`example.app.link`): a DNS name with at least two labels.
+    case hostname
 
     /// The rule as an error message ends it: "must be <description>".
     public var description: String {
@@ -35,6 +37,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .hexColor: "a hex colour such as #1A2B3C"
         case .email: "an e-mail address such as dev@example.com (letters, digits, _ - . around one @, ending in a dot and 2-5 letters)"
         case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
+        case .hostname: "a host name such as example.app.link"
         }
     }
 
@@ -50,6 +53,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .hexColor: "#RRGGBB"
         case .email: "e-mail address"
         case .uriScheme: "URI scheme"
+        case .hostname: "host name"
         }
     }
 
@@ -84,6 +88,9 @@ public enum FieldPattern: String, Sendable, Equatable {
             if u.host.hasPrefix("[") || (try? IPAddress(u.host)) != nil { return true }
             if case .success = HostName.validate(u.host) { return true }
             return false
+        case .hostname:
+            guard s.contains("."), !s.contains(":"), case .success = HostName.validate(s) else { return false }
+            return true
         case .uriScheme:
             let b = Array(s.utf8)
             guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon <= 64, ASCII.isLetter(b[0]),

@@ -17,6 +17,7 @@ public enum FieldSchema {
         case .hexColor: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
         case .httpURL: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s<>\"`{}|\\\\^]+$"
         case .email: "^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$"
+        case .hostname: "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
         case .ipAddress, .uriScheme: nil
         }
     }
