@@ -53,6 +53,13 @@ public enum AppFields {
         text("deepview_android", "The deepview chosen for Android"),
     ])
 
+    /// One side of `deepview_configs` (`ios`, `android`), as the update reference shows it.
+    public static let deepviewSide = FieldTable("deepview_configs side", [
+        FieldSpec("enabled", .boolean, "Deepviews on for this platform"),
+        FieldSpec("clipboard_deepview", .string, "The deepview that copies the link to the clipboard", maxLength: 255),
+        FieldSpec("deepview_audience_id", .integer, "The deepview audience", range: 0...Double(Int64.max)),
+    ])
+
     /// Fields an app's settings show that Branch sets itself: never sent in an update. The reference lists none of
     /// them among the PUT parameters; keys and domains change in the dashboard only.
     public static let readOnly: Set<String> = [

@@ -19,7 +19,11 @@ public enum AppRequest {
             let guess = AppFields.settings.suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
             throw BNCError.usage("--set \(name)", "is not an app setting (bnc-app fields lists them)\(guess)")
         }
-        guard case .string(let raw) = value else { return (name, try spec.check(value, at: name)) }
+        guard case .string(let raw) = value else {
+            let checked = try spec.check(value, at: name)
+            if name == "deepview_configs", case .object(let sides) = checked { try checkDeepviews(sides) }
+            return (name, checked)
+        }
         let typed: JSON
         switch spec.type {
         case .boolean:
@@ -41,6 +45,21 @@ public enum AppRequest {
             typed = value
         }
         return (name, try spec.check(typed, at: name))
+    }
+
+    /// `deepview_configs`: `ios` and `android`, each an object of the documented members with their types.
+    static func checkDeepviews(_ sides: JSONObject) throws(BNCError) {
+        for (side, value) in sides {
+            guard side == "ios" || side == "android" else {
+                throw BNCError.invalid("deepview_configs.\(side)", "is not a platform of deepview_configs (ios or android)")
+            }
+            guard case .object(let members) = value else {
+                throw BNCError.invalid("deepview_configs.\(side)", "must be an object of enabled, clipboard_deepview and deepview_audience_id (got \(value.typeName))")
+            }
+            let warnings = Warnings()
+            _ = try AppFields.deepviewSide.check(members, prefix: "deepview_configs.\(side).", warnings: warnings)
+            if let first = warnings.messages.first { throw BNCError(.invalidData, first, field: "deepview_configs.\(side)") }
+        }
     }
 
     /// What the update changes: each setting whose value differs from the current one, with both values.

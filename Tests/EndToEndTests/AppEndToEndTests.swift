@@ -76,6 +76,9 @@ import TestSupport
         ("default_short_url_domain=x", 65, "default_short_url_domain must be a host name such as example.app.link (got x)"),
         ("universal_linking_enabled=maybe", 65, "universal_linking_enabled must be true or false (got maybe)"),
         ("deepview_configs=x", 64, "is an object: give it as JSON with :="),
+        (#"deepview_configs:={"ios":5}"#, 65, "deepview_configs.ios must be an object"),
+        (#"deepview_configs:={"ios":{"enabled":"yes"}}"#, 65, "deepview_configs.ios.enabled must be true or false"),
+        (#"deepview_configs:={"web":{}}"#, 65, "deepview_configs.web is not a platform of deepview_configs (ios or android)"),
     ] as [(String, Int32, String)])
     func badSettingsAreRefusedBeforeAnythingIsSent(_ set: String, _ status: Int32, _ message: String) throws {
         let s = try sandbox()
