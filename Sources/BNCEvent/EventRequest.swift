@@ -154,7 +154,18 @@ public enum EventRequest {
         let name = b["name"]!.stringValue!
         let given = b["user_data"]!.objectValue!
         var rawUser = given
-        if let ip, rawUser["ip"] == nil { rawUser["ip"] = .string(ip.text) }
+        // The device ids as the flags give them: IDFA and IDFV upper case, AAID lower case, an all-zero IDFA or
+        // AAID absent (then the identifier rule asks for another, as with --idfa 0000...).
+        DeviceIDs.normalise(&rawUser, [DeviceIDs.Member("idfa", upper: true, advertising: true), DeviceIDs.Member("idfv", upper: true, advertising: false),
+                                      DeviceIDs.Member("aaid", upper: false, advertising: true)], prefix: "user_data.", warnings: warnings)
+        if let ip {
+            if rawUser["ip"] == nil {
+                rawUser["ip"] = .string(ip.text)
+            } else if let given = rawUser["ip"]?.stringValue, let parsed = try? IPAddress(given), parsed.text != ip.text {
+                // Branch reads the header; a different user_data.ip is mishandled (the sandbox lints it).
+                throw BNCError.invalid("user_data.ip", "must be the IP override's address (\(ip.text), from --ip or the line's ip), not \(given)")
+            }
+        }
         let user = try EventFields.userData.check(rawUser, prefix: "user_data.", warnings: warnings)
         if !user.isIdentical(to: given) { b["user_data"] = .object(user) }
         if case .object(let data)? = b["event_data"] {

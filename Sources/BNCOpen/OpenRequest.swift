@@ -88,7 +88,39 @@ public enum OpenRequest {
         for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
 
         b.overlay(fields)
+        // -f is applied last, over the flags: what it says is held to the same rules. The Android SDK's lat_val 1
+        // is Limit Ad Tracking too: ad_tracking_enabled is then left out, as --limit-ad-tracking true leaves it.
+        let latVal = b["lat_val"]?.numberValue?.int64 == 1
+        let givenEnabled = fields.contains { $0.0 == "ad_tracking_enabled" && !$0.1.isNull } || base["ad_tracking_enabled"].map { !$0.isNull } ?? false
+        if device.limitAdTracking == true || latVal {
+            if givenEnabled && b["ad_tracking_enabled"].map({ !$0.isNull }) ?? false {
+                throw BNCError.invalid("ad_tracking_enabled", "must be omitted when limit ad tracking is on (--limit-ad-tracking true, or lat_val 1)")
+            }
+            b["ad_tracking_enabled"] = nil
+        }
+        normaliseDeviceIDs(&b, warnings: nil)
         return b
+    }
+
+    /// The body's device ids as the device flags give them (DeviceIDs): the IDFA and IDFV upper case, the GAID
+    /// lower case, an all-zero IDFA or GAID absent — a hardware_id that was the all-zero IDFA becomes the IDFV when
+    /// there is one (as --idfa and --idfv make it), else none (is_hardware_id_real false).
+    public static func normaliseDeviceIDs(_ b: inout JSONObject, warnings: Warnings?) {
+        let type = b["hardware_id_type"]?.stringValue
+        var members = [DeviceIDs.Member("ios_vendor_id", upper: true, advertising: false),
+                       DeviceIDs.Member("google_advertising_id", upper: false, advertising: true)]
+        if type == "idfa" || type == "vendor_id" { members.append(DeviceIDs.Member("hardware_id", upper: true, advertising: type == "idfa")) }
+        let removed = DeviceIDs.normalise(&b, members, warnings: warnings)
+        if removed.contains("hardware_id") {
+            if let idfv = b["ios_vendor_id"]?.stringValue {
+                b["hardware_id"] = .string(idfv)
+                b["hardware_id_type"] = "vendor_id"
+                b["is_hardware_id_real"] = true
+            } else {
+                b["hardware_id_type"] = nil
+                b["is_hardware_id_real"] = false
+            }
+        }
     }
 
     /// Checks a body against the table (its fields and rules); returns it as it is sent: only declared keys (an
@@ -101,7 +133,9 @@ public enum OpenRequest {
         }
         // Every rule is the table's: types, required and never-blank fields, os in its canonical case,
         // platform-only and first-session-only fields, and the rules between fields (OpenFields.table).
-        return try OpenFields.table.check(body, warnings: warnings)
+        var normalised = body
+        normaliseDeviceIDs(&normalised, warnings: warnings)
+        return try OpenFields.table.check(normalised, warnings: warnings)
     }
 
     /// The whole request: credentials first, then the checked body; the device's IP as X-IP-Override.
@@ -128,10 +162,12 @@ public enum OpenRequest {
     /// are the device's, not v1/open's: `ip` (the X-IP-Override) and `limit_ad_tracking`.
     public static func draft(line: JSONObject, defaults: JSONObject, ip: IPAddress?, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
         var (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip, warnings: warnings)
-        let limited = try takeLimitAdTracking(&lineBody)
+        // The Android SDK's lat_val 1 says Limit Ad Tracking as limit_ad_tracking does (it is sent as it is).
+        let limited = try takeLimitAdTracking(&lineBody) ?? (lineBody["lat_val"]?.numberValue?.int64 == 1 ? true : nil)
         var body = defaults
         body.overlay(lineBody)
         try applyLimitAdTracking(limited, to: &body, given: lineBody)
+        normaliseDeviceIDs(&body, warnings: warnings)
         return (body, lineIP)
     }
 
@@ -168,8 +204,11 @@ public enum OpenRequest {
     /// The device's key and, after it, the keys earlier versions kept it under (hardware_id before the IDFV).
     public static func deviceKeys(_ body: JSONObject, ip: IPAddress?) -> [String] {
         var keys: [String] = []
-        for name in ["ios_vendor_id", "hardware_id", "google_advertising_id"] {
-            if let id = body[name]?.stringValue, !id.isEmpty, !keys.contains(id) { keys.append(id) }
+        // In the case the flags give them (a line's lower-case IDFV is the same iPhone), an all-zero id none.
+        for (name, upper) in [("ios_vendor_id", true), ("hardware_id", true), ("google_advertising_id", false)] {
+            guard let raw = body[name]?.stringValue, !raw.isEmpty, !DeviceIDs.isAllZero(raw) else { continue }
+            let id = DeviceIDs.canonical(raw, upper: upper) ?? raw
+            if !keys.contains(id) { keys.append(id) }
         }
         return keys.isEmpty ? ["ua:\(body["user_agent"]?.stringValue ?? "")@\(ip?.text ?? "")"] : keys
     }

@@ -97,7 +97,7 @@ extension Mdoc {
             ("Small input files", "a secret, token, device, --body, --keys or config file: \(mib(FileSystem.smallInputLimit)) (exit 65); --items and bulk files 64 MiB; --cacert 16 MiB; a conversion key 4 KiB"),
             ("Config files", "the TOML subset of bnc-config(5), at most 16 dotted parts to a key or table header, parsed in linear time"),
             ("JSON", "nesting of at most 256 levels; numbers finite and, when whole, within 64 bits; strings without NUL"),
-            ("Batch lines", "16 MiB a line (exit 65); a TUNE log line over 1 MiB is skipped and counted (long_lines_skipped); a TUNE request has at most 512 parameters of 16 KiB"),
+            ("Batch lines", "16 MiB a line (a longer line is a failed result, never sent; exit 1); a TUNE log line over 1 MiB is skipped and counted (long_lines_skipped); a TUNE request has at most 512 parameters of 16 KiB"),
             ("Answers", "--max-response-size (default \(mib(TransportOptions.defaultMaxResponseBytes)), 1 KiB to 1 GiB) a transfer; a batch holds at most \(mib(TransportOptions.maxTotalResponseBytes)) of answers, half in flight, half waiting for an earlier line"),
             ("Waits", "--connect-timeout 0.001 to 3600 s (default 10), --max-time 0.001 to 86400 s (default 30), --retries 0 to 20 with back-off honouring Retry-After; every wait ends at once on SIGINT or SIGTERM, and a second signal ends the run"),
             ("Batches", "--concurrency 1 to 1024, --rate 0.01 to 1000000 a second, --shard K/N; a journal kept by a tool itself is removed when its run finishes"),

@@ -142,4 +142,23 @@ import TestSupport
         #expect(r.stderr.contains("did you mean PURCHASE?"))
         #expect(r.stdout.contains("/v2/event/custom"))
     }
+
+    /// A line's device ids follow the flags' rules: the all-zero IDFA is absent (it was sent as the user's only
+    /// id, every denied device one), an IDFV in lower case is sent upper case, and a user_data.ip other than the
+    /// IP override is refused (Branch reads the header; the sandbox lints the pair).
+    @Test func aLinesDeviceIDsAndIPFollowTheFlagsRules() throws {
+        let s = try SandboxProcess()
+        let zero = #"{"name":"level_up","user_data":{"os":"iOS","idfa":"00000000-0000-0000-0000-000000000000","user_agent":"UA"},"ip":"8.8.4.4"}"#
+        let lower = #"{"name":"level_up","user_data":{"os":"iOS","idfv":"6ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11","user_agent":"UA"},"ip":"8.8.4.4"}"#
+        let otherIP = #"{"name":"level_up","user_data":{"os":"iOS","developer_identity":"u","user_agent":"UA","ip":"198.51.100.42"},"ip":"8.8.4.4"}"#
+        let input = try box.write("ids.ndjson", [zero, lower, otherIP].joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-event", ["send", "--no-state", "--batch", input], env: env(s))
+        #expect(r.status == 1, "\(r.output)")
+        let results = r.stdout.split(separator: "\n").map(String.init)
+        #expect(results.count == 3 && results[0].contains("user_data must identify the user") && results[1].contains(#""ok":true"#), "\(r.stdout)")
+        #expect(results[2].contains("user_data.ip must be the IP override's address (8.8.4.4"), "\(results[2])")
+        let sent = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v2/event") == true }
+        #expect(sent.count == 1)
+        #expect(((sent.first?["body"] as? [String: Any])?["user_data"] as? [String: Any])?["idfv"] as? String == "6EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11")
+    }
 }

@@ -258,4 +258,36 @@ import TestSupport
         let overridden = try box.run("bnc-open", ["--body", body, "--dry-run", "--limit-ad-tracking", "false"], env: env(s))
         #expect(overridden.stdout.contains(#""ad_tracking_enabled": true"#), "the flag wins: \(overridden.stdout)")
     }
+
+    /// A line's device ids follow the flags' rules: the all-zero IDFA as hardware_id is no device id (two denied
+    /// phones were one device, the second's INSTALL an OPEN), a lower-case IDFV is the same iPhone the flag named
+    /// (it made a second INSTALL), a non-UUID IDFV is refused as --idfv refuses it; -f and lat_val keep Limit Ad
+    /// Tracking's rule.
+    @Test func aLinesDeviceIDsFollowTheFlagsRules() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let idfv = "6ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11"
+        let flag = try box.run("bnc-open", Self.iphone.filter { $0 != "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11" && $0 != "--idfv" } + ["--idfv", idfv], env: env(s))
+        #expect(flag.status == 0, "\(flag.output)")
+        let phone = #""os":"iOS","os_version":"17","model":"P","app_version":"1","user_agent":"UA""#
+        let lines = [#"{\#(phone),"ip":"8.8.4.4","hardware_id":"\#(idfv)","hardware_id_type":"vendor_id","is_hardware_id_real":true,"ios_vendor_id":"\#(idfv)"}"#,
+                     #"{\#(phone),"ip":"9.9.9.9","hardware_id":"00000000-0000-0000-0000-000000000000","hardware_id_type":"idfa","is_hardware_id_real":true}"#,
+                     #"{\#(phone),"ip":"9.9.9.8","ios_vendor_id":"not-a-uuid","is_hardware_id_real":false}"#]
+        let input = try box.write("ids.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", ["--batch", input], env: env(s))
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.stdout.split(separator: "\n").last?.contains("ios_vendor_id must be a UUID") == true, "\(r.stdout)")
+        let bodies = try s.received().compactMap { $0["body"] as? [String: Any] }
+        #expect(bodies.count == 3, "the refused line sent nothing")
+        #expect(bodies[1]["first_session"] as? Bool == false && bodies[1]["ios_vendor_id"] as? String == idfv.uppercased(),
+                "the flag's iPhone again: \(bodies[1])")
+        #expect(bodies[2]["hardware_id"] == nil && bodies[2]["is_hardware_id_real"] as? Bool == false, "\(bodies[2])")
+        #expect(r.stderr.contains("hardware_id is the all-zero id"), "\(r.stderr)")
+
+        let android = ["--ip", "8.8.4.4", "--os", "Android", "--os-version", "14", "--model", "P", "--app-version", "1", "--user-agent", "UA",
+                       "--android-id", "3f9a1c7e5b2d8e40", "--no-state", "--dry-run"]
+        let both = try box.run("bnc-open", android + ["--limit-ad-tracking", "true", "-f", "ad_tracking_enabled:=true"], env: env(s))
+        #expect(both.status == 65 && both.stderr.contains("ad_tracking_enabled must be omitted"), "\(both.output)")
+        let lat = try box.run("bnc-open", android + ["-f", "lat_val:=1"], env: env(s))
+        #expect(lat.status == 0 && !lat.stdout.contains("ad_tracking_enabled"), "\(lat.output)")
+    }
 }
