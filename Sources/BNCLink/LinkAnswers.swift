@@ -1,7 +1,7 @@
 // Reading the Deep Linking API's answers and the rules users trip over: alias conflicts (409, or 400 "Link alias
 // conflict"), Quick Link access (403), updates that would drop data keys, and long links built offline.
 import BNCCore
-import Foundation
+import FoundationEssentials
 
 /// Reads Deep Linking API answers and explains their errors; merges updates' data and builds long links offline.
 public enum LinkAnswers {
