@@ -20,10 +20,17 @@ public enum ExportFiles {
         // rows and exited 0). The download refuses the same at its partial name.
         let gzip = path.hasSuffix(".gz")
         try Download.requireReplaceable(path)
+        let source = Self.source(of: url)
         if FileSystem.regularFileSize(path) != nil {
             if gzip { try FileSystem.requireOwnKind(path, .gzip, what: label, hint: "move it away, or name another --dir", reading: true) }
-            if tool.network.verbose { tool.diagnostics.note("\(label): \(path) is already here") }
-            return path
+            // A kept file is this export's only when it came from the same file of Branch's (its path, kept with it):
+            // a --dir shared by two apps printed the first app's rows for the second, exit 0.
+            if let kept = Self.keptSource(path), kept != source {
+                if tool.network.verbose { tool.diagnostics.note("\(label): \(path) holds another export's file: downloading this one") }
+            } else {
+                if tool.network.verbose { tool.diagnostics.note("\(label): \(path) is already here") }
+                return path
+            }
         }
         let download = Download(url: url, to: path, options: tool.transportOptions, redactor: tool.redactor)
         download.magic = gzip ? OwnKind.gzip.signature : nil
@@ -35,12 +42,25 @@ public enum ExportFiles {
         }
         defer { line?.clear() }
         let outcome = try download.run()
+        Self.keep(source: source, on: path)
         if outcome.resumedFrom > 0 { tool.diagnostics.note("\(label): resumed at byte \(outcome.resumedFrom)") }
         if outcome.discarded > 0 {
             tool.diagnostics.note("\(label): the server did not resume the \(outcome.discarded) bytes kept (the file changed, or it answered another range); downloaded it whole")
         }
         return path
     }
+
+    /// The extended attribute naming the file of Branch's a kept export file was downloaded from.
+    static let sourceAttribute = "user.bnc.source"
+
+    /// A download URL's identity: scheme, host and path, without the query (a signed URL's query changes each time).
+    static func source(of url: String) -> String {
+        String(url.prefix { $0 != "?" && $0 != "#" })
+    }
+
+    static func keptSource(_ path: String) -> String? { Download.attribute(sourceAttribute, of: path) }
+
+    static func keep(source: String, on path: String) { Download.setAttribute(sourceAttribute, source, on: path) }
 
     public static func size(_ bytes: Int64) -> String {
         bytes >= 1 << 20 ? "\((Double(bytes) / 1048576 * 10).rounded() / 10) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) B"

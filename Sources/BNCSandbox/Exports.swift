@@ -232,7 +232,9 @@ extension Sandbox {
             var part = 0
             while part * Self.rowsPerDailyFile < rows.count {
                 let slice = Array(rows[(part * Self.rowsPerDailyFile)..<min(rows.count, (part + 1) * Self.rowsPerDailyFile)])
-                let token = random.code() + random.code()
+                // Stable for the app's day, topic and part, as Branch's file paths are (a rerun finds the same file;
+                // another app's file is another path).
+                let token = String(Self.digest(Array("\(key)|\(date)|\(topic)|\(part)|\(slice.count)".utf8)).prefix(20))
                 let name = "\(appID)-\(date)-\(topic)-v2-\(token)-\(part).csv.gz"
                 exportFiles[token] = ExportFile(rows: slice, columns: Self.exportColumns, gzip: true)
                 urls.append(.string("\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=604800&X-Amz-Signature=\(random.code())"))

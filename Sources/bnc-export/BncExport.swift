@@ -76,7 +76,7 @@ struct Daily: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
         let day = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         guard key.kind == .live else {
@@ -97,7 +97,7 @@ struct Daily: SendingCommand {
                 try out.copy(csv: path, extra: [("topic", topic)])
             }
         }
-        out.finish()
+        try out.finish()
         tool.diagnostics.note("\(out.rows) rows from \(files.reduce(0) { $0 + $1.urls.count }) files of \(date)")
         return .success
     }

@@ -40,7 +40,7 @@ struct Custom: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let base = tool.settings.apiURL
         var job = handle
@@ -98,6 +98,6 @@ enum JobWait {
         let path = try ExportFiles.file(url, to: try ExportFiles.directory(dir, tool: tool, app: app) + "/\(job).\(json ? "json" : "csv")",
                                         label: "job \(job)", tool: tool)
         if json { try out.copy(jsonArray: path, extra: []) } else { try out.copy(csv: path, extra: []) }
-        out.finish()
+        try out.finish()
     }
 }

@@ -34,7 +34,7 @@ struct Query: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         let body = try AnalyticsRequest.queryBody(key: key, secret: secret, dataSource: dataSource, aggregation: aggregation, dimensions: dimensions,
                                                   start: start, end: end, filters: filters, granularity: granularity, now: MonotonicClock.wallSeconds())
@@ -56,7 +56,7 @@ struct Query: SendingCommand {
             guard let next = page.next, !page.rows.isEmpty, pages < 10_000 else { break }
             request = AnalyticsRequest.query(body, limit: pageSize, after: next.after, queryID: next.id, baseURL: tool.settings.apiURL)
         }
-        out.finish()
+        try out.finish()
         tool.diagnostics.note("\(out.rows) results in \(pages) page\(pages == 1 ? "" : "s")")
         return .success
     }

@@ -14,9 +14,12 @@ final class RowOutput {
     private var header: [String]?
     private var first = true
     private(set) var rows = 0
+    /// `--jq`: each row filtered (NDJSON) or the whole array at the end (json), as every list is.
+    private var filtered: ResultStream?
 
-    init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor) throws(BNCError) {
+    init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor, filter: JQFilter? = nil) throws(BNCError) {
         self.redactor = redactor
+        if let filter, format == .ndjson || format == .json { filtered = ResultStream(array: format == .json, filter: filter) }
         switch format {
         case .ndjson: self.format = .ndjson
         case .csv: self.format = .csv
@@ -45,6 +48,7 @@ final class RowOutput {
             }
             emit(names, extra.map(\.1) + record)
             if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }
+            if let failure { throw failure }
         }
     }
 
@@ -72,7 +76,17 @@ final class RowOutput {
             return
         }
         rows += 1
-        let text = JSON.object(object).serialized()
+        write(JSON.object(object).serialized())
+    }
+
+    /// One row's JSON text, as NDJSON, the array's next element, or through --jq.
+    private func write(_ text: String) {
+        if filtered != nil {
+            var out: [UInt8] = []
+            filtered!.append(Array(text.utf8), to: &out)
+            if !out.isEmpty { stdout.write(bytes: out) }
+            return
+        }
         if format == .ndjson { stdout.line(text) } else { stdout.write((first ? "[\n" : ",\n") + text); first = false }
     }
 
@@ -87,13 +101,21 @@ final class RowOutput {
         case .ndjson, .json:
             var o = JSONObject()
             for (n, v) in zip(names, values) where !v.isEmpty { o[n] = .string(v) }
-            let text = JSON.object(o).serialized()
-            if format == .ndjson { stdout.line(text) } else { stdout.write((first ? "[\n" : ",\n") + text); first = false }
+            write(JSON.object(o).serialized())
         }
     }
 
-    /// Ends the output (the JSON array's bracket).
-    func finish() {
+    /// Ends the output (the JSON array's bracket, or the filtered array's results); a --jq error is thrown here.
+    func finish() throws(BNCError) {
+        if filtered != nil {
+            stdout.write(bytes: filtered!.finish())
+            if let failure = filtered!.failure { throw failure }
+            return
+        }
         if format == .json { stdout.line(first ? "[]" : "\n]") }
     }
+
+    /// A --jq error met on the way (a row's filter failed, or the array grew past the filter's bound): the export
+    /// stops there.
+    var failure: BNCError? { filtered?.failure }
 }

@@ -78,6 +78,31 @@ import TestSupport
         let before = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }.count
         _ = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s))
         #expect(try s.received().filter { ($0["path"] as? String)?.hasPrefix("/_exports/") == true }.count == before)
+        // --jq filters each row (ndjson) or the whole array (json); it was ignored.
+        let names = try box.run("bnc-export", ["daily", "--date", Self.today, "--topic", "eo_commerce_event", "--jq", ".name"], env: env(s))
+        #expect(names.status == 0 && names.stdout == "PURCHASE\nPURCHASE\nPURCHASE\n", "\(names.output)")
+        let count = try box.run("bnc-export", ["daily", "--date", Self.today, "--output", "json", "--jq", "length"], env: env(s))
+        #expect(count.status == 0 && count.stdout == "4\n", "\(count.output)")
+    }
+
+    /// A --dir shared by two apps: each gets its own rows (the second printed the first's kept file, exit 0).
+    @Test func aSharedDirectoryGivesEachAppItsOwnRows() throws {
+        let s = try SandboxProcess()
+        let dir = box.root.appendingPathComponent("shared").path
+        func app(_ n: String) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": "key_live_app\(n)", "BRANCH_SECRET": "secret_live_app\(n)"] }
+        for (n, count) in [("AAAAAAAAAAAA", 2), ("BBBBBBBBBBBB", 1)] {
+            for i in 0..<count {
+                let sent = try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "\(n)-\(i)", "--user-agent", "UA", "--os", "ios"], env: app(n))
+                #expect(sent.status == 0, "\(sent.output)")
+            }
+        }
+        _ = try s.control("/_sandbox/clock", method: "POST", body: #"{"advance_seconds": 86400}"#)
+        let a = try box.run("bnc-export", ["daily", "--date", Self.today, "--dir", dir, "--topic", "eo_commerce_event", "--jq", ".user_data_developer_identity"],
+                            env: app("AAAAAAAAAAAA"))
+        let b = try box.run("bnc-export", ["daily", "--date", Self.today, "--dir", dir, "--topic", "eo_commerce_event", "--jq", ".user_data_developer_identity"],
+                            env: app("BBBBBBBBBBBB"))
+        #expect(a.stdout.split(separator: "\n").sorted() == ["AAAAAAAAAAAA-0", "AAAAAAAAAAAA-1"], "\(a.output)")
+        #expect(b.stdout == "BBBBBBBBBBBB-0\n", "\(b.output)")
     }
 
     /// On a terminal a download draws its progress line on stderr (and erases it); rows still go to stdout; --quiet

@@ -226,6 +226,26 @@ public final class Download {
         case foreign
     }
 
+    /// A user extended attribute of a file (at most 4 KiB of text), or nil when it has none or the file system
+    /// keeps none.
+    public static func attribute(_ name: String, of path: String) -> String? {
+        #if canImport(Glibc)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = getxattr(path, name, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Sets one (best effort: a file system without user attributes keeps none).
+    public static func setAttribute(_ name: String, _ value: String, on path: String) {
+        #if canImport(Glibc)
+        _ = setxattr(path, name, value, min(value.utf8.count, 4096), 0)
+        #endif
+    }
+
     private static func readValidator(_ fd: Int32) -> StoredValidator {
         #if canImport(Glibc)
         var buffer = [UInt8](repeating: 0, count: maxValidatorBytes + 1)
