@@ -23,6 +23,21 @@ public enum ExportRequest {
                     body: .json(["branch_key": .string(key.value), "branch_secret": .string(secret.exposed), "export_date": .string(date)]))
     }
 
+    /// A date-time with its own offset (`Z`, `+02:00`, `-0500`), as against a wall-clock time that --timezone
+    /// (else UTC) places.
+    static func hasOffset(_ text: String) -> Bool {
+        guard let t = text.firstIndex(where: { $0 == "T" || $0 == " " }) else { return false }
+        let time = text[text.index(after: t)...]
+        return time.contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
+    }
+
+    /// The instant as Branch takes it: with `Z` when the user gave an offset (normalised to UTC), else the wall-clock
+    /// time without one, which the export's `timezone` places (it was always sent as UTC, so --timezone did nothing).
+    static func iso(_ t: Double, zoned: Bool) -> String {
+        let text = iso(t)
+        return zoned || !text.hasSuffix("Z") ? text : String(text.dropLast())
+    }
+
     /// A custom export's body, checked: the topic, the window (within the last 120 days, at most 60), the fields
     /// (did-you-mean for a typo), one filter `OP,FIELD,VALUE`, the limit.
     public static func customBody(topic: String, start: String, end: String, fields: [String], filter: String?, limit: Int?,
@@ -34,6 +49,7 @@ public enum ExportRequest {
         guard let s = Timestamp.parse(start), start.contains("-") else { throw BNCError.invalid("--start", "must be an ISO 8601 date-time (got \(start))") }
         guard let e = Timestamp.parse(end), end.contains("-") else { throw BNCError.invalid("--end", "must be an ISO 8601 date-time (got \(end))") }
         guard e > s else { throw BNCError.invalid("--end", "must be after --start") }
+        guard s <= now else { throw BNCError.invalid("--start", "is in the future (UTC): an export reads what happened") }
         guard s >= now - Double(ExportFields.customHistoryDays) * 86400 else {
             throw BNCError.invalid("--start", "must be within the last \(ExportFields.customHistoryDays) days")
         }
@@ -46,7 +62,8 @@ public enum ExportRequest {
             throw BNCError.invalid("--field", "\(f) is not an export field\(guess)")
         }
         var body: JSONObject = [
-            "report_type": .string(topic), "start_date": .string(Self.iso(s)), "end_date": .string(Self.iso(e)),
+            "report_type": .string(topic), "start_date": .string(Self.iso(s, zoned: Self.hasOffset(start))),
+            "end_date": .string(Self.iso(e, zoned: Self.hasOffset(end))),
             "fields": .array((fields.isEmpty ? ["all"] : fields).map(JSON.string)),
             "limit": .int(limit ?? 100),
         ]

@@ -85,6 +85,25 @@ import TestSupport
         #expect(count.status == 0 && count.stdout == "4\n", "\(count.output)")
     }
 
+    /// A custom export's offset-less dates go without an offset, so --timezone places them (they were sent as UTC
+    /// `Z`, and --timezone did nothing); a window starting in the future is refused, as a daily date is; a
+    /// documented field whose name the list had broken at a line wrap is taken.
+    @Test func customDatesFollowTheTimeZoneAndTheFieldList() throws {
+        let env = ["BNC_API_URL": "http://127.0.0.1:9", "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": "777"]
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        let start = f.string(from: Date().addingTimeInterval(-3 * 86400)), end = f.string(from: Date().addingTimeInterval(-2 * 86400))
+        let local = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start + "T00:00:00", "--end", end + "T00:00:00",
+                                               "--timezone", "America/New_York", "--field", "last_cta_view_data_tilde_creative_id", "--dry-run"], env: env)
+        #expect(local.status == 0 && local.stdout.contains(#""start_date": "\#(start)T00:00:00""#), "\(local.output)")
+        let zoned = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start + "T00:00:00Z", "--end", end + "T00:00:00+00:00", "--dry-run"], env: env)
+        #expect(zoned.stdout.contains(#""start_date": "\#(start)T00:00:00Z""#), "\(zoned.output)")
+        let future = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", "2099-01-01T00:00:00Z", "--end", "2099-01-02T00:00:00Z", "--dry-run"], env: env)
+        #expect(future.status == 65 && future.stderr.contains("--start is in the future"), "\(future.output)")
+        let fragment = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start + "T00:00:00Z", "--end", end + "T00:00:00Z", "--field", "user_", "--dry-run"], env: env)
+        #expect(fragment.status == 65, "a fragment of a name is no field: \(fragment.output)")
+    }
+
     /// A --dir shared by two apps: each gets its own rows (the second printed the first's kept file, exit 0).
     @Test func aSharedDirectoryGivesEachAppItsOwnRows() throws {
         let s = try SandboxProcess()
