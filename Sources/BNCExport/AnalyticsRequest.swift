@@ -213,7 +213,19 @@ public enum CrossEventRequest {
 
     /// POST /v2/data/ready: whether an hour's data of a topic is complete (`YYYY-MM-DD hh:mm:ss`, within a year).
     public static func ready(token: Secret, appID: String, date: String, topic: String, aggregate: Bool, now: Double, baseURL: String?) throws(BNCError) -> HTTPRequest {
-        guard date.count == 19, let t = Timestamp.parse(date) else { throw BNCError.invalid("--date", "must be YYYY-MM-DD hh:mm:ss (got \(date))") }
+        // Exactly the documented shape: digits, `-` `-` ` ` `:` `:` in their places (an epoch or a `T` passed).
+        let b = Array(date.utf8)
+        let shaped = b.count == 19 && b.indices.allSatisfy { i in
+            switch i {
+            case 4, 7: b[i] == UInt8(ascii: "-")
+            case 10: b[i] == UInt8(ascii: " ")
+            case 13, 16: b[i] == UInt8(ascii: ":")
+            default: b[i] >= 0x30 && b[i] <= 0x39
+            }
+        }
+        guard shaped, let t = Timestamp.parse(date), b[17] < UInt8(ascii: "6") else {
+            throw BNCError.invalid("--date", "must be YYYY-MM-DD hh:mm:ss (got \(date))")
+        }
         guard t >= now - 366 * 86400 else { throw BNCError.invalid("--date", "must be within the past year") }
         try AnalyticsRequest.pick(topic, ExportFields.customTopics, flag: "--topic")
         guard let app = Int64(appID) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }

@@ -60,7 +60,12 @@ struct ToolRunner: Sendable {
                     // A command-line word ends at a NUL: "a\u0000b" would reach the tool, and Branch, as "a".
                     if made.contains(where: { $0.utf8.contains(0) }) { throw BNCError.invalid(name, "must not contain NUL characters") }
                     if a.kind == .positional { positionals += made } else { words += made }
-                } else if case .member(let member, let read, _, _) = tool.stdin, member == name {
+                } else if case .member(let member, let read, let schema, _) = tool.stdin, member == name {
+                    // The schema's own bounds, which the client was shown (`minItems`: an empty list sent nothing and
+                    // answered success).
+                    if let least = schema["minItems"]?.numberValue?.int64, let items = value.arrayValue, items.count < Int(least) {
+                        throw BNCError.invalid(name, "must hold at least \(least) item\(least == 1 ? "" : "s")")
+                    }
                     input = Data((value.stringValue ?? value.serialized()).utf8)
                     words += read
                 } else if case .rest = tool.stdin {

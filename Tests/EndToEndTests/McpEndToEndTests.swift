@@ -210,6 +210,8 @@ import TestSupport
             // A command-line word ends at a NUL: the link was made with channel "a".
             ["tool": "create_link", "arguments": ["channel": "a\u{0}b", "send": true]],
             ["tool": "export_daily", "arguments": ["date": "2026-11-27\u{0}xx", "topic": "eo_install"]],
+            // The schema's minItems, as the client was shown it (an empty list answered success).
+            ["tool": "bulk_create_links", "arguments": ["links": [Any](), "send": true]],
         ]
         let denied = try session(["--api-url", s.url, "--allow-send", "false"], Array(calls.prefix(2)), env: env)
         #expect(denied.failed(0) && denied.text(0).contains("--allow-send false"), "\(denied.text(0))")
@@ -224,6 +226,7 @@ import TestSupport
         #expect(m.failed(6) && m.text(6).contains("unknown tool no_such_tool"))
         #expect(m.failed(7) && m.text(7).contains("channel must not contain NUL characters; nothing sent"), "\(m.text(7))")
         #expect(m.failed(8) && m.text(8).contains("date must not contain NUL characters"), "\(m.text(8))")
+        #expect(m.failed(9) && m.text(9).contains("links must hold at least 1 item; nothing sent"), "\(m.text(9))")
         #expect(try s.received().isEmpty, "nothing refused was sent")
         let nowhere = try session([], [["tool": "sandbox_reset"]], env: env)
         #expect(nowhere.failed(0) && nowhere.text(0).contains("does not point at a sandbox"), "\(nowhere.text(0))")
