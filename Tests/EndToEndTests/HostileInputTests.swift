@@ -115,7 +115,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         open(["-f", "country=USA"], 65, "country must be a two-letter ISO 3166 country code"),
         open(["-f", "environment=FULL"], 65, "environment must be one of FULL_APP"),
         open(["--identity", String(repeating: "x", count: 128)], 65, "identity must be at most 127 characters (got 128)"),
-        open(["-f", "ios_vendor_id=x"], 65, "ios_vendor_id is iOS only and must not be sent with os Android"),
+        open(["-f", "ios_vendor_id=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11"], 65, "ios_vendor_id is iOS only and must not be sent with os Android"),
         open(["--limit-ad-tracking", "true", "-f", "ad_tracking_enabled:=false"], 65, "ad_tracking_enabled must be omitted"),
         open(["--idfa", "not-a-uuid"], 65, "--idfa must be a UUID"),
         open(["--screen", "0x0"], 65, "--screen must be WIDTHxHEIGHT"),

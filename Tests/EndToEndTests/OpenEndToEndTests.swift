@@ -170,7 +170,7 @@ import TestSupport
         (["--os", "windows"], "os must be iOS or Android"),
         (["--os-version", "NA", "-f", "os_version= "], "os_version must not be blank"),
         (["--limit-ad-tracking", "true", "-f", "ad_tracking_enabled:=false"], "ad_tracking_enabled must be omitted"),
-        (["--gaid", "38400000-8cf0-11bd-b23e-10b96e40000d", "-f", "google_advertising_id=x"], "google_advertising_id is Android only"),
+        (["--gaid", "38400000-8cf0-11bd-b23e-10b96e40000d", "-f", "google_advertising_id=38400000-8cf0-11bd-b23e-10b96e40000e"], "google_advertising_id is Android only"),
         (["--install-referrer", "link_click_id=1", "--os", "android"], "install_referrer_extras is only sent with an app's first session"),
         (["-f", "identity:=12"], "identity must be a string"),
     ] as [([String], String)])
