@@ -18,6 +18,23 @@ import TestSupport
         return d
     }
 
+    /// A partial file as an interrupted bnc download leaves it: its bytes and bnc's mark.
+    static func plant(_ data: Data, _ path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(setxattr(path, "user.bnc.partial", "1", 1, 0) == 0, "this test needs a file system with user extended attributes")
+    }
+
+    /// A `.part` file bnc did not begin (no mark, no validator: a user's notes under that name) is refused and left
+    /// as it is; it was resumed, its bytes spliced with the server's and renamed into the export.
+    @Test func aPartialFileBncDidNotBeginIsLeftAsItIs() throws {
+        let server = try LoopbackServer(script: [.respond(status: 200, headers: [], body: "a,b\n1,2\n")])
+        try Data("my precious notes\n".utf8).write(to: URL(fileURLWithPath: dir + "/n.csv.part"))
+        #expect(throws: BNCError.self) { try self.download(server, to: "n.csv").run() }
+        #expect(try String(contentsOfFile: dir + "/n.csv.part", encoding: .utf8) == "my precious notes\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/n.csv"))
+        #expect(server.received.isEmpty, "nothing asked")
+    }
+
     @Test func aFileIsStreamedToDiskAndRenamedWhenComplete() throws {
         let body = String(repeating: "id,name\n1,OPEN\n", count: 5000)
         let server = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/gzip")], body: body)])
@@ -33,7 +50,7 @@ import TestSupport
 
     @Test func aPartialFileIsResumedWithARange() throws {
         let whole = String(repeating: "0123456789", count: 100)
-        try Data(whole.utf8.prefix(400)).write(to: URL(fileURLWithPath: dir + "/b.csv.gz.part"))
+        try Self.plant(Data(whole.utf8.prefix(400)), dir + "/b.csv.gz.part")
         let rest = String(whole.dropFirst(400))
         let server = try LoopbackServer(script: [.respond(status: 206, headers: [("Content-Range", "bytes 400-999/1000")], body: rest)])
         let outcome = try download(server, to: "b.csv.gz").run()
@@ -43,7 +60,7 @@ import TestSupport
     }
 
     @Test func aServerThatIgnoresTheRangeStartsTheFileAgain() throws {
-        try Data("stale bytes".utf8).write(to: URL(fileURLWithPath: dir + "/c.csv.gz.part"))
+        try Self.plant(Data("stale bytes".utf8), dir + "/c.csv.gz.part")
         let server = try LoopbackServer(script: [.respond(status: 200, headers: [], body: "the whole file")])
         _ = try download(server, to: "c.csv.gz").run()
         #expect(try String(contentsOfFile: dir + "/c.csv.gz", encoding: .utf8) == "the whole file")
@@ -53,7 +70,7 @@ import TestSupport
     /// appended): the transfer is stopped and the next attempt asks for the whole file.
     @Test func aRangeThatStartsElsewhereIsNotAppended() throws {
         let whole = String(repeating: "abcdefghij", count: 50)
-        try Data(whole.utf8.prefix(100)).write(to: URL(fileURLWithPath: dir + "/g.csv.gz.part"))
+        try Self.plant(Data(whole.utf8.prefix(100)), dir + "/g.csv.gz.part")
         let server = try LoopbackServer(script: [
             .respond(status: 206, headers: [("Content-Range", "bytes 0-499/500")], body: whole),
             .respond(status: 200, headers: [("ETag", "\"v1\"")], body: whole),
@@ -89,18 +106,18 @@ import TestSupport
     /// empty file, not the old partial one.
     @Test func aRefusedRangeOrAnEmptyAnswerIsCheckedAgainstTheFile() throws {
         let whole = String(repeating: "row\n", count: 10)
-        try Data((whole + "EXTRA,ROW\n").utf8).write(to: URL(fileURLWithPath: dir + "/i.csv.part"))
+        try Self.plant(Data((whole + "EXTRA,ROW\n").utf8), dir + "/i.csv.part")
         let longer = try LoopbackServer(script: [
             .respond(status: 416, headers: [("Content-Range", "bytes */40")], body: ""),
             .respond(status: 200, headers: [], body: whole),
         ])
         _ = try download(longer, to: "i.csv").run()
         #expect(try String(contentsOfFile: dir + "/i.csv", encoding: .utf8) == whole && longer.received.count == 2)
-        try Data(whole.utf8).write(to: URL(fileURLWithPath: dir + "/j.csv.part"))
+        try Self.plant(Data(whole.utf8), dir + "/j.csv.part")
         let done = try LoopbackServer(script: [.respond(status: 416, headers: [("Content-Range", "bytes */40")], body: "")])
         let outcome = try download(done, to: "j.csv").run()
         #expect(try String(contentsOfFile: dir + "/j.csv", encoding: .utf8) == whole && outcome.resumedFrom == 40 && done.received.count == 1)
-        try Data("stale".utf8).write(to: URL(fileURLWithPath: dir + "/k.csv.part"))
+        try Self.plant(Data("stale".utf8), dir + "/k.csv.part")
         let empty = try LoopbackServer(script: [.respond(status: 200, headers: [], body: "")])
         _ = try download(empty, to: "k.csv").run()
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/k.csv")).isEmpty)

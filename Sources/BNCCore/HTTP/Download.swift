@@ -54,7 +54,11 @@ public final class Download {
         // The partial file is this tool's own: never followed through a link (a link at the name would have the
         // download appended to a file elsewhere), never a FIFO (open would block) or a device, never a file with
         // other names (a hard link would change it under them).
-        let fd = open(partialPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        // Made here (O_EXCL), it is marked as bnc's; one already there is resumed only when it carries that mark or
+        // a validator bnc kept (a user's notes at `<job>.csv.part` were resumed: spliced with Branch's bytes).
+        var fd = open(partialPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        let made = fd >= 0
+        if !made && errno == EEXIST { fd = open(partialPath, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard fd >= 0 else {
             if errno == ELOOP { throw BNCError.configuration("\(partialPath) is a symbolic link; bnc downloads only into its own files") }
             throw BNCError(.io, "cannot write \(partialPath): \(FileSystem.errnoText())")
@@ -67,6 +71,8 @@ public final class Download {
         // Kept files are the user's alone (0600), whoever made the partial file first.
         if st.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
         var have = Int64(lseek(fd, 0, SEEK_END))
+        let foreign = !made && have > 0 && Self.isForeign(fd)
+        if made || have == 0 { Self.markOwn(fd) }
         if let magic, have > 0 {
             var head = [UInt8](repeating: 0, count: magic.count)
             let n = pread(fd, &head, magic.count, 0)  // read-write: a write-only descriptor reads nothing (EBADF)
@@ -74,6 +80,10 @@ public final class Download {
                 throw BNCError.configuration("\(partialPath) does not start as this download does, so it is not one bnc began; bnc never resumes or replaces it",
                                              hint: "move it away, or name another --dir")
             }
+        }
+        if foreign {
+            throw BNCError.configuration("\(partialPath) was not begun by bnc (it carries no mark of a bnc download); bnc never resumes or replaces it",
+                                         hint: "move it away, or name another --dir")
         }
         // The partial file's validator, read back as hostile as any file's bytes: one that is not a header value's
         // printable ASCII is not sent (nor is the file resumed without it: its bytes start again from byte 0).
@@ -224,6 +234,29 @@ public final class Download {
         case kept(String)
         /// Something bnc did not write (too long, or not a header value): the bytes are not trusted.
         case foreign
+    }
+
+    /// Marks a partial file as one bnc began (kept beside the validator; best effort).
+    static let ownAttribute = "user.bnc.partial"
+
+    private static func markOwn(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = fsetxattr(fd, ownAttribute, "1", 1, 0)
+        #endif
+    }
+
+    /// A partial file that carries neither bnc's mark nor its validator, on a file system that keeps user attributes
+    /// (where it cannot, nothing tells bnc's partial file from another: it is resumed as before).
+    private static func isForeign(_ fd: Int32) -> Bool {
+        #if canImport(Glibc)
+        var byte: UInt8 = 0
+        if fgetxattr(fd, ownAttribute, &byte, 1) >= 0 { return false }
+        guard errno == ENODATA else { return false }
+        if fgetxattr(fd, validatorAttribute, nil, 0) >= 0 { return false }
+        return errno == ENODATA
+        #else
+        return false
+        #endif
     }
 
     /// A user extended attribute of a file (at most 4 KiB of text), or nil when it has none or the file system
