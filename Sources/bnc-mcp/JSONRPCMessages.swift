@@ -54,18 +54,28 @@ enum JSONRPCMessages {
     /// nor a number (the SDK answered none, and the end of stdin then waited for that answer for ever), or a
     /// tools/call whose arguments are not an object (answered as an internal error) — or the request ids it adds.
     static func judge(_ data: Data) -> (refusal: Data?, requests: [String]) {
-        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (nil, []) }  // the SDK answers the rest
+        // JSON-RPC 2.0 §5: an answer whose request's id cannot be read carries a null id (the SDK made one up, and
+        // answered invalid UTF-8 not at all).
+        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (error(code: -32700, "Parse error: not a JSON text"), []) }
+        if case .array(let batch) = message, batch.isEmpty { return (error(code: -32600, "Invalid Request: an empty batch"), []) }
         guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true)) }
+        let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()
+        // The JSON parsed: what is wrong is the request (-32600), not the text (-32700).
+        if o["jsonrpc"]?.stringValue != "2.0" { return (error(code: -32600, "Invalid Request: jsonrpc must be \"2.0\"", id: id), []) }
+        // MCP: a request's id must not be null (a notification has none at all).
+        if o["method"] != nil, o["id"]?.isNull == true { return (error(code: -32600, "Invalid Request: a request's id must not be null"), []) }
         switch o["id"] {
         case nil, .null?, .string?: break
         case .number(let n)? where PendingRequests.key(.number(n)) != nil: break
         case .number?: return (error(code: -32600, "Invalid Request: a numeric id must be a whole number within 2^53"), [])
         default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [])
         }
-        if o["method"]?.stringValue == "tools/call", case .object(let params)? = o["params"], let arguments = params["arguments"] {
-            guard case .object = arguments else {
-                let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()
-                return (error(code: -32602, "Invalid params: arguments must be an object", id: id), [])
+        if o["method"]?.stringValue == "tools/call" {
+            guard case .object(let params)? = o["params"], params["name"]?.stringValue != nil else {
+                return (error(code: -32602, "Invalid params: tools/call takes params {name, arguments}", id: id), [])
+            }
+            if let arguments = params["arguments"] {
+                guard case .object = arguments else { return (error(code: -32602, "Invalid params: arguments must be an object", id: id), []) }
             }
         }
         return (nil, PendingRequests.ids(message, requests: true))

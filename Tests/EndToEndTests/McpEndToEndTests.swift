@@ -296,6 +296,32 @@ import TestSupport
         #expect(params?["code"] as? Int == -32602 && params?["message"] as? String == "Invalid params: arguments must be an object", "\(answers)")
     }
 
+    /// JSON-RPC's error answers: a text that does not parse (or is not UTF-8) and an empty batch are answered with a
+    /// null id (a made-up id, or no answer at all, before); a request without `"jsonrpc":"2.0"` or with a null id
+    /// is an invalid request (-32600), and a tools/call without a name invalid params (-32602).
+    @Test func malformedRequestsGetTheirJSONRPCErrors() throws {
+        let messages = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":12,"method":"ping""#,
+            "[]",
+            #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+            #"{"id":13,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":15,"method":"ping"}"#,
+        ]
+        let r = try box.run("bnc-mcp", [], env: env, stdin: messages.joined(separator: "\n") + "\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        let answers = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func code(_ a: [String: Any]) -> Int? { (a["error"] as? [String: Any])?["code"] as? Int }
+        let nullIDs = answers.filter { $0["id"] is NSNull }.compactMap(code).sorted()
+        #expect(nullIDs == [-32700, -32600, -32600], "\(answers)")
+        #expect(answers.first { $0["id"] as? Int == 13 }.flatMap(code) == -32600, "\(answers)")
+        #expect(answers.first { $0["id"] as? Int == 14 }.flatMap(code) == -32602, "\(answers)")
+        #expect(answers.first { $0["id"] as? Int == 15 }?["result"] != nil)
+        #expect(!answers.contains { ($0["id"] as? String)?.count == 36 }, "no made-up id: \(answers)")
+    }
+
     /// At the end of stdin the server waits for every request's answer, counted by id: an id of -0 was answered
     /// as 0 and counted as another, and the server waited ten minutes for it; a fractional or huge id the SDK cannot
     /// echo likewise; a reused id let the server exit before the second answer. Ids are counted by value, ones no
