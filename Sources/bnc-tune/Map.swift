@@ -80,6 +80,8 @@ struct Map: SendingCommand {
 
     /// The mapped line to print, or nil when it was rendered (--dry-run, --curl, --command).
     func forward(_ number: Int, _ bytes: ArraySlice<UInt8>, _ conversionKey: ConversionKey?, _ tool: ToolRun) throws(BNCError) -> JSON? {
+        // A file's line is named with its warnings; the one request of an argument needs no number.
+        let fileLine: Int? = number > 0 && !RequestSource(argument: request).isInline ? number : nil
         let r = try RequestSource.read(number, bytes, key: conversionKey)
         let warnings = Warnings()
         let mapped = try TuneMapping.toBranch(r, warnings: warnings)
@@ -95,13 +97,13 @@ struct Map: SendingCommand {
             let key = tool.settings.branchKey ?? Self.placeholderKey
             let secret = tool.settings.branchSecret ?? Secret("YOUR_BRANCH_SECRET")
             let request = try mapped.request(key: key, secret: secret, baseURL: tool.settings.apiURL, warnings: warnings)
-            try tool.admit(warnings, line: RequestSource(argument: self.request).isInline ? nil : number)
+            try tool.admit(warnings, line: fileLine)
             _ = try tool.render(request)
             return nil
         }
         // The Branch module's own checks, so a body printed here is one Branch accepts.
         _ = try mapped.request(key: Self.placeholderKey, secret: Secret("unused"), baseURL: nil, warnings: warnings)
-        try tool.admit(warnings, line: RequestSource(argument: self.request).isInline ? nil : number)
+        try tool.admit(warnings, line: fileLine)
         if command {
             let next = mapped.api == .open ? "bnc-open --body -" : "bnc-event send --batch -"
             tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")
