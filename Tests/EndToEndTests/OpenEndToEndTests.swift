@@ -276,11 +276,15 @@ import TestSupport
         let r = try box.run("bnc-open", ["--batch", input], env: env(s))
         #expect(r.status == 1, "\(r.output)")
         #expect(r.stdout.split(separator: "\n").last?.contains("ios_vendor_id must be a UUID") == true, "\(r.stdout)")
-        let bodies = try s.received().compactMap { $0["body"] as? [String: Any] }
-        #expect(bodies.count == 3, "the refused line sent nothing")
-        #expect(bodies[1]["first_session"] as? Bool == false && bodies[1]["ios_vendor_id"] as? String == idfv.uppercased(),
-                "the flag's iPhone again: \(bodies[1])")
-        #expect(bodies[2]["hardware_id"] == nil && bodies[2]["is_hardware_id_real"] as? Bool == false, "\(bodies[2])")
+        // The batch's two devices go at once: their requests are found by their IP override, not their order.
+        let received = try s.received()
+        #expect(received.count == 3, "the refused line sent nothing")
+        func sent(from ip: String) -> [String: Any] {
+            received.dropFirst().first { ($0["headers"] as? [String: Any])?["x-ip-override"] as? String == ip }?["body"] as? [String: Any] ?? [:]
+        }
+        let again = sent(from: "8.8.4.4"), denied = sent(from: "9.9.9.9")
+        #expect(again["first_session"] as? Bool == false && again["ios_vendor_id"] as? String == idfv.uppercased(), "the flag's iPhone again: \(again)")
+        #expect(!denied.isEmpty && denied["hardware_id"] == nil && denied["is_hardware_id_real"] as? Bool == false, "\(denied)")
         #expect(r.stderr.contains("hardware_id is the all-zero id"), "\(r.stderr)")
 
         let android = ["--ip", "8.8.4.4", "--os", "Android", "--os-version", "14", "--model", "P", "--app-version", "1", "--user-agent", "UA",
