@@ -120,10 +120,4 @@ enum QRBatch {
             return try builder.request(line: line, warnings: warnings)
         }
     }
-
-    /// The format a file name's extension names (png, jpeg, svg), if any.
-    static func extensionFormat(_ path: String) -> String? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        return ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "svg": "svg"][path[path.index(after: dot)...].lowercased()]
-    }
 }

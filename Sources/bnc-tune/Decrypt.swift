@@ -86,9 +86,9 @@ struct Decrypt: BNCCommand {
                 failed += 1
                 context.diagnostics.error(error)
             }
-        } tooLong: { number in
+        } tooLong: { error in
             failed += 1
-            context.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
+            context.diagnostics.error(error)
         }
         return failed > 0 ? .partialFailure : .success
     }

@@ -67,9 +67,9 @@ struct Map: SendingCommand {
                 failed += 1
                 tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
             }
-        } tooLong: { number in
+        } tooLong: { error in
             failed += 1
-            tool.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
+            tool.diagnostics.error(error)
         }
         if !source.isInline && !toTune {
             tool.stdout.write(bytes: stream.finish())

@@ -59,9 +59,9 @@ struct Replay: SendingCommand {
                     failed += 1
                     tool.diagnostics.error(error.message.hasPrefix("line ") ? error : BNCError(error.kind, "line \(number): \(error.message)"))
                 }
-            } tooLong: { number in
+            } tooLong: { error in
                 failed += 1
-                tool.diagnostics.error(BNCError(.invalidData, "line \(number) is longer than \(RequestSource.maxLine) bytes: not read"))
+                tool.diagnostics.error(error)
             }
             return failed > 0 ? .partialFailure : .success
         }

@@ -12,18 +12,23 @@ struct RequestSource {
     var isInline: Bool { argument.contains("://") || (argument.hasPrefix("/") && argument.contains("?")) || argument.contains("\"") }
 
     /// Calls `body` with each line's number and bytes; lines are bounded at 1 MiB. A longer line ends the reading
-    /// (exit 65), or with `tooLong` is skipped unread and handed to it by number, and the lines after it are read.
-    func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void, tooLong: ((Int) -> Void)? = nil) throws(BNCError) {
+    /// (exit 65), or with `tooLong` is skipped unread and handed to it as the error naming it, and the lines after it
+    /// are read.
+    func each(_ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void, tooLong: ((BNCError) -> Void)? = nil) throws(BNCError) {
         if isInline { return try body(1, Array(argument.utf8)[...]) }
         let reader = try LineReader(path: argument, maxLineLength: Self.maxLine, what: argument == "-" ? "standard input" : argument)
         reader.skipLongLines = tooLong != nil
         reader.keepsSkippedNumbers = tooLong != nil
         while let line = try reader.next() {
-            if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(n) } }
+            if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(Self.tooLong(n)) } }
             if TuneLog.isSkippable(line) { continue }
             try body(reader.lineNumber, line)
         }
-        if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(n) } }
+        if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(Self.tooLong(n)) } }
+    }
+
+    static func tooLong(_ line: Int) -> BNCError {
+        BNCError(.invalidData, "line \(line) is longer than \(maxLine) bytes: not read")
     }
 
     static let maxLine = 1 << 20
