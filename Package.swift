@@ -2,6 +2,11 @@
 // bnc: a Unix command suite for Branch's server-to-server APIs, Apple AdServices and legacy TUNE requests.
 import PackageDescription
 
+// Release builds of the per-line modules skip Swift's run-time exclusivity checks (debug builds, and so every
+// test, keep them): each `var` of a class or global read on a batch line or a scanned line otherwise costs a
+// call into the runtime's access set. BENCHMARKS.md gives what each module saved.
+let uncheckedExclusivityInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "bnc",
     products: [
@@ -62,11 +67,12 @@ let package = Package(
         // Shared by every tool: config and credentials, IP override, device model, HTTP on libcurl, retry, rendering.
         .target(
             name: "BNCCore",
-            dependencies: ["BNCSuite", "CCurl", "CSQLite", "CZlib"]),
+            dependencies: ["BNCSuite", "CCurl", "CSQLite", "CZlib"],
+            swiftSettings: uncheckedExclusivityInRelease),
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
         .target(name: "BNCOpen", dependencies: ["BNCCore"]),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
-        .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"]),
+        .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"], swiftSettings: uncheckedExclusivityInRelease),
         // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
         .target(name: "BNCASA", dependencies: ["BNCCore", "CCrypto"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
@@ -80,7 +86,7 @@ let package = Package(
         // The scanner's per-line counting runs on one class's tables: release builds skip the runtime exclusivity
         // checks there (debug builds and the tests keep them), 11 a line and 3% of a scan.
         .target(name: "BNCTune", dependencies: ["BNCCore", "BNCSuite", "BNCOpen", "BNCEvent", "CCrypto"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+                swiftSettings: uncheckedExclusivityInRelease),
         // Reports through libxml2's streaming writer: a findings report (documented schema), JUnit XML, HTML.
         .target(name: "BNCReport", dependencies: ["BNCCore", "BNCSuite", "CXMLWriter"]),
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.

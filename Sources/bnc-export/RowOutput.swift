@@ -52,17 +52,26 @@ final class RowOutput {
         }
     }
 
-    /// Every element of a JSON array file (a custom export asked for as json).
+    /// Every element of a JSON array file (a custom export asked for as json), read one row at a time (the file
+    /// was read whole, then parsed whole: a large export took many times its size in memory).
     func copy(jsonArray path: String, extra: [(String, String)]) throws(BNCError) {
-        let text = try FileSystem.read(path, what: path, limit: 1 << 30)
-        guard case .array(let items) = try JSON.parseInput(text, what: path) else {
-            throw BNCError(.malformedResponse, "\(path): not a JSON array of rows")
-        }
-        for item in items {
-            guard let o = item.objectValue else { continue }
+        let rows = try JSONArrayReader(path: path, what: path)
+        while true {
+            let item: JSON?
+            do {
+                item = try rows.next()
+            } catch {
+                throw BNCError(.malformedResponse, error.message)
+            }
+            guard let item else { break }
+            guard let o = item.objectValue else {
+                throw BNCError(.malformedResponse, "\(path): row \(rows.count) is \(item.typeName == "array" ? "an" : "a") \(item.typeName), not an object")
+            }
             var names = extra.map(\.0), values = extra.map(\.1)
             for (k, v) in o { names.append(k); values.append(v.stringValue ?? v.serialized()) }
             emit(names, values)
+            if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }
+            if let failure { throw failure }
         }
     }
 

@@ -101,9 +101,18 @@ struct BncMCP: AsyncParsableCommand {
             }
             let runner = await ready.value.0
             // A call waits on a subprocess: on a dispatch thread, never holding one of Swift's cooperative threads.
-            return await withCheckedContinuation { done in
-                DispatchQueue.global().async { done.resume(returning: runner.call(tool, arguments: params.arguments ?? [:])) }
+            // The client's notifications/cancelled cancels this task (the SDK does): the command is told to end,
+            // and the call gets no answer, as MCP asks of a cancelled request.
+            let stopper = Execution.Stopper()
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { done in
+                    DispatchQueue.global().async { done.resume(returning: runner.call(tool, arguments: params.arguments ?? [:], stopper: stopper)) }
+                }
+            } onCancel: {
+                stopper.stop()
             }
+            try Task.checkCancellation()
+            return result
         }
         await server.withMethodHandler(ListResources.self) { _ in .init(resources: resources.list) }
         await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
@@ -124,6 +133,7 @@ struct BncMCP: AsyncParsableCommand {
         while pending.count > 0 && MonotonicClock.now() < deadline {
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
+        Execution.endRunning()
     }
 }
 

@@ -79,6 +79,7 @@ actor CountingTransport: Transport {
             let judged = JSONRPCMessages.judge(data)
             if let error = judged.refusal { refuse(error); return }
             pending.read(judged.requests)
+            pending.cancelled(judged.cancelled)
             continuation.yield(data)
         }
         while true {

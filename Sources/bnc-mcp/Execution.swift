@@ -26,17 +26,48 @@ enum Execution {
         let watcher = try SignalWatcher.install([SIGTERM, SIGINT, SIGHUP])
         Thread.detachNewThread {
             watcher.wait()
-            lock.lock()
-            let pids = running
-            lock.unlock()
-            for pid in pids { kill(pid, SIGTERM) }
-            if !pids.isEmpty { usleep(200_000) }
-            for pid in pids { kill(pid, SIGKILL) }
+            endRunning()
             exit(143)
         }
     }
 
-    static func run(_ path: String, _ arguments: [String], stdin: Data?, environment extra: [String: String] = [:]) -> Result {
+    /// Ends every command still running (SIGTERM, then SIGKILL): the server is ending, and no one will read their
+    /// answers (a call the client cancelled just before its input ended is still being told to end).
+    static func endRunning() {
+        lock.lock()
+        let pids = running
+        lock.unlock()
+        for pid in pids { kill(pid, SIGTERM) }
+        if !pids.isEmpty { usleep(200_000) }
+        lock.lock()
+        let left = running.intersection(pids)
+        lock.unlock()
+        for pid in left { kill(pid, SIGKILL) }
+    }
+
+    /// A call's command, stopped when the client cancels the call (MCP's `notifications/cancelled`): told SIGTERM,
+    /// as the server's own end tells it, whether it is running already or about to start.
+    final class Stopper: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pid: Int32?
+        private var stopped = false
+
+        /// The command started: false (and it is told to end) when the call was cancelled first.
+        fileprivate func started(_ pid: Int32) -> Bool {
+            lock.withLock { self.pid = pid; return !stopped }
+        }
+        fileprivate func ended() { lock.withLock { pid = nil } }
+        var isStopped: Bool { lock.withLock { stopped } }
+
+        func stop() {
+            let pid: Int32? = lock.withLock { stopped = true; return self.pid }
+            if let pid { kill(pid, SIGTERM) }
+        }
+    }
+
+    static func run(_ path: String, _ arguments: [String], stdin: Data?, environment extra: [String: String] = [:],
+                    stopper: Stopper? = nil) -> Result {
+        if stopper?.isStopped == true { return Result(status: 143, stdout: Data(), stderr: "", cutOff: false) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments
@@ -52,6 +83,8 @@ enum Execution {
         let pid = p.processIdentifier
         lock.lock(); running.insert(pid); lock.unlock()
         defer { lock.lock(); running.remove(pid); lock.unlock() }
+        if let stopper, !stopper.started(pid) { kill(pid, SIGTERM) }
+        defer { stopper?.ended() }
         let group = DispatchGroup()
         nonisolated(unsafe) var err = Data()
         group.enter()

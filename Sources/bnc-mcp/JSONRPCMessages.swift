@@ -29,14 +29,26 @@ final class PendingRequests: Sendable {
         }
     }
 
+    /// Requests the client cancelled (`notifications/cancelled`): the SDK answers none of them, so none is waited
+    /// for (an answer already on its way is not counted twice).
+    func cancelled(_ gone: [String]) { settle(gone) }
+
+    private func settle(_ done: [String]) {
+        if !done.isEmpty { ids.withLock { pending in for id in done { if let n = pending[id] { pending[id] = n > 1 ? n - 1 : nil } } } }
+    }
+
     func read(_ new: [String]) { if !new.isEmpty { ids.withLock { for id in new { $0[id, default: 0] += 1 } } } }
     func written(_ data: Data) {
         guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return }
-        let done = Self.ids(message, requests: false)
-        if !done.isEmpty {
-            ids.withLock { pending in
-                for id in done { if let n = pending[id] { pending[id] = n > 1 ? n - 1 : nil } }
-            }
+        settle(Self.ids(message, requests: false))
+    }
+
+    /// The requests a message cancels: each `notifications/cancelled`'s requestId (a batch's members each).
+    static func cancellations(_ message: JSON) -> [String] {
+        (message.arrayValue ?? [message]).compactMap { m in
+            guard case .object(let o) = m, o["method"]?.stringValue == "notifications/cancelled", o["id"] == nil,
+                  let id = o["params"]?["requestId"] else { return nil }
+            return key(id)
         }
     }
 }
@@ -53,31 +65,31 @@ enum JSONRPCMessages {
     /// a number where Foundation's gives both as NSNumber): the error it deserves — an id that is neither a string
     /// nor a number (the SDK answered none, and the end of stdin then waited for that answer for ever), or a
     /// tools/call whose arguments are not an object (answered as an internal error) — or the request ids it adds.
-    static func judge(_ data: Data) -> (refusal: Data?, requests: [String]) {
+    static func judge(_ data: Data) -> (refusal: Data?, requests: [String], cancelled: [String]) {
         // JSON-RPC 2.0 §5: an answer whose request's id cannot be read carries a null id (the SDK made one up, and
         // answered invalid UTF-8 not at all).
-        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (error(code: -32700, "Parse error: not a JSON text"), []) }
-        if case .array(let batch) = message, batch.isEmpty { return (error(code: -32600, "Invalid Request: an empty batch"), []) }
-        guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true)) }
+        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (error(code: -32700, "Parse error: not a JSON text"), [], []) }
+        if case .array(let batch) = message, batch.isEmpty { return (error(code: -32600, "Invalid Request: an empty batch"), [], []) }
+        guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message)) }
         let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()
         // The JSON parsed: what is wrong is the request (-32600), not the text (-32700).
-        if o["jsonrpc"]?.stringValue != "2.0" { return (error(code: -32600, "Invalid Request: jsonrpc must be \"2.0\"", id: id), []) }
+        if o["jsonrpc"]?.stringValue != "2.0" { return (error(code: -32600, "Invalid Request: jsonrpc must be \"2.0\"", id: id), [], []) }
         // MCP: a request's id must not be null (a notification has none at all).
-        if o["method"] != nil, o["id"]?.isNull == true { return (error(code: -32600, "Invalid Request: a request's id must not be null"), []) }
+        if o["method"] != nil, o["id"]?.isNull == true { return (error(code: -32600, "Invalid Request: a request's id must not be null"), [], []) }
         switch o["id"] {
         case nil, .null?, .string?: break
         case .number(let n)? where PendingRequests.key(.number(n)) != nil: break
-        case .number?: return (error(code: -32600, "Invalid Request: a numeric id must be a whole number within 2^53"), [])
-        default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [])
+        case .number?: return (error(code: -32600, "Invalid Request: a numeric id must be a whole number within 2^53"), [], [])
+        default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [], [])
         }
         if o["method"]?.stringValue == "tools/call" {
             guard case .object(let params)? = o["params"], params["name"]?.stringValue != nil else {
-                return (error(code: -32602, "Invalid params: tools/call takes params {name, arguments}", id: id), [])
+                return (error(code: -32602, "Invalid params: tools/call takes params {name, arguments}", id: id), [], [])
             }
             if let arguments = params["arguments"] {
-                guard case .object = arguments else { return (error(code: -32602, "Invalid params: arguments must be an object", id: id), []) }
+                guard case .object = arguments else { return (error(code: -32602, "Invalid params: arguments must be an object", id: id), [], []) }
             }
         }
-        return (nil, PendingRequests.ids(message, requests: true))
+        return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message))
     }
 }

@@ -29,7 +29,7 @@ struct ToolRunner: Sendable {
 
     func arguments(of tool: MCPTool) -> [CommandArgument] { declared[tool.command.joined(separator: " ")] ?? [] }
 
-    func call(_ tool: MCPTool, arguments: [String: Value]) -> CallTool.Result {
+    func call(_ tool: MCPTool, arguments: [String: Value], stopper: Execution.Stopper? = nil) -> CallTool.Result {
         var args = tool.defaults?(settings) ?? [:]
         for (k, v) in arguments { args[k] = MCPValue.json(v) ?? .null }
         if let bad = args.keys.sorted().first(where: { Self.credentials.contains($0.lowercased()) }) {
@@ -85,7 +85,7 @@ struct ToolRunner: Sendable {
         }
         if tool.sends { words += settings.shared + (sending ? [] : ["--dry-run"]) }
         if !positionals.isEmpty { words += ["--"] + positionals }
-        let r = Execution.run(directory + "/" + tool.command[0], words, stdin: input)
+        let r = Execution.run(directory + "/" + tool.command[0], words, stdin: input, stopper: stopper)
         return answer(tool, r, image: tool.image && sending ? args["format"]?.stringValue ?? "png" : nil)
     }
 

@@ -315,6 +315,13 @@ import TestSupport
         #expect(x.status == 0 && x.stdout == "installs,revenue\n1,29.76\n", "\(x.output)")
         let created = try #require(try s.received().last { $0["path"] as? String == "/v1/branch_aggregate/async/analytics" })
         #expect((created["body"] as? [String: Any])?["response_format"] as? String == "csv", "never parquet, which bnc cannot read")
+        // As JSON: the job's file is a JSON array, read one row at a time.
+        let xj = try box.run("bnc-export", ["cross-event", "--aggregation", "total_count:eo_install:installs", "--aggregation", "revenue:eo_commerce_event:revenue",
+                                            "--start", Self.today, "--end", Self.today, "--output", "json"], env: env(s))
+        #expect(xj.status == 0 && (try? JSONSerialization.jsonObject(with: Data(xj.stdout.utf8))) as? [[String: String]] == [["installs": "1", "revenue": "29.76"]],
+                "\(xj.output)")
+        let createdJSON = try #require(try s.received().last { $0["path"] as? String == "/v1/branch_aggregate/async/analytics" })
+        #expect((createdJSON["body"] as? [String: Any])?["response_format"] as? String == "json")
         // Readiness: an hour past is ready (exit 0), the current one not yet (exit 1).
         let yesterday = f.string(from: Date().addingTimeInterval(-86400))
         let past = try box.run("bnc-export", ["ready", "--date", "\(yesterday) 12:00:00", "--topic", "eo_install"], env: env(s))

@@ -272,6 +272,55 @@ import TestSupport
         try? input.fileHandleForWriting.close()
     }
 
+    /// `notifications/cancelled` was not acted on: the cancelled call's command ran on (here a scan of a FIFO no one
+    /// writes to, for ever), and the end of stdin waited ten minutes for its answer. Now the command is told to end,
+    /// the call gets no answer (MCP: a cancelled request is not answered), and the server ends with its input, every
+    /// other request answered.
+    @Test func aCancelledCallEndsItsCommandAndIsNotAnswered() throws {
+        let fifo = box.home + "/cancelled-scan.log"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Executables.path("bnc-mcp"))
+        p.environment = box.environment(env)
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        func send(_ lines: [String]) { input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+        send([#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+              #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+              #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tune_scan","arguments":{"file":"\#(fifo)"}}}"#])
+        func scans() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
+                guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
+                return cmd.contains(fifo) && cmd.contains("scan") ? pid : nil
+            }
+        }
+        defer {
+            for pid in (try? scans()) ?? [] { if let n = pid_t(pid) { kill(n, SIGKILL) } }
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        }
+        var waited = 0
+        while try scans().isEmpty && waited < 300 { usleep(50_000); waited += 1 }
+        #expect(try !scans().isEmpty, "the call runs bnc-tune scan on the FIFO")
+        send([#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"the user stopped it"}}"#,
+              #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#])
+        try input.fileHandleForWriting.close()
+        waited = 0
+        while p.isRunning && waited < 600 { usleep(50_000); waited += 1 }  // up to 30 s; it waited 600 s before
+        #expect(!p.isRunning, "the server ends with its input")
+        waited = 0
+        while try !scans().isEmpty && waited < 100 { usleep(50_000); waited += 1 }  // SIGTERM told, its exit a moment later
+        #expect(try scans().isEmpty, "the cancelled call's scan was ended")
+        guard !p.isRunning else { return }
+        #expect(p.terminationStatus == 0)
+        let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers.contains { $0["id"] as? Int == 2 && $0["result"] != nil }, "\(answers)")
+        #expect(!answers.contains { $0["id"] as? Int == 1 }, "a cancelled call is not answered: \(answers)")
+    }
+
     /// The SDK's stdio reader searched its whole buffer for a line break after every 4 KiB: a 5 MB message got no
     /// answer in a minute and held every call behind it. A request whose id is an object got no answer, and the
     /// end of stdin then waited for it; a tools/call whose arguments were a list was an "internal error".

@@ -167,6 +167,16 @@ public final class LineReader {
         }
     }
 
+    /// The input's next bytes as they come (inflated when it is gzip), whatever their line breaks: for a reader of
+    /// another framing (a JSON array's elements, `JSONArrayReader`). nil at the end. Not mixed with `next()`.
+    public func nextBytes() throws(BNCError) -> [UInt8]? {
+        if start > 0 { buffer.removeFirst(start); start = 0 }
+        while buffer.isEmpty && !eof { try fill() }
+        if buffer.isEmpty { return nil }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer
+    }
+
     /// Adds the next bytes of the input to `buffer` (inflated when it is gzip), or sets `eof`.
     private func fill() throws(BNCError) {
         if let inflater, !inflater.needsInput {
