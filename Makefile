@@ -20,7 +20,7 @@ SHARED_FLAGS := -Xswiftc -no-toolchain-stdlib-rpath -Xlinker '-rpath=$$ORIGIN/..
 # zsh and fish to check the completion scripts, nginx-light for the HTTP/2 server a batch over TLS is tested against.
 # PyPI packages the tests read recordings with: haralyzer (a HAR reader) and jsonschema (the HAR 1.2 schema).
 PIPS := haralyzer jsonschema
-DEBS := python3 python3-pip bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config libqrencode-dev libpng-dev libjpeg-dev zbar-tools chromium nginx-light
+DEBS := python3 python3-pip bash-completion libjq-dev man-db bsdextrautils libcurl4-openssl-dev libssl-dev openssl libxml2-dev libxml2-utils libsqlite3-dev zlib1g-dev curl mandoc zsh fish pkg-config libqrencode-dev libpng-dev libjpeg-dev zbar-tools chromium nginx-light tzdata
 
 .PHONY: all bootstrap build release release-multicall release-shared test unit-tests check-docs fuzz-replay fuzz docs demo install uninstall clean
 

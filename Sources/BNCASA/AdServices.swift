@@ -16,6 +16,13 @@ public enum AdServices {
     public static func token(_ raw: String) throws(BNCError) -> String {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw BNCError.invalid("token", "is empty") }
+        // Several tokens, one a line (a file of them given as one): each line Base64 by itself and one ending in
+        // '=' padding before the last, which no single token has. Joined, they read as one invalid token.
+        let lines = trimmed.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        if lines.count > 1, lines.dropLast().contains(where: { $0.hasSuffix("=") }), lines.allSatisfy(isBase64) {
+            throw BNCError.invalid("token", "holds \(lines.count) tokens, one a line (a token's '=' padding ends it)",
+                                   hint: "look up one at a time, or several with --batch FILE (NDJSON lines {\"token\": \"...\"})")
+        }
         let compact = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
         if compact.count > maxTokenLength { throw BNCError.invalid("token", "is longer than \(maxTokenLength) characters") }
         // Spaces but not one '+' (a real token has several), and '+' restored makes it Base64: a form decoder's work.

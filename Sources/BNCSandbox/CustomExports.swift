@@ -38,10 +38,23 @@ extension Sandbox {
         let (appID, keys) = try exportApp(r)
         if let wait = overLimit("create|\(appID)", perMinute: 10, perHour: 25) { return limited(wait, org: appID) }
         let body = try jsonObject(r)
-        guard let startText = body["start_date"]?.stringValue, let start = Self.isoDateTime(startText) else {
+        // Offset-less dates are in `timezone` (a tz database name), else UTC.
+        var zone: ZoneFile?
+        if let tz = body["timezone"], !tz.isNull {
+            guard let name = tz.stringValue, let file = ZoneFile(name: name) else {
+                throw Rejection("timezone must be a tz database name such as America/New_York or UTC")
+            }
+            zone = file
+        }
+        func instant(_ text: String) -> Double? {
+            guard let t = Self.isoDateTime(text) else { return nil }
+            guard let zone, !Self.hasOffset(text) else { return t }
+            return Double(zone.utc(ofLocal: Int64(t)))
+        }
+        guard let startText = body["start_date"]?.stringValue, let start = instant(startText) else {
             throw Rejection("start_date is required: an ISO 8601 date-time such as 2023-05-15T00:00:00Z")
         }
-        guard let endText = body["end_date"]?.stringValue, let end = Self.isoDateTime(endText) else {
+        guard let endText = body["end_date"]?.stringValue, let end = instant(endText) else {
             throw Rejection("end_date is required: an ISO 8601 date-time such as 2023-05-15T23:59:59Z")
         }
         guard end > start else { throw Rejection("end_date must be after start_date") }

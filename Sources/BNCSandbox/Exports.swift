@@ -189,6 +189,12 @@ extension Sandbox {
     }
 
     /// An ISO 8601 date-time (`2023-05-15T00:00:00Z`, `.000`, `+02:00`, or none: UTC) in seconds, or nil.
+    /// Whether an ISO 8601 date-time (as `isoDateTime` reads it) names its offset: `Z` or `±hh:mm` after the time.
+    static func hasOffset(_ text: String) -> Bool {
+        let rest = text.dropFirst(19)
+        return rest.hasSuffix("Z") || rest.contains("+") || rest.contains("-")
+    }
+
     static func isoDateTime(_ text: String) -> Double? {
         guard text.count >= 19, let day = dayStart(String(text.prefix(10))), text.dropFirst(10).first == "T" else { return nil }
         let clock = text.dropFirst(11).prefix(8).split(separator: ":")

@@ -11,6 +11,20 @@ import Testing
         #expect(try AdServices.token(wrapped) == Self.token)
     }
 
+    /// A file of two tokens, one a line, was joined into one token and refused as "not Base64": it is now named
+    /// for what it is. A token wrapped across lines (no padding before its end) is still one token.
+    @Test func twoTokensOnTwoLinesAreNotJoined() throws {
+        let second = "QUJDREVGR0hJSktMTU5PUA=="
+        #expect {
+            try AdServices.token(Self.token + "\n" + second + "\n")
+        } throws: {
+            let e = $0 as? BNCError
+            return e?.message == "token holds 2 tokens, one a line (a token's '=' padding ends it)" && e?.hint?.contains("--batch") == true
+        }
+        let wrapped = Self.token.prefix(40) + "\r\n" + Self.token.dropFirst(40)
+        #expect(try AdServices.token(String(wrapped)) == Self.token)
+    }
+
     @Test func aTokenWhosePlusSignsBecameSpacesIsExplained() {
         let mangled = Self.token.replacing("+", with: " ")
         #expect {

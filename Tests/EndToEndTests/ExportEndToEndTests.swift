@@ -248,6 +248,28 @@ import TestSupport
         #expect(again.status == 0 && again.stdout.hasPrefix("name,event_data_revenue,event_data_transaction_id\n"), "\(again.output)")
     }
 
+    /// The sandbox read a custom export's offset-less dates as UTC whatever its `timezone`: they are now that zone's
+    /// wall-clock times (read from tzdata), as Branch reads them; a zone the database does not name is refused.
+    @Test func aCustomExportsTimezonePlacesItsOffsetLessDates() throws {
+        let s = try sandbox()
+        try traffic(s)
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        let start = f.string(from: Date().addingTimeInterval(-3600)), end = f.string(from: Date().addingTimeInterval(3600))
+        #expect(!start.hasSuffix("Z") && start.count == 19, "\(start)")
+        func purchases(_ zone: String) throws -> Int {
+            let r = try box.run("bnc-export", ["custom", "--topic", "eo_commerce_event", "--start", start, "--end", end, "--timezone", zone, "--field", "name"], env: env(s))
+            #expect(r.status == 0, "\(zone): \(r.output)")
+            return rows(r.stdout).count
+        }
+        #expect(try purchases("UTC") == 3, "the UTC wall clock around now holds the three purchases")
+        // Kiritimati is 14 hours ahead: its wall clock around UTC's now ended some 13 hours ago.
+        #expect(try purchases("Pacific/Kiritimati") == 0)
+        let bad = try box.write("zone.json", #"{"report_type":"eo_install","start_date":"\#(start)","end_date":"\#(end)","fields":["name"],"timezone":"Mars/Olympus_Mons"}"#)
+        let refused = try box.run("bnc-api", ["POST", "/v2/logs", "-q", "app_id=777", "--with-access-token", "--no-key", "--body", bad], env: env(s))
+        #expect(refused.status != 0 && refused.output.contains("timezone must be a tz database name"), "\(refused.output)")
+    }
+
     @Test(arguments: [
         (["daily", "--date", "2020-01-01"], 65, "--date must be within the last 7 days"),
         (["daily", "--date", "tomorrow"], 65, "--date must be a UTC date as YYYY-MM-DD"),
