@@ -59,12 +59,6 @@ public enum OpenRequest {
         if b["is_hardware_id_real"] == nil || device.idfa != nil || device.idfv != nil || device.androidID != nil {
             b["is_hardware_id_real"] = .bool(b["hardware_id"] != nil)
         }
-        if device.limitAdTracking == true {
-            b["ad_tracking_enabled"] = nil
-        } else if b["ad_tracking_enabled"] == nil {
-            b["ad_tracking_enabled"] = true
-        }
-
         // Where the session came from.
         if let url = options.openedWith {
             for (k, v) in try LinkSources.openedWith(url, platform: platform) { b[k] = v }
@@ -88,16 +82,9 @@ public enum OpenRequest {
         for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
 
         b.overlay(fields)
-        // -f is applied last, over the flags: what it says is held to the same rules. The Android SDK's lat_val 1
-        // is Limit Ad Tracking too: ad_tracking_enabled is then left out, as --limit-ad-tracking true leaves it.
-        let latVal = b["lat_val"]?.numberValue?.int64 == 1
-        let givenEnabled = fields.contains { $0.0 == "ad_tracking_enabled" && !$0.1.isNull } || base["ad_tracking_enabled"].map { !$0.isNull } ?? false
-        if device.limitAdTracking == true || latVal {
-            if givenEnabled && b["ad_tracking_enabled"].map({ !$0.isNull }) ?? false {
-                throw BNCError.invalid("ad_tracking_enabled", "must be omitted when limit ad tracking is on (--limit-ad-tracking true, or lat_val 1)")
-            }
-            b["ad_tracking_enabled"] = nil
-        }
+        // -f is applied last, over the flags: what it says is held to the same rules, as the base body's members are.
+        let given = fields.contains { $0.0 == "ad_tracking_enabled" && !$0.1.isNull } || base["ad_tracking_enabled"].map { !$0.isNull } ?? false
+        try applyLimitAdTracking(device.limitAdTracking == true || b["lat_val"]?.numberValue?.int64 == 1, to: &b, given: given)
         normaliseDeviceIDs(&b, warnings: nil)
         return b
     }
@@ -166,7 +153,8 @@ public enum OpenRequest {
         let limited = try takeLimitAdTracking(&lineBody) ?? (lineBody["lat_val"]?.numberValue?.int64 == 1 ? true : nil)
         var body = defaults
         body.overlay(lineBody)
-        try applyLimitAdTracking(limited, to: &body, given: lineBody)
+        // A line that says nothing of it keeps the flags' (the defaults already follow the rule).
+        if let limited { try applyLimitAdTracking(limited, to: &body, given: lineBody["ad_tracking_enabled"].map { !$0.isNull } ?? false) }
         normaliseDeviceIDs(&body, warnings: warnings)
         return (body, lineIP)
     }
@@ -180,13 +168,14 @@ public enum OpenRequest {
         return try Device.table["limit_ad_tracking"]!.check(value, at: "limit_ad_tracking").boolValue
     }
 
-    /// The rule `--limit-ad-tracking` follows, for a body's own flag: limited, `ad_tracking_enabled` is omitted
-    /// (an explicit one in `given`, the same body, contradicts it: refused); not limited, it is true.
-    public static func applyLimitAdTracking(_ limited: Bool?, to body: inout JSONObject, given: JSONObject) throws(BNCError) {
-        guard let limited else { return }
+    /// Branch's rule for Limit Ad Tracking, the one rule wherever the device says it (--limit-ad-tracking, a device
+    /// file, a line's or --body's `limit_ad_tracking`, the Android SDK's `lat_val` 1): limited, `ad_tracking_enabled`
+    /// is left out, and one the user gave (`given`: in -f, --body or the line) contradicts it and is refused; not
+    /// limited, it is true unless given.
+    public static func applyLimitAdTracking(_ limited: Bool, to body: inout JSONObject, given: Bool) throws(BNCError) {
         if limited {
-            if given["ad_tracking_enabled"].map({ !$0.isNull }) ?? false {
-                throw BNCError.invalid("ad_tracking_enabled", "must be omitted when limit_ad_tracking is true (Branch's rule for Limit Ad Tracking)")
+            if given && body["ad_tracking_enabled"].map({ !$0.isNull }) ?? false {
+                throw BNCError.invalid("ad_tracking_enabled", "must be omitted when Limit Ad Tracking is on (limit_ad_tracking true, or lat_val 1: Branch's rule)")
             }
             body["ad_tracking_enabled"] = nil
         } else if body["ad_tracking_enabled"] == nil {

@@ -58,6 +58,9 @@ public final class OpenBatchSession: @unchecked Sendable {
     let keepToken: Bool
     /// Each outstanding line's device key and the identity it sent.
     private var lines: [Int: (device: String, identity: String?)] = [:]
+    /// Each line's draft, made once when its device is asked for (`serialKey`, as the line is read) and taken when
+    /// the line is made (at once, or once its device's line before it has its result): it was made twice.
+    private var drafts: [Int: (body: JSONObject, ip: IPAddress?, warnings: [String])] = [:]
 
     public init(session: OpenSession, builder: OpenBuilder, decideFirstSession: Bool, keepToken: Bool) {
         self.session = session
@@ -73,13 +76,21 @@ public final class OpenBatchSession: @unchecked Sendable {
 
     /// The device a line is a session of: its lines are sent one after another.
     public func serialKey(number: Int, line: JSONObject) throws(BNCError) -> String? {
-        let (draft, ip) = try draft(line, warnings: nil)
+        let said = Warnings()
+        let (draft, ip) = try draft(line, warnings: said)
+        drafts[number] = (draft, ip, said.messages)
         return OpenRequest.deviceKeys(draft, ip: ip)[0]
     }
 
     /// Line `number` made a request: the flags' body under the line, completed from the state, then checked.
     public func request(number: Int, line: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        let (draft, lineIP) = try draft(line, warnings: warnings)
+        let draft: JSONObject, lineIP: IPAddress?
+        if let kept = drafts.removeValue(forKey: number) {
+            (draft, lineIP) = (kept.body, kept.ip)
+            for message in kept.warnings { warnings.add(message) }
+        } else {
+            (draft, lineIP) = try self.draft(line, warnings: warnings)
+        }
         let (body, device) = try session.prepare(draft, ip: lineIP, decideFirstSession: decideFirstSession, keepToken: keepToken)
         let request = try builder.with(ip: lineIP).request(body, warnings: warnings)
         lines[number] = (device, body["identity"]?.stringValue)

@@ -98,9 +98,9 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
             // The batch-line shape: an "ip" member is the X-IP-Override (--ip wins).
             var (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil, warnings: nil)
-            // Its limit_ad_tracking is the device's, as in a batch line (the device flags and file win).
+            // Its limit_ad_tracking is the device's, as in a batch line (the device flags and file win); the body
+            // is then held to the rule with the rest (OpenRequest.body).
             if let limited = try OpenRequest.takeLimitAdTracking(&fileBody), bodyDevice.limitAdTracking == nil {
-                try OpenRequest.applyLimitAdTracking(limited, to: &fileBody, given: fileBody)
                 try bodyDevice.set("limit_ad_tracking", limited ? "true" : "false", source: "limit_ad_tracking in --body", warn: { _ in })
             }
             start = fileBody

@@ -237,7 +237,7 @@ import TestSupport
         #expect(!r.stderr.contains("not a v1/open field"), "\(r.stderr)")
         let results = r.stdout.split(separator: "\n").map(String.init)
         #expect(results.count == 5)
-        #expect(results[3].contains("ad_tracking_enabled must be omitted when limit_ad_tracking is true"), "\(results[3])")
+        #expect(results[3].contains("ad_tracking_enabled must be omitted when Limit Ad Tracking is on"), "\(results[3])")
         #expect(results[4].contains("limit_ad_tracking must be true or false (or 1 or 0)"), "\(results[4])")
         var sent: [String: [String: Any]] = [:]
         for request in try s.received() {
@@ -291,6 +291,10 @@ import TestSupport
                        "--android-id", "3f9a1c7e5b2d8e40", "--no-state", "--dry-run"]
         let both = try box.run("bnc-open", android + ["--limit-ad-tracking", "true", "-f", "ad_tracking_enabled:=true"], env: env(s))
         #expect(both.status == 65 && both.stderr.contains("ad_tracking_enabled must be omitted"), "\(both.output)")
+        // A --body's own ad_tracking_enabled contradicts the flag as -f's does (it was dropped without a word).
+        let ate = try box.write("ate.json", #"{"ad_tracking_enabled":true}"#)
+        let fromBody = try box.run("bnc-open", android + ["--limit-ad-tracking", "true", "--body", ate], env: env(s))
+        #expect(fromBody.status == 65 && fromBody.stderr.contains("ad_tracking_enabled must be omitted when Limit Ad Tracking is on"), "\(fromBody.output)")
         let lat = try box.run("bnc-open", android + ["-f", "lat_val:=1"], env: env(s))
         #expect(lat.status == 0 && !lat.stdout.contains("ad_tracking_enabled"), "\(lat.output)")
     }
