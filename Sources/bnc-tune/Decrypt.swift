@@ -53,13 +53,9 @@ struct Decrypt: BNCCommand {
                     context.stdout.line(context.redacted(r.url))
                     return
                 }
-                throw BNCError.invalid("data", "is missing or empty on line \(number): nothing to decrypt")
+                throw BNCError.invalid("data", "is missing or empty: nothing to decrypt")
             }
-            do throws(BNCError) {
-                try TuneCrypto.open(&r, key: conversionKey, cipher: cipher)
-            } catch where !inline {
-                throw BNCError(error.kind, "line \(number): \(error.message)", field: error.field, hint: error.hint)
-            }
+            try TuneCrypto.open(&r, key: conversionKey, cipher: cipher)
             if url {
                 var clear = TuneRequest()
                 clear.host = r.host
@@ -77,19 +73,7 @@ struct Decrypt: BNCCommand {
             return .success
         }
         // A log's lines each on their own: one that cannot be decrypted is reported and the rest read (exit 1).
-        var failed = 0
-        let source = RequestSource(argument: request)
-        try source.each { number, bytes throws(BNCError) in
-            do throws(BNCError) {
-                try handle(number, bytes)
-            } catch where !inline && error.exitStatus == .dataError {
-                failed += 1
-                context.diagnostics.error(error)
-            }
-        } tooLong: { error in
-            failed += 1
-            context.diagnostics.error(error)
-        }
+        let failed = try RequestSource(argument: request).eachReportingErrors(to: context.diagnostics, handle)
         return failed > 0 ? .partialFailure : .success
     }
 }

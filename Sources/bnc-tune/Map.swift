@@ -50,26 +50,17 @@ struct Map: SendingCommand {
         let source = RequestSource(argument: request)
         let conversionKey = try key.key()
         if let k = conversionKey { tool.addSecret(k.text) }
-        var failed = 0
         // A file's mapped lines: NDJSON (what `bnc-event send --batch -` reads), or with an explicit --output json
         // one array written as they come.
         var stream = ResultStream(array: tool.output.output?.format == .json, filter: tool.context.jq, terminal: tool.environment.stdoutIsTTY)
-        try source.each { number, bytes throws(BNCError) in
-            do throws(BNCError) {
-                if toTune { try reverse(bytes, tool); return }
-                guard let line = try forward(number, bytes, conversionKey, tool) else { return }
-                if source.isInline {
-                    try tool.context.emit(line, format: tool.format == .table ? .json : tool.format)
-                    return
-                }
-                try tool.context.print(line, to: &stream)
-            } catch where !source.isInline && error.exitStatus == .dataError {
-                failed += 1
-                tool.diagnostics.error(BNCError(error.kind, "line \(number): \(error.message)"))
+        let failed = try source.eachReportingErrors(to: tool.diagnostics) { number, bytes throws(BNCError) in
+            if toTune { try reverse(bytes, tool); return }
+            guard let line = try forward(number, bytes, conversionKey, tool) else { return }
+            if source.isInline {
+                try tool.context.emit(line, format: tool.format == .table ? .json : tool.format)
+                return
             }
-        } tooLong: { error in
-            failed += 1
-            tool.diagnostics.error(error)
+            try tool.context.print(line, to: &stream)
         }
         if !source.isInline && !toTune {
             tool.stdout.write(bytes: stream.finish())

@@ -48,20 +48,11 @@ struct Replay: SendingCommand {
         }
         // --dry-run and --curl render each line's request and send nothing; a line that cannot be mapped is named.
         if tool.output.dryRun || tool.output.curl {
-            var failed = 0
-            try RequestSource(argument: file).each { number, bytes throws(BNCError) in
-                do throws(BNCError) {
-                    let warnings = Warnings()
-                    let made = try request(number, bytes, warnings)
-                    try tool.admit(warnings, line: number)
-                    _ = try tool.render(made)
-                } catch where error.exitStatus == .dataError {
-                    failed += 1
-                    tool.diagnostics.error(error.message.hasPrefix("line ") ? error : BNCError(error.kind, "line \(number): \(error.message)"))
-                }
-            } tooLong: { error in
-                failed += 1
-                tool.diagnostics.error(error)
+            let failed = try RequestSource(argument: file).eachReportingErrors(to: tool.diagnostics) { number, bytes throws(BNCError) in
+                let warnings = Warnings()
+                let made = try request(number, bytes, warnings)
+                try tool.admit(warnings, line: number)
+                _ = try tool.render(made)
             }
             return failed > 0 ? .partialFailure : .success
         }

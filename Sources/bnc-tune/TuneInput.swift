@@ -27,6 +27,32 @@ struct RequestSource {
         if let tooLong { for n in reader.takeSkippedLineNumbers() { tooLong(Self.tooLong(n)) } }
     }
 
+    /// `each`, a file's bad line reported and counted instead of ending the run (one line must not hide the rest
+    /// of a log): a data error (exit 65) is printed naming its line, as an over-long line is. The one request of
+    /// an argument is not a file's line: its error ends the run as it is. Returns how many lines failed.
+    func eachReportingErrors(to diagnostics: Diagnostics, _ body: (Int, ArraySlice<UInt8>) throws(BNCError) -> Void) throws(BNCError) -> Int {
+        var failed = 0
+        let inline = isInline
+        try each({ number, bytes throws(BNCError) in
+            do throws(BNCError) {
+                try body(number, bytes)
+            } catch where !inline && error.exitStatus == .dataError {
+                failed += 1
+                diagnostics.error(Self.naming(error, line: number))
+            }
+        }, tooLong: { error in
+            failed += 1
+            diagnostics.error(error)
+        })
+        return failed
+    }
+
+    /// The error with its line named first ("line 3: ..."), unless it already starts by naming it.
+    static func naming(_ error: BNCError, line: Int) -> BNCError {
+        if error.message.hasPrefix("line \(line) ") || error.message.hasPrefix("line \(line):") { return error }
+        return BNCError(error.kind, "line \(line): \(error.message)", field: error.field, hint: error.hint)
+    }
+
     static func tooLong(_ line: Int) -> BNCError {
         BNCError(.invalidData, "line \(line) is longer than \(maxLine) bytes: not read")
     }

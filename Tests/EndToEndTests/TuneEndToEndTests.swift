@@ -165,6 +165,18 @@ import TestSupport
         let mappedLong = try box.run("bnc-tune", ["map", long, "--conversion-key-file", "key.txt"])
         #expect(mappedLong.status == 1 && mappedLong.stdout.split(separator: "\n").count == 2, "\(mappedLong.stderr)")
         #expect(mappedLong.stderr.contains("line 2 is longer than 1048576 bytes: not read"), "\(mappedLong.stderr)")
+
+        // decrypt, map and replay --dry-run report a file's bad line the one way: named once, first ("line 2: line 2
+        // is not ..." from map; "... on line 1" at the end from decrypt), and the rest read.
+        let junk = try box.write("junk.log", [Self.session, "not a request", Self.session].joined(separator: "\n") + "\n")
+        let mappedJunk = try box.run("bnc-tune", ["map", junk])
+        #expect(mappedJunk.status == 1 && mappedJunk.stdout.split(separator: "\n").count == 2, "\(mappedJunk.output)")
+        #expect(mappedJunk.stderr.contains("error: line 2 is not a URL") && !mappedJunk.stderr.contains("line 2: line 2"), "\(mappedJunk.stderr)")
+        let replayed = try box.run("bnc-tune", ["replay", junk, "--dry-run"], env: ["BRANCH_KEY": "key_test_replay", "BRANCH_SECRET": "secret_test_replay"])
+        #expect(replayed.status == 1 && replayed.stderr.contains("error: line 2 is not a URL"), "\(replayed.output)")
+        let undata = try box.run("bnc-tune", ["decrypt", junk, "--conversion-key-file", "key.txt"])
+        #expect(undata.status == 1 && undata.stderr.contains("error: line 1: data is missing or empty: nothing to decrypt")
+                && undata.stderr.contains("error: line 2 is not a URL"), "\(undata.stderr)")
     }
 
     @Test func aHundredThousandLineLogIsScannedWithValidReports() throws {
