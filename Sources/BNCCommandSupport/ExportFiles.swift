@@ -58,9 +58,12 @@ public enum ExportFiles {
         String(url.prefix { $0 != "?" && $0 != "#" })
     }
 
-    static func keptSource(_ path: String) -> String? { Download.attribute(sourceAttribute, of: path) }
+    static func keptSource(_ path: String) -> String? { ExtendedAttribute.text(sourceAttribute, path: path) }
 
-    static func keep(source: String, on path: String) { Download.setAttribute(sourceAttribute, source, on: path) }
+    /// Recorded on a kept file (a source too long to record is not: that file is not reused).
+    static func keep(source: String, on path: String) {
+        if source.utf8.count <= 4096 { ExtendedAttribute.write(sourceAttribute, source, path: path) }
+    }
 
     public static func size(_ bytes: Int64) -> String {
         bytes >= 1 << 20 ? "\((Double(bytes) / 1048576 * 10).rounded() / 10) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) B"

@@ -166,3 +166,26 @@ import TestSupport
         #expect(error.message.contains("never closed"))
     }
 }
+
+/// The one reader and writer of the attributes bnc keeps on its files: a value, none, one longer than the reader
+/// takes (never truncated into a value), and removal, by descriptor and by path alike.
+@Suite struct ExtendedAttributeTests {
+    @Test func readWriteAndRemove() throws {
+        let path = NSTemporaryDirectory() + "bnc-xattr-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDWR)
+        defer { close(fd) }
+        #expect(fd >= 0)
+        ExtendedAttribute.write("user.bnc.test", "abc", fd: fd)
+        guard ExtendedAttribute.read("user.bnc.test", fd: fd, limit: 16) != .unknown else { return }  // no user attributes here
+        #expect(ExtendedAttribute.read("user.bnc.test", fd: fd, limit: 16) == .value(Array("abc".utf8)))
+        #expect(ExtendedAttribute.read("user.bnc.test", path: path, limit: 3) == .value(Array("abc".utf8)))
+        #expect(ExtendedAttribute.read("user.bnc.test", fd: fd, limit: 2) == .tooLong)
+        #expect(ExtendedAttribute.read("user.bnc.other", fd: fd, limit: 16) == .absent)
+        ExtendedAttribute.write("user.bnc.path", "https://x/y", path: path)
+        #expect(ExtendedAttribute.text("user.bnc.path", path: path) == "https://x/y")
+        ExtendedAttribute.remove("user.bnc.test", fd: fd)
+        #expect(ExtendedAttribute.read("user.bnc.test", path: path, limit: 16) == .absent)
+    }
+}

@@ -239,68 +239,26 @@ public final class Download {
     /// Marks a partial file as one bnc began (kept beside the validator; best effort).
     static let ownAttribute = "user.bnc.partial"
 
-    private static func markOwn(_ fd: Int32) {
-        #if canImport(Glibc)
-        _ = fsetxattr(fd, ownAttribute, "1", 1, 0)
-        #endif
-    }
+    private static func markOwn(_ fd: Int32) { ExtendedAttribute.write(ownAttribute, "1", fd: fd) }
 
     /// A partial file that carries neither bnc's mark nor its validator, on a file system that keeps user attributes
     /// (where it cannot, nothing tells bnc's partial file from another: it is resumed as before).
     private static func isForeign(_ fd: Int32) -> Bool {
-        #if canImport(Glibc)
-        var byte: UInt8 = 0
-        if fgetxattr(fd, ownAttribute, &byte, 1) >= 0 { return false }
-        guard errno == ENODATA else { return false }
-        if fgetxattr(fd, validatorAttribute, nil, 0) >= 0 { return false }
-        return errno == ENODATA
-        #else
-        return false
-        #endif
-    }
-
-    /// A user extended attribute of a file (at most 4 KiB of text), or nil when it has none or the file system
-    /// keeps none.
-    public static func attribute(_ name: String, of path: String) -> String? {
-        #if canImport(Glibc)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = getxattr(path, name, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[..<n], as: UTF8.self)
-        #else
-        return nil
-        #endif
-    }
-
-    /// Sets one (best effort: a file system without user attributes keeps none).
-    public static func setAttribute(_ name: String, _ value: String, on path: String) {
-        #if canImport(Glibc)
-        _ = setxattr(path, name, value, min(value.utf8.count, 4096), 0)
-        #endif
+        ExtendedAttribute.read(ownAttribute, fd: fd, limit: 1) == .absent
+            && ExtendedAttribute.read(validatorAttribute, fd: fd, limit: maxValidatorBytes) == .absent
     }
 
     private static func readValidator(_ fd: Int32) -> StoredValidator {
-        #if canImport(Glibc)
-        var buffer = [UInt8](repeating: 0, count: maxValidatorBytes + 1)
-        let n = fgetxattr(fd, validatorAttribute, &buffer, buffer.count)
-        if n < 0 { return errno == ERANGE ? .foreign : .none }
-        return headerValue(buffer[..<n]).map(StoredValidator.kept) ?? .foreign
-        #else
-        return .none
-        #endif
+        switch ExtendedAttribute.read(validatorAttribute, fd: fd, limit: maxValidatorBytes) {
+        case .value(let bytes): headerValue(bytes[...]).map(StoredValidator.kept) ?? .foreign
+        case .tooLong: .foreign
+        case .absent, .unknown: StoredValidator.none
+        }
     }
 
-    private static func store(_ validator: String, _ fd: Int32) {
-        #if canImport(Glibc)
-        _ = fsetxattr(fd, validatorAttribute, validator, validator.utf8.count, 0)
-        #endif
-    }
+    private static func store(_ validator: String, _ fd: Int32) { ExtendedAttribute.write(validatorAttribute, validator, fd: fd) }
 
-    private static func removeValidator(_ fd: Int32) {
-        #if canImport(Glibc)
-        _ = fremovexattr(fd, validatorAttribute)
-        #endif
-    }
+    private static func removeValidator(_ fd: Int32) { ExtendedAttribute.remove(validatorAttribute, fd: fd) }
 
     static let maxValidatorBytes = 512
 

@@ -9,7 +9,7 @@
 #include <curl/curl.h>
 #include <stdint.h>
 #ifdef __linux__
-// Not in Swift's Glibc module: a download keeps its server file's validator in an extended attribute (Download.swift).
+// Not in Swift's Glibc module: files bnc writes keep what it knows of them in extended attributes (ExtendedAttribute.swift).
 #include <sys/xattr.h>
 #endif
 
