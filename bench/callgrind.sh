@@ -4,6 +4,8 @@
 # 5%. Prints the total, the count of an empty batch (start-up: argument parsing, loading libcurl, opening
 # the journal) and the functions of bnc's own modules by inclusive count. Run by hand after `make release`.
 # valgrind 3.19 cannot read the release binary's DWARF, so a copy without debug sections is profiled.
+# PRELOAD=LIB runs it with LD_PRELOAD=LIB (another malloc: /usr/lib/x86_64-linux-gnu/libmimalloc.so.2 from Debian's
+# libmimalloc2.0); TUN=... with GLIBC_TUNABLES (glibc.malloc.tcache_count=200): what the allocator costs a request.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${LINES:-2000}
@@ -40,7 +42,7 @@ PY
 strip --strip-debug -o "$work/bnc-event" "$bin"
 count() {
     rm -f "$work/j.db"*
-    valgrind --tool=callgrind --callgrind-out-file="$work/cg.$1" "$work/bnc-event" send --batch "$work/$1.ndjson" \
+    env ${PRELOAD:+LD_PRELOAD=$PRELOAD} ${TUN:+GLIBC_TUNABLES=$TUN} valgrind --tool=callgrind --callgrind-out-file="$work/cg.$1" "$work/bnc-event" send --batch "$work/$1.ndjson" \
         --concurrency 32 --journal "$work/j.db" > /dev/null 2> "$work/cg.$1.err"
     grep -o 'Collected : [0-9]*' "$work/cg.$1.err" | grep -o '[0-9]*'
 }
