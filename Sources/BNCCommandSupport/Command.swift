@@ -72,6 +72,11 @@ extension BNCRootCommand {
     public static func main(_ arguments: [String]) -> Never {
         let arguments = joiningNegativeNumbers(arguments)
         StandardDescriptors.reserve()
+        // No signal blocked: a parent may start us with some blocked (the mask survives exec, and libdispatch's
+        // worker threads block SIGTERM: bnc-mcp's SIGTERM to a cancelled call's command stayed pending for ever).
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
         signal(SIGPIPE, SIG_IGN)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
         FileSystem.userUmask = umask(0o077)

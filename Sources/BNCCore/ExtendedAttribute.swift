@@ -6,6 +6,7 @@ import CCurl  // <sys/xattr.h>, which Glibc's module does not bring in
 import Glibc
 #endif
 
+/// Reads and writes a file's `user.` extended attributes, by descriptor or by path.
 public enum ExtendedAttribute {
     /// What reading an attribute found.
     public enum Found: Equatable {

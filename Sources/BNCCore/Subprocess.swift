@@ -23,7 +23,12 @@ public enum Subprocess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID (glibc 2.26+) is hidden behind _GNU_SOURCE in the headers Swift imports: its value is 0x80.
-        if newSession { posix_spawnattr_setflags(&attributes, 0x80) }
+        // The child starts with no signal blocked (POSIX_SPAWN_SETSIGMASK): the calling thread may block some (a
+        // dispatch worker does), and the mask survives exec.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | (newSession ? 0x80 : 0))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

@@ -104,6 +104,8 @@ public enum OpenFields {
         .error("hardware_id_type", "must be idfa or vendor_id: random is only for an id marked unreal (is_hardware_id_real false)",
                when: .all([.equals("hardware_id_type", "random"), .not(.equals("is_hardware_id_real", false))])),
         .error("hardware_id_type", "must be omitted without hardware_id", when: .all([.present("hardware_id_type"), .absent("hardware_id")])),
+        .error("hardware_id", "must be the ios_vendor_id when hardware_id_type is vendor_id (they name one device)",
+               when: .all([.equals("hardware_id_type", "vendor_id"), .differ("hardware_id", "ios_vendor_id")])),
         .error("ad_tracking_enabled", "must be omitted, not false, when limit ad tracking is on (--limit-ad-tracking true)",
                when: .equals("ad_tracking_enabled", false)),
         .only("randomized_bundle_token", with: .equals("server_to_server_identity", true), "is only sent with --server-to-server-identity"),

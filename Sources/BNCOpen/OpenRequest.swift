@@ -27,6 +27,23 @@ public enum OpenRequest {
     /// The body from (lowest first) a given base body, the device, the options, then `--field` overrides.
     public static func body(base: JSONObject = [:], device: Device, options: OpenOptions,
                             fields: [(String, JSON)] = []) throws(BNCError) -> JSONObject {
+        try made(base: base, device: device, options: options, fields: fields).body
+    }
+
+    /// Limit Ad Tracking as the flags say it, for a batch line over their body: the device's (--limit-ad-tracking,
+    /// a device file) unless -f's `limit_ad_tracking` says otherwise, and whether -f gave `ad_tracking_enabled`.
+    public struct FlagsLimitAdTracking: Sendable {
+        public var limited: Bool?
+        public var gaveEnabled: Bool
+        public init(limited: Bool? = nil, gaveEnabled: Bool = false) {
+            self.limited = limited
+            self.gaveEnabled = gaveEnabled
+        }
+    }
+
+    /// The body as `body` makes it, with the flags' Limit Ad Tracking for the lines of a batch.
+    public static func made(base: JSONObject = [:], device: Device, options: OpenOptions,
+                            fields: [(String, JSON)] = []) throws(BNCError) -> (body: JSONObject, limitAdTracking: FlagsLimitAdTracking) {
         var b = base
         func set(_ key: String, _ value: JSON?) { if let value { b[key] = value } }
 
@@ -82,11 +99,20 @@ public enum OpenRequest {
         for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
 
         b.overlay(fields)
-        // -f is applied last, over the flags: what it says is held to the same rules, as the base body's members are.
-        let given = fields.contains { $0.0 == "ad_tracking_enabled" && !$0.1.isNull } || base["ad_tracking_enabled"].map { !$0.isNull } ?? false
-        try applyLimitAdTracking(device.limitAdTracking == true || b["lat_val"]?.numberValue?.int64 == 1, to: &b, given: given)
+        // -f is applied last, over the flags: what it says is held to the same rules, as the base body's members are;
+        // its limit_ad_tracking (the device's BOOL, as a line's and --body's) says Limit Ad Tracking.
+        let lat = FlagsLimitAdTracking(limited: try takeLimitAdTracking(&b) ?? device.limitAdTracking,
+                                       gaveEnabled: fields.contains { $0.0 == "ad_tracking_enabled" && !$0.1.isNull })
+        let given = lat.gaveEnabled || base["ad_tracking_enabled"].map { !$0.isNull } ?? false
+        try applyLimitAdTracking(limited(lat.limited, b), to: &b, given: given)
         normaliseDeviceIDs(&b, warnings: nil)
-        return b
+        return (b, lat)
+    }
+
+    /// Whether a body is sent under Limit Ad Tracking: the device says so, or the body's `lat_val` is 1 (the
+    /// Android SDK's way of saying it). Either is enough: a body never carries lat_val 1 with ad tracking enabled.
+    static func limited(_ device: Bool?, _ body: JSONObject) -> Bool {
+        device == true || body["lat_val"]?.numberValue?.int64 == 1
     }
 
     /// The body's device ids as the device flags give them (DeviceIDs): the IDFA and IDFV upper case, the GAID
@@ -139,22 +165,28 @@ public enum OpenRequest {
 
     /// A batch line: a body minus credentials (its `"ip"` member is that request's X-IP-Override); the flags'
     /// body fills what the line leaves out.
-    public static func request(line: JSONObject, defaults: JSONObject, key: BranchKey, secret: Secret, ip: IPAddress?,
-                               baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        let (body, lineIP) = try draft(line: line, defaults: defaults, ip: ip, warnings: warnings)
+    public static func request(line: JSONObject, defaults: JSONObject, flags: FlagsLimitAdTracking = FlagsLimitAdTracking(), key: BranchKey, secret: Secret,
+                               ip: IPAddress?, baseURL: String?, warnings: Warnings) throws(BNCError) -> HTTPRequest {
+        let (body, lineIP) = try draft(line: line, defaults: defaults, flags: flags, ip: ip, warnings: warnings)
         return try request(body, key: key, secret: secret, ip: lineIP, baseURL: baseURL, warnings: warnings)
     }
 
     /// A batch line over the flags' body, and the line's IP override: the line's members win, but for two that
     /// are the device's, not v1/open's: `ip` (the X-IP-Override) and `limit_ad_tracking`.
-    public static func draft(line: JSONObject, defaults: JSONObject, ip: IPAddress?, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
+    public static func draft(line: JSONObject, defaults: JSONObject, flags: FlagsLimitAdTracking = FlagsLimitAdTracking(), ip: IPAddress?,
+                             warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
         var (lineBody, lineIP) = try Branch.splitLineIP(line, fallback: ip, warnings: warnings)
-        // The Android SDK's lat_val 1 says Limit Ad Tracking as limit_ad_tracking does (it is sent as it is).
-        let limited = try takeLimitAdTracking(&lineBody) ?? (lineBody["lat_val"]?.numberValue?.int64 == 1 ? true : nil)
+        let lineLimited = try takeLimitAdTracking(&lineBody)
         var body = defaults
         body.overlay(lineBody)
-        // A line that says nothing of it keeps the flags' (the defaults already follow the rule).
-        if let limited { try applyLimitAdTracking(limited, to: &body, given: lineBody["ad_tracking_enabled"].map { !$0.isNull } ?? false) }
+        // The rule again over the line's members: the line's limit_ad_tracking, else the flags'; the Android SDK's
+        // lat_val 1 in the body as sent; an ad_tracking_enabled the line or -f gave refused under it.
+        let given = flags.gaveEnabled || lineBody["ad_tracking_enabled"].map { !$0.isNull } ?? false
+        try applyLimitAdTracking(limited(lineLimited ?? flags.limited, body), to: &body, given: given)
+        // A line's own IDFV is the device's: a hardware_id the flags derived from theirs (type vendor_id) follows it.
+        if lineBody["ios_vendor_id"] != nil, lineBody["hardware_id"] == nil, body["hardware_id_type"]?.stringValue == "vendor_id" {
+            body["hardware_id"] = body["ios_vendor_id"]
+        }
         normaliseDeviceIDs(&body, warnings: warnings)
         return (body, lineIP)
     }

@@ -71,7 +71,7 @@ public final class OpenBatchSession: @unchecked Sendable {
 
     /// The flags' body under the line, and the line's IP override.
     private func draft(_ line: JSONObject, warnings: Warnings?) throws(BNCError) -> (JSONObject, IPAddress?) {
-        try OpenRequest.draft(line: line, defaults: builder.defaults, ip: builder.ip, warnings: warnings)
+        try OpenRequest.draft(line: line, defaults: builder.defaults, flags: builder.flags, ip: builder.ip, warnings: warnings)
     }
 
     /// The device a line is a session of: its lines are sent one after another.

@@ -86,6 +86,7 @@ struct BncMCP: AsyncParsableCommand {
         }
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent().path
         let settings = ServerSettings(shared: shared, allowSend: allowSend, allowDelete: allowDelete, sandboxURL: sandboxURL)
+        let overHTTP = try listenAddress != nil
         // The commands' declarations are read while the client initializes; the first listing or call waits for them.
         let ready = Task.detached { () -> (ToolRunner, [Tool]) in
             let runner = ToolRunner(directory: directory, settings: settings, tools: MCPTools.all)
@@ -111,7 +112,11 @@ struct BncMCP: AsyncParsableCommand {
             } onCancel: {
                 stopper.stop()
             }
-            try Task.checkCancellation()
+            if Task.isCancelled {
+                // Over stateless HTTP the client's POST waits for an answer until one comes: it gets one, saying so.
+                guard overHTTP else { throw CancellationError() }
+                return .init(content: [.text(text: "\(params.name): cancelled by the client; its command was stopped", annotations: nil, _meta: nil)], isError: true)
+            }
             return result
         }
         await server.withMethodHandler(ListResources.self) { _ in .init(resources: resources.list) }

@@ -59,9 +59,14 @@ enum Execution {
         fileprivate func ended() { lock.withLock { pid = nil } }
         var isStopped: Bool { lock.withLock { stopped } }
 
+        /// SIGTERM now, SIGKILL if it is still running three seconds later.
         func stop() {
             let pid: Int32? = lock.withLock { stopped = true; return self.pid }
-            if let pid { kill(pid, SIGTERM) }
+            guard let pid else { return }
+            kill(pid, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
+                if lock.withLock({ self.pid == pid }) { kill(pid, SIGKILL) }
+            }
         }
     }
 
@@ -83,7 +88,7 @@ enum Execution {
         let pid = p.processIdentifier
         lock.lock(); running.insert(pid); lock.unlock()
         defer { lock.lock(); running.remove(pid); lock.unlock() }
-        if let stopper, !stopper.started(pid) { kill(pid, SIGTERM) }
+        if let stopper, !stopper.started(pid) { stopper.stop() }
         defer { stopper?.ended() }
         let group = DispatchGroup()
         nonisolated(unsafe) var err = Data()

@@ -78,10 +78,10 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         if tool.isBatch {
             // Each line is a body (minus credentials; "ip" is its X-IP-Override); flags fill what a line leaves out.
             // Each line completed from the state as one call is (--first-session auto, the kept bundle token).
-            let defaults = try OpenRequest.body(device: tool.device, options: options, fields: overrides)
+            let (defaults, flags) = try OpenRequest.made(device: tool.device, options: options, fields: overrides)
             let store = session.noState ? nil : try StateStore(path: StateStore.defaultPath(tool.environment))
             let sessions = OpenBatchSession(session: OpenSession(store: store, key: key),
-                                            builder: OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults),
+                                            builder: OpenBuilder(key: key, secret: secret, baseURL: baseURL, ip: tool.ip, defaults: defaults, flags: flags),
                                             decideFirstSession: session.firstSession == .auto, keepToken: session.serverToServerIdentity)
             let redactor = tool.redactor
             return try tool.runBatch(answer: { try sessions.answered($0, $1, redactor: redactor) }, settled: { sessions.settled($0.line) },

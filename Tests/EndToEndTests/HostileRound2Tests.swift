@@ -308,6 +308,20 @@ import Glibc
         #expect(state.status == 78, "\(state.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
         #expect(try s.received().isEmpty)
+        // A database with a table named like one of a journal's (`meta` is common), with or without others, is not
+        // a journal: it was taken for one, unlinked and made again (the user's tables gone).
+        for tables in [["users", "meta"], ["meta"]] {
+            let app = box.root.appendingPathComponent("app-\(tables.count).db").path
+            let made = tables.map { "c.execute('create table \($0)(k, v)'); c.execute(\"insert into \($0) values ('schema', '7')\")" }.joined(separator: "; ")
+            #expect(try box.run("/usr/bin/env", ["python3", "-c", "import sqlite3; c=sqlite3.connect('\(app)'); \(made); c.commit()"]).status == 0)
+            let kept = try Data(contentsOf: URL(fileURLWithPath: app))
+            for resume in [false, true] {
+                let j = try box.run("bnc-event", ["send", "--batch", input, "--journal", app] + (resume ? ["--resume"] : []), env: env(s))
+                #expect(j.status == 78 && j.stderr.contains("another program's database"), "\(tables) \(resume): \(j.stderr)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: app)) == kept, "\(tables): byte for byte as it was")
+            }
+        }
+        #expect(try s.received().isEmpty)
 
         let log = try box.write("access.log", Self.tuneLog(3))
         let pom = try box.write("pom.xml", "<?xml version=\"1.0\"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n")

@@ -220,6 +220,40 @@ import TestSupport
         #expect(ips == Set((0..<20).map { "8.8.8.\($0)" }), "each line's ip is its X-IP-Override")
     }
 
+    /// One Limit Ad Tracking rule for a batch line as for one request: the flags' LAT holds a line to it (a line's
+    /// ad_tracking_enabled true was sent for a limited device), lat_val 1 limits whatever limit_ad_tracking says,
+    /// -f's ad_tracking_enabled is refused under a line's LAT, -f limit_ad_tracking is LAT (it was dropped as "not
+    /// a v1/open field" and ad_tracking_enabled true sent); a line's own IDFV carries hardware_id with it.
+    @Test func batchLinesFollowTheFlagsLimitAdTracking() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let android = ["--os", "Android", "--os-version", "14", "--model", "Pixel", "--app-version", "1.0", "--user-agent", "UA",
+                       "--android-id", "abcdef0123456789", "--ip", "8.8.4.4", "--no-state", "--first-session", "true"]
+        let lines = [#"{"ad_tracking_enabled":true}"#, #"{"limit_ad_tracking":false,"lat_val":1}"#, #"{"custom_param_1":"x"}"#]
+        let input = try box.write("lat-flags.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-open", android + ["--limit-ad-tracking", "true", "--batch", input, "--concurrency", "1"], env: env(s))
+        let results = r.stdout.split(separator: "\n").map(String.init)
+        #expect(r.status == 1 && results.count == 3, "\(r.output)")
+        #expect(results.first?.contains("ad_tracking_enabled must be omitted when Limit Ad Tracking is on") == true, "\(results)")
+        let sent = try s.received().compactMap { $0["body"] as? [String: Any] }
+        #expect(sent.count == 2 && sent.allSatisfy { $0["ad_tracking_enabled"] == nil }, "\(sent)")
+
+        let fieldLAT = try box.run("bnc-open", android + ["-f", "limit_ad_tracking:=true", "--dry-run"], env: env(s))
+        #expect(fieldLAT.status == 0 && !fieldLAT.stdout.contains("ad_tracking_enabled") && !fieldLAT.stderr.contains("not a v1/open field"), "\(fieldLAT.output)")
+        let lineLAT = try box.write("lat-line.ndjson", #"{"limit_ad_tracking":true}"# + "\n")
+        let fieldEnabled = try box.run("bnc-open", android + ["-f", "ad_tracking_enabled:=true", "--batch", lineLAT], env: env(s))
+        #expect(fieldEnabled.status == 1 && fieldEnabled.stdout.contains("must be omitted when Limit Ad Tracking is on"), "\(fieldEnabled.output)")
+
+        let ios = ["--os", "iOS", "--os-version", "17.4", "--model", "iPhone15,2", "--app-version", "1.0", "--user-agent", "UA",
+                   "--idfv", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "--ip", "8.8.4.4", "--no-state", "--first-session", "true"]
+        let other = try box.write("idfv.ndjson", #"{"ios_vendor_id":"2ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11"}"# + "\n")
+        let moved = try box.run("bnc-open", ios + ["--batch", other], env: env(s))
+        #expect(moved.status == 0, "\(moved.output)")
+        let last = try #require(try s.received().last?["body"] as? [String: Any])
+        #expect(last["hardware_id"] as? String == "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11" && last["ios_vendor_id"] as? String == "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "\(last)")
+        let mismatch = try box.run("bnc-open", ios + ["-f", "hardware_id=3EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "--dry-run"], env: env(s))
+        #expect(mismatch.status == 65 && mismatch.stderr.contains("hardware_id must be the ios_vendor_id"), "\(mismatch.output)")
+    }
+
     /// A line or --body says its device limits ad tracking as the device file does (`limit_ad_tracking`, any BOOL
     /// form): ad_tracking_enabled is then left out, as `--limit-ad-tracking true` leaves it out; it was warned
     /// about as "not a v1/open field" and ad_tracking_enabled true sent.

@@ -34,6 +34,34 @@ import TestSupport
         #expect(help.stdout.contains("USAGE: \(tool)"))
     }
 
+    /// A tool started with SIGTERM blocked (libdispatch's worker threads block it, and the mask survives exec: so
+    /// bnc-mcp started its commands) ignored SIGTERM for ever. Every tool now starts with no signal blocked.
+    @Test func aToolStartedWithSignalsBlockedStillEndsOnSIGTERM() throws {
+        let fifo = box.home + "/blocked.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let path = Executables.path("bnc-tune")
+        let words: [String] = [path, "check", fifo]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, path, nil, &attributes, argv, environ) == 0)
+        usleep(300_000)  // it blocks opening the FIFO no one writes to
+        kill(pid, SIGTERM)
+        var status: Int32 = 0, waited = 0
+        while waitpid(pid, &status, WNOHANG) == 0 && waited < 100 { usleep(50_000); waited += 1 }
+        if waited >= 100 { kill(pid, SIGKILL); _ = waitpid(pid, &status, 0) }
+        #expect(waited < 100, "SIGTERM ended it")
+        #expect(status & 0x7F == SIGTERM || (status >> 8) & 0xFF == 143, "ended by SIGTERM: \(status)")
+    }
+
     @Test func sharedChecksRunBeforeTheToolsOwnWork() throws {
         let ip = try box.run("bnc-tune", ["replay", "missing.log", "--ip", "1.2.3.4\r\nX-Injected: 1"])
         #expect(ip.status == 64)

@@ -44,7 +44,7 @@ public final class BatchJournal {
         try FileSystem.requireOwnDatabase(path, what: "--journal")
         try FileSystem.requireOwnKind(lockPath, .pid, what: "--journal lock")
         // A database, but a journal's (schema 2's tables, or schema 1's)? Asked read-only, before `fresh` unlinks.
-        try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], what: "--journal")
+        try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], generic: ["meta"], what: "--journal")
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw BNCError(.io, "cannot create the journal lock \(lockPath): \(FileSystem.errnoText())") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -12,6 +12,8 @@ public indirect enum FieldCondition: Sendable, Equatable {
     case filled(String)
     /// The member equals this value (strings compared exactly: canonical forms are made before rules run).
     case equals(String, JSON)
+    /// Both members are there and their values differ.
+    case differ(String, String)
     case not(FieldCondition)
     case all([FieldCondition])
     case any([FieldCondition])
@@ -23,6 +25,9 @@ public indirect enum FieldCondition: Sendable, Equatable {
         case .absent(let k): return object[k]?.isNull ?? true
         case .filled(let k): return object[k]?.stringValue.map(FieldSpec.isFilled) ?? false
         case .equals(let k, let v): return object[k] == v
+        case .differ(let a, let b):
+            guard let x = object[a], let y = object[b], !x.isNull, !y.isNull else { return false }
+            return x != y
         case .not(let c): return !c.holds(in: object)
         case .all(let cs): return cs.allSatisfy { $0.holds(in: object) }
         case .any(let cs): return cs.contains { $0.holds(in: object) }
@@ -33,6 +38,7 @@ public indirect enum FieldCondition: Sendable, Equatable {
     public var names: [String] {
         switch self {
         case .present(let k), .absent(let k), .filled(let k), .equals(let k, _): [k]
+        case .differ(let a, let b): [a, b]
         case .not(let c): c.names
         case .all(let cs), .any(let cs): cs.flatMap(\.names)
         }

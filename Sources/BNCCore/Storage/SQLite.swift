@@ -64,10 +64,13 @@ public final class SQLiteDatabase {
         throw BNCError.configuration("libsqlite3 cannot be loaded: \(String(cString: bnc_sqlite_error())); install the libsqlite3-0 package")
     }
 
-    /// Refuses (exit 78) a database at `path` that holds tables but none of `tables`: another program's database
-    /// (an app's, bnc's own state.db given as a --journal) is never opened for writing, converted or replaced.
+    /// Refuses (exit 78) a database at `path` that holds a table not among `tables` (nor bnc_schema, nor SQLite's
+    /// own): another program's database (an app's, bnc's own state.db given as a --journal) is never opened for
+    /// writing, converted or replaced.
     /// Read-only: the file is left exactly as it was. A missing or empty file passes.
-    public static func requireOwnSchema(_ path: String, tables: Set<String>, what: String) throws(BNCError) {
+    /// `generic`: names of `tables` common enough that another program's database may hold them too (a journal's
+    /// `meta`): a database whose only tables are generic ones is not taken for bnc's.
+    public static func requireOwnSchema(_ path: String, tables: Set<String>, generic: Set<String> = [], what: String) throws(BNCError) {
         guard FileSystem.regularFileMode(path) != nil else { return }
         try loadLibrary()
         var db: OpaquePointer?
@@ -85,9 +88,13 @@ public final class SQLiteDatabase {
         while bnc_sqlite3_step(statement) == SQLITE_ROW {
             if let name = bnc_sqlite3_column_text(statement, 0) { found.append(String(cString: name)) }
         }
-        guard !found.isEmpty, tables.isDisjoint(with: found) else { return }
+        // Ours only when every table is one of ours (or SQLite's own): a user's database with one table named like
+        // one of ours (`meta` is common) was taken for a journal, and replaced.
+        var others = found.filter { !tables.contains($0) && $0 != "bnc_schema" && !$0.hasPrefix("sqlite_") }
+        if others.isEmpty && !found.isEmpty && found.allSatisfy({ generic.contains($0) || $0.hasPrefix("sqlite_") }) { others = found }
+        guard !others.isEmpty else { return }
         throw BNCError.configuration(
-            "\(what): \(path) is another program's database (tables \(found.sorted().prefix(5).joined(separator: ", "))); it is left as it is",
+            "\(what): \(path) is another program's database (tables \(others.sorted().prefix(5).joined(separator: ", "))); it is left as it is",
             hint: "name another file; bnc never writes over a database it did not make")
     }
 
