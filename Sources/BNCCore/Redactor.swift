@@ -167,13 +167,14 @@ public struct Redactor: Sendable {
         func startsName(_ i: Int) -> Bool {
             guard i > 0 else { return true }
             let c = b[i - 1]
-            return c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";")
+            return c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";") || Self.isEscapedAmpersand(b, endingAt: i)
         }
         var p = 0
         while let eq = b[p...].firstIndex(of: UInt8(ascii: "=")) {
-            // The name is the bytes before `=` back to the nearest delimiter; it must start at a name's start.
+            // The name is the bytes before `=` back to the nearest delimiter (a JSON-escaped `\u0026` is one: a URL
+            // logged inside JSON text); it must start at a name's start.
             var n = eq
-            while n > p, eq - n <= longestName * 3, !Self.endsName(b[n - 1]) { n -= 1 }
+            while n > p, eq - n <= longestName * 3, !Self.endsName(b[n - 1]), !Self.isEscapedAmpersand(b, endingAt: n) { n -= 1 }
             p = eq + 1
             guard n < eq, startsName(n), isSecretName(b[n..<eq]) else { continue }
             var end = eq + 1
@@ -190,6 +191,12 @@ public struct Redactor: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether the six bytes before `i` are JSON's escaped ampersand, `\u0026`.
+    private static func isEscapedAmpersand(_ b: [UInt8], endingAt i: Int) -> Bool {
+        i >= 6 && b[i - 6] == UInt8(ascii: "\\") && b[i - 5] == UInt8(ascii: "u") && b[i - 4] == UInt8(ascii: "0")
+            && b[i - 3] == UInt8(ascii: "0") && b[i - 2] == UInt8(ascii: "2") && b[i - 1] == UInt8(ascii: "6")
+    }
+
     /// Bytes that cannot be part of a parameter name as matched above.
     private static func endsName(_ c: UInt8) -> Bool {
         c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";") || c == UInt8(ascii: "=")
@@ -200,6 +207,7 @@ public struct Redactor: Sendable {
     private static func endsValue(_ b: [UInt8], _ i: Int) -> Bool {
         switch b[i] {
         case UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case UInt8(ascii: "\\"): return i + 6 <= b.count && isEscapedAmpersand(b, endingAt: i + 6)
         case 0xC2: return i + 1 < b.count && b[i + 1] == 0x85
         case 0xE2: return i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9)
         default: return false

@@ -20,7 +20,14 @@ public struct ScanOutcome: Sendable {
         self.request = request
         self.findings = findings
         self.error = error
-        sourceBytes = source.prefix(2000)
+        // A longer line is cut at its last parameter's start: a value cut short would escape the masking of the
+        // secret it begins (a known key is matched whole).
+        if source.count > 2000 {
+            let head = source.prefix(2000)
+            sourceBytes = head[..<(head.lastIndex { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: " ") } ?? head.endIndex)]
+        } else {
+            sourceBytes = source[...]
+        }
         score = (error == nil ? 0 : 1000) + findings.reduce(0) { $0 + ($1.severity == .error ? 100 : $1.severity == .warning ? 10 : 1) }
     }
 

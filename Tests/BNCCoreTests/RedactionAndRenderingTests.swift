@@ -68,6 +68,16 @@ import Testing
         #expect(Redactor(secrets: []).redact(text) == masked)
     }
 
+    /// A URL logged inside JSON text has its ampersands escaped (`\u0026`): its secret parameters are masked as a
+    /// plain URL's are (the reports of a scan showed them).
+    @Test func secretParametersAfterAJSONEscapedAmpersand() {
+        let r = Redactor(secrets: [], secretFields: CredentialFields.table.secretNames.union(["key"]))
+        let text = #"{"url":"https://x.example/serve?a=1\u0026key=CONVKEY99\u0026branch_secret=BSECRET77\u0026b=2"}"#
+        let masked = r.redact(text)
+        #expect(!masked.contains("CONVKEY99") && !masked.contains("BSECRET77"), "\(masked)")
+        #expect(masked.contains(#"\u0026key=<redacted>\u0026branch_secret=<redacted>\u0026b=2"#), "\(masked)")
+    }
+
     @Test func showSecretsMasksNothing() {
         let r = Redactor(secrets: [Self.secret], showSecrets: true)
         #expect(r.redact(Self.request) == Self.request)

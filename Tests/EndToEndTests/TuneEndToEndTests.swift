@@ -91,6 +91,34 @@ import TestSupport
         #expect(check.status == 65 && check.stderr.contains("is not a TUNE request (/wp-admin/admin-ajax.php"), "\(check.output)")
     }
 
+    /// A credential a log's line repeats was quoted in its repeated-parameter finding (check's and scan's output and
+    /// all three reports); a JSON-escaped line's `\u0026key=`/`\u0026branch_secret=` values showed in the JUnit and
+    /// HTML excerpts; an excerpt cut at 2,000 bytes showed the start of a secret it cut.
+    @Test func secretsInLoggedLinesStayOutOfFindingsAndReports() throws {
+        let repeated = Self.session + "&branch_secret=SUPERSECRET1&branch_secret=SUPERSECRET2&Access_Token=TOKEN12345&Access_Token=2"
+        let check = try box.run("bnc-tune", ["check", repeated, "--output", "json"])
+        #expect(check.stdout.contains("branch_secret is given more than once") && !check.stdout.contains("SUPERSECRET") && !check.stdout.contains("TOKEN12345"),
+                "\(check.output)")
+        let escaped = #"{"url":"\#(Self.session.replacingOccurrences(of: "&", with: "\\u0026"))\u0026key=CONVKEYSECRET99\u0026branch_secret=BSECRETVAL77"}"#
+        // The conversion key is known by value: a line quoting it in a parameter of no secret name, cut mid-key.
+        let conversionKey = "CUTKEY0123456789ABCDEFGHIJKLMNOP"
+        let keyFile = try box.write("cut-key.txt", conversionKey, mode: 0o600)
+        let cut = Self.session + "&x=" + String(repeating: "p", count: 1990 - Self.session.count - 12) + "&note=" + conversionKey
+        let log = try box.write("secrets.log", [repeated, escaped, cut].joined(separator: "\n") + "\n")
+        let dir = box.root.appendingPathComponent("reports").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let scan = try box.run("bnc-tune", ["scan", log, "--conversion-key-file", keyFile, "--report", dir + "/f.xml", "--junit", dir + "/j.xml",
+                                            "--html", dir + "/h.html", "--output", "ndjson"])
+        #expect([0, 1].contains(scan.status), "\(scan.output)")
+        for file in ["f.xml", "j.xml", "h.html"] {
+            let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
+            for secret in ["SUPERSECRET1", "TOKEN12345", "CONVKEYSECRET99", "BSECRETVAL77", "CUTKEY0"] {
+                #expect(!text.contains(secret), "\(file) shows \(secret)")
+            }
+        }
+        #expect(!scan.stdout.contains("SUPERSECRET1"), "\(scan.stdout.prefix(600))")
+    }
+
     @Test func mapPipesIntoBncOpenAndTheSandboxGetsTheDeviceIP() throws {
         let s = try SandboxProcess()
         let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
