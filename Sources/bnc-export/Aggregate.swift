@@ -28,7 +28,8 @@ struct AnalyticsOptions: ParsableArguments {
     /// The same for any job API: `create` (token, app id, JSON wanted) and `status` (token, app id, job).
     func run(_ tool: ToolRun, create: (Secret, String, Bool) throws(BNCError) -> HTTPRequest,
              status: @escaping (Secret, String, String) -> HTTPRequest) throws(BNCError) -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
+                                terminal: tool.environment.stdoutIsTTY)
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         var id = job
         if id == nil {

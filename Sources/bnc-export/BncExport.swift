@@ -76,7 +76,8 @@ struct Daily: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
+                                terminal: tool.environment.stdoutIsTTY)
         let day = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         guard key.kind == .live else {

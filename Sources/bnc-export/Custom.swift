@@ -40,7 +40,8 @@ struct Custom: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
+                                terminal: tool.environment.stdoutIsTTY)
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let base = tool.settings.apiURL
         var job = handle

@@ -34,7 +34,8 @@ struct Query: SendingCommand {
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
-        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq)
+        let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
+                                terminal: tool.environment.stdoutIsTTY)
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         let body = try AnalyticsRequest.queryBody(key: key, secret: secret, dataSource: dataSource, aggregation: aggregation, dimensions: dimensions,
                                                   start: start, end: end, filters: filters, granularity: granularity, now: MonotonicClock.wallSeconds())

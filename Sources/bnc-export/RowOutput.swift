@@ -3,6 +3,7 @@
 // (gzip inflated and its checksum verified as it is read), so memory holds one row.
 import BNCCommandSupport
 import BNCCore
+import BNCSuite
 
 /// Writes rows in the run's format.
 final class RowOutput {
@@ -17,9 +18,14 @@ final class RowOutput {
     /// `--jq`: each row filtered (NDJSON) or the whole array at the end (json), as every list is.
     private var filtered: ResultStream?
 
-    init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor, filter: JQFilter? = nil) throws(BNCError) {
+    /// Standard output is a terminal: a cell's control characters are shown escaped (an export's cells are what
+    /// an app's users sent), as every tool's output is.
+    let terminal: Bool
+
+    init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor, filter: JQFilter? = nil, terminal: Bool = false) throws(BNCError) {
         self.redactor = redactor
-        if let filter, format == .ndjson || format == .json { filtered = ResultStream(array: format == .json, filter: filter) }
+        self.terminal = terminal
+        if let filter, format == .ndjson || format == .json { filtered = ResultStream(array: format == .json, filter: filter, terminal: terminal) }
         switch format {
         case .ndjson: self.format = .ndjson
         case .csv: self.format = .csv
@@ -37,7 +43,7 @@ final class RowOutput {
         if format == .csv {
             if header == nil {
                 header = names
-                stdout.line(CSVReader.line(names))
+                csvLine(names)
             } else if header! != names {
                 throw BNCError(.malformedResponse, "\(path): its columns differ from the first file's; ask for --output ndjson")
             }
@@ -52,8 +58,11 @@ final class RowOutput {
         }
     }
 
-    /// Every element of a JSON array file (a custom export asked for as json), read one row at a time (the file
-    /// was read whole, then parsed whole: a large export took many times its size in memory).
+    /// Every element of a JSON array file (an aggregate or cross-event job asked for as json), read one row at a
+    /// time (it was read whole, then parsed whole: many times its size in memory). Values keep their JSON types; a
+    /// null is an empty cell. As CSV, the first row's columns are the header and every row is laid out under it (a
+    /// row's own key order misaligned the cells, and no header was written); a row with a column the first has not
+    /// is refused, as a CSV file's other columns are.
     func copy(jsonArray path: String, extra: [(String, String)]) throws(BNCError) {
         let rows = try JSONArrayReader(path: path, what: path)
         while true {
@@ -67,9 +76,20 @@ final class RowOutput {
             guard let o = item.objectValue else {
                 throw BNCError(.malformedResponse, "\(path): row \(rows.count) is \(item.typeName == "array" ? "an" : "a") \(item.typeName), not an object")
             }
-            var names = extra.map(\.0), values = extra.map(\.1)
-            for (k, v) in o { names.append(k); values.append(v.stringValue ?? v.serialized()) }
-            emit(names, values)
+            if format == .csv {
+                let names = extra.map(\.0) + o.keys
+                if header == nil {
+                    header = names
+                    csvLine(names)
+                } else if let stray = names.first(where: { !header!.contains($0) }) {
+                    throw BNCError(.malformedResponse, "\(path): row \(rows.count) has a column the first row has not (\(stray)); ask for --output ndjson")
+                }
+            }
+            var row = JSONObject()
+            row.reserveCapacity(extra.count + o.count)
+            for (k, v) in extra { row[k] = .string(v) }
+            for (k, v) in o where !v.isNull { row[k] = v }
+            emit(row)
             if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }
             if let failure { throw failure }
         }
@@ -79,13 +99,19 @@ final class RowOutput {
     func emit(_ object: JSONObject) {
         let object = redactor.redact(.object(object)).objectValue ?? object
         if format == .csv {
-            if header == nil { header = object.map(\.0); stdout.line(CSVReader.line(header!)) }
-            stdout.line(CSVReader.line(header!.map { CSVRendering.cell(object[$0]) }))
+            if header == nil { header = object.map(\.0); csvLine(header!) }
+            csvLine(header!.map { CSVRendering.cell(object[$0]) })
             rows += 1
             return
         }
         rows += 1
         write(JSON.object(object).serialized())
+    }
+
+    /// One CSV record (its control characters escaped on a terminal).
+    private func csvLine(_ cells: [String]) {
+        let line = CSVReader.line(cells)
+        stdout.line(terminal ? TerminalText.escape(line) : line)
     }
 
     /// One row's JSON text, as NDJSON, the array's next element, or through --jq.
@@ -106,7 +132,7 @@ final class RowOutput {
         rows += 1
         switch format {
         case .csv:
-            stdout.line(CSVReader.line(values))
+            csvLine(values)
         case .ndjson, .json:
             var o = JSONObject()
             for (n, v) in zip(names, values) where !v.isEmpty { o[n] = .string(v) }

@@ -248,6 +248,44 @@ import TestSupport
         #expect(again.status == 0 && again.stdout.hasPrefix("name,event_data_revenue,event_data_transaction_id\n"), "\(again.output)")
     }
 
+    /// An aggregate job's JSON file as CSV had no header and each row's cells in its own key order (misaligned,
+    /// exit 0); its numbers became strings and its nulls the text "null". Now one header, the cells laid under it,
+    /// a row with another column refused, types kept in NDJSON, a null an empty cell; a cell's escape sequences are
+    /// shown escaped on a terminal.
+    @Test func anAggregateJobsJSONFileAsCSVAndNDJSON() throws {
+        let files = ["ok.json": #"[{"a":1,"b":"x"},{"b":"y","a":2},{"a":null,"b":"z\u001b[31m"}]"#,
+                     "stray.json": #"[{"a":1,"b":"x"},{"b":"y","c":3}]"#]
+        let server = try LoopbackServer()
+        let base = server.baseURL
+        server.choose { request in
+            if request.path.hasPrefix("/v2/analytics/") {
+                let job = String(request.path.split(separator: "/").last ?? "")
+                return .json(200, #"{"status":"FINISHED","response_url":"\#(base)/files/\#(job).json"}"#)
+            }
+            if request.path.hasPrefix("/files/"), let text = files[String(request.path.dropFirst(7))] {
+                return .respond(status: 200, headers: [("Content-Type", "application/json")], body: text)
+            }
+            return nil
+        }
+        let env = ["BNC_API_URL": base, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": "777"]
+        func run(_ job: String, _ output: String, _ dir: String) throws -> ProcessResult {
+            try box.run("bnc-export", ["aggregate", "--data-source", "eo_commerce_event", "--start", Self.today, "--end", Self.today, "--job", job,
+                                       "--dir", box.root.appendingPathComponent(dir).path, "--output", output], env: env)
+        }
+        let csv = try run("ok", "csv", "d1")
+        #expect(csv.status == 0 && csv.stdout == "a,b\n1,x\n2,y\n,z\u{1b}[31m\n", "\(csv.output)")
+        let ndjson = try run("ok", "ndjson", "d2")
+        #expect(ndjson.stdout == #"{"a":1,"b":"x"}"# + "\n" + #"{"b":"y","a":2}"# + "\n" + #"{"b":"z\u001b[31m"}"# + "\n", "\(ndjson.output)")
+        let stray = try run("stray", "csv", "d3")
+        #expect(stray.status != 0 && stray.stderr.contains("row 2 has a column the first row has not (c); ask for --output ndjson"), "\(stray.output)")
+        // On a terminal the escape is shown, not sent to it.
+        let tty = try box.run("/usr/bin/script", ["-qfec", ([Executables.path("bnc-export"), "aggregate", "--data-source", "eo_commerce_event", "--start", Self.today,
+                                                             "--end", Self.today, "--job", "ok", "--dir", box.root.appendingPathComponent("d4").path,
+                                                             "--output", "csv"]).map { "'\($0)'" }.joined(separator: " "), "/dev/null"], env: env)
+        #expect(tty.stdout.contains(",z\\x1b[31m") && !tty.stdout.contains("z\u{1b}"), "\(tty.stdout.debugDescription)")
+        withExtendedLifetime(server) {}
+    }
+
     /// The sandbox read a custom export's offset-less dates as UTC whatever its `timezone`: they are now that zone's
     /// wall-clock times (read from tzdata), as Branch reads them; a zone the database does not name is refused.
     @Test func aCustomExportsTimezonePlacesItsOffsetLessDates() throws {
