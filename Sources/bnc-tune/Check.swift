@@ -42,7 +42,9 @@ struct Check: BNCCommand {
         // A file's requests: NDJSON, or with an explicit --output json one array written as they come (as a
         // batch's results).
         var stream = ResultStream(array: output.output?.format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
-        try source.each { number, bytes throws(BNCError) in
+        // A file's line that is not a TUNE request (another page of an access log) or cannot be read is named and
+        // the rest checked: one line must not hide the rest, nor leave --output json's array open.
+        let failed = try source.eachReportingErrors(to: context.diagnostics) { number, bytes throws(BNCError) in
             let r = try RequestSource.read(number, bytes, key: conversionKey)
             guard r.isTuneRequest else {
                 throw BNCError.invalid("line \(number)", "is not a TUNE request (\(TerminalText.escape(r.path)): no /serve path, TUNE host, or action and advertiser_id)")
@@ -74,7 +76,7 @@ struct Check: BNCCommand {
             context.stdout.write(bytes: stream.finish())
             if let failure = stream.failure { throw failure }
         }
-        return failing ? .partialFailure : .success
+        return failing || failed > 0 ? .partialFailure : .success
     }
 
     func summaryText(_ r: TuneRequest) -> String {

@@ -42,7 +42,9 @@ struct Replay: SendingCommand {
         if let k = conversionKey { tool.addSecret(k.text) }
         let base = tool.settings.apiURL
         func request(_ number: Int, _ bytes: ArraySlice<UInt8>, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
-            let r = try RequestSource.read(number, bytes, key: conversionKey)
+            try request(number, try RequestSource.read(number, bytes, key: conversionKey), warnings)
+        }
+        func request(_ number: Int, _ r: TuneRequest, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
             guard r.isTuneRequest else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
             return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
         }
@@ -56,9 +58,25 @@ struct Replay: SendingCommand {
             }
             return failed > 0 ? .partialFailure : .success
         }
-        return try tool.runBatch(input: file, textLines: true) { number, line, warnings throws(BNCError) in
-            let text = line["text"]?.stringValue ?? ""
-            return try request(number, Array(text.utf8)[...], warnings)
+        // A device's requests go in log order, one after another (its first session is its install, and the
+        // attribution goes with it): at --concurrency N a later session could be sent, and become the install,
+        // first. Each line is read once, when its device is asked for.
+        var read: [Int: TuneRequest] = [:]
+        return try tool.runBatch(input: file, textLines: true, serialKey: { number, line throws(BNCError) in
+            let r = try RequestSource.read(number, Array((line["text"]?.stringValue ?? "").utf8)[...], key: conversionKey)
+            read[number] = r
+            return Self.device(of: r)
+        }) { number, line, warnings throws(BNCError) in
+            if let r = read.removeValue(forKey: number) { return try request(number, r, warnings) }
+            return try request(number, Array((line["text"]?.stringValue ?? "").utf8)[...], warnings)
         }
+    }
+
+    /// The device a TUNE request is from, by its first id (advertiser and id, case folded), or nil without one.
+    static func device(of r: TuneRequest) -> String? {
+        for name in ["ios_ifv", "ios_ifa", "google_aid", "android_id", "fire_aid", "windows_aid", "os_id", "device_id"] {
+            if let id = r.value(name), !id.isEmpty { return "\(r.value("advertiser_id") ?? "")|\(name)|\(id.uppercased())" }
+        }
+        return nil
     }
 }

@@ -89,6 +89,11 @@ import TestSupport
         #expect((summary["actions"] as? [String: Any])?["heartbeat"] == nil)
         let check = try box.run("bnc-tune", ["check", "https://www.example.com/wp-admin/admin-ajax.php?action=heartbeat"])
         #expect(check.status == 65 && check.stderr.contains("is not a TUNE request (/wp-admin/admin-ajax.php"), "\(check.output)")
+        // A file's other pages are named and the rest checked (the first ended the run, --output json's array left open).
+        let checked = try box.run("bnc-tune", ["check", log, "--output", "json", "--fail-on", "error"])
+        let array = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [[String: Any]]
+        #expect(checked.status == 1 && array?.compactMap { $0["line"] as? Int } == [4, 5], "\(checked.output)")
+        #expect(checked.stderr.contains("line 1 is not a TUNE request") && checked.stderr.contains("line 3 is not a TUNE request"), "\(checked.stderr)")
     }
 
     /// A credential a log's line repeats was quoted in its repeated-parameter finding (check's and scan's output and
@@ -282,6 +287,23 @@ import TestSupport
         #expect(try box.run("/bin/sh", ["-c", "head -c 60 events.ndjson.gz > cut.gz"]).status == 0)
         let cut = try box.run("bnc-event", ["send", "--batch", box.home + "/cut.gz"], env: env)
         #expect(cut.status == 65 && cut.stderr.contains("the gzip data ends early"), "\(cut.stderr)")
+    }
+
+    /// A device's sessions are replayed in log order: at --concurrency 8 a later session could reach Branch first
+    /// and become the device's install (first session), the earlier one then an open.
+    @Test func replayKeepsADevicesLinesInLogOrder() throws {
+        let s = try SandboxProcess(["--burst-window", "0"])
+        let env = credentials.merging(["BNC_API_URL": s.url]) { $1 }
+        let session = "/serve?action=session&advertiser_id=877&site_id=1234&sdk=ios&ios_ifa=7D92078A-8246-4BA4-AE5B-76104861E7DC"
+            + "&ios_ifv=7D92078A-8246-4BA4-AE5B-76104861E7DD&ios_ad_tracking_disabled=0&app_version=1.2&os_version=17.1&device_brand=Apple"
+            + "&device_model=iPhone14,2&user_agent=Mozilla%2F5.0"
+        let lines = (1...6).map { session + "&device_ip=81.2.72.\($0)" }
+        let path = try box.write("order.log", lines.joined(separator: "\n") + "\n")
+        let r = try box.run("bnc-tune", ["replay", path, "--concurrency", "8"], env: env)
+        #expect(r.status == 0, "\(r.output)")
+        let sent = try s.received().filter { ($0["path"] as? String) == "/v1/open" }
+            .compactMap { ($0["headers"] as? [String: Any])?["x-ip-override"] as? String }
+        #expect(sent == (1...6).map { "81.2.72.\($0)" }, "one device's lines in log order: \(sent)")
     }
 
     @Test func replaySendsMappedRequestsThroughTheBatchRunner() throws {
