@@ -1,6 +1,10 @@
 // Points in time from the command line: epoch seconds (or milliseconds) or ISO 8601 in UTC or with an offset
 // (`2026-11-22T05:30Z`, `2026-11-22T05:30:00+01:00`, `2026-11-22`). No calendar library: the civil-date formula.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Parses command-line times (epoch seconds or milliseconds, ISO 8601 dates and times) into epoch seconds.
 public enum Timestamp {
     /// Seconds since the Unix epoch, or nil when the text is no time bnc reads.
@@ -54,6 +58,34 @@ public enum Timestamp {
     }
 
     /// Seconds from the epoch to a civil date at midnight UTC (Howard Hinnant's days-from-civil).
+    /// The instant a zone's wall-clock time names (`local`: the wall clock read as if it were UTC), by the C
+    /// library's own time-zone code (TZ set for the call, then put back); nil when the zone cannot be read. A
+    /// command's checks call it before any other thread reads the time zone.
+    public static func instant(ofWallClock local: Double, inZone zone: String) -> Double? {
+        #if canImport(Glibc)
+        let days = Int((local / 86400).rounded(.down))
+        let (year, month, day) = civil(days: days)
+        let rest = Int(local) - days * 86400
+        var fields = tm()
+        fields.tm_year = Int32(year - 1900)
+        fields.tm_mon = Int32(month - 1)
+        fields.tm_mday = Int32(day)
+        fields.tm_hour = Int32(rest / 3600)
+        fields.tm_min = Int32(rest / 60 % 60)
+        fields.tm_sec = Int32(rest % 60)
+        fields.tm_isdst = -1
+        let saved = getenv("TZ").map { String(cString: $0) }
+        setenv("TZ", ":" + zone, 1)
+        tzset()
+        let t = mktime(&fields)
+        if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+        tzset()
+        return t == -1 ? nil : Double(t) + (local - local.rounded(.down))
+        #else
+        return nil
+        #endif
+    }
+
     public static func civilSeconds(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -48,12 +48,20 @@ public enum ExportRequest {
         }
         guard let s = Timestamp.parse(start), start.contains("-") else { throw BNCError.invalid("--start", "must be an ISO 8601 date-time (got \(start))") }
         guard let e = Timestamp.parse(end), end.contains("-") else { throw BNCError.invalid("--end", "must be an ISO 8601 date-time (got \(end))") }
-        guard e > s else { throw BNCError.invalid("--end", "must be after --start") }
-        guard s <= now else { throw BNCError.invalid("--start", "is in the future (UTC): an export reads what happened") }
-        guard s >= now - Double(ExportFields.customHistoryDays) * 86400 else {
+        if let timezone { try checkZone(timezone) }
+        // The window's instants, as Branch reads them: an offset-less time in --timezone (else UTC). The checks used
+        // the UTC reading, refusing "today so far" east of UTC as in the future.
+        func instant(_ t: Double, _ text: String) -> Double {
+            guard let timezone, !hasOffset(text) else { return t }
+            return Timestamp.instant(ofWallClock: t, inZone: timezone) ?? t
+        }
+        let (si, ei) = (instant(s, start), instant(e, end))
+        guard ei > si else { throw BNCError.invalid("--end", "must be after --start") }
+        guard si <= now else { throw BNCError.invalid("--start", "is in the future\(timezone.map { " (read in \($0))" } ?? " (UTC)"): an export reads what happened") }
+        guard si >= now - Double(ExportFields.customHistoryDays) * 86400 else {
             throw BNCError.invalid("--start", "must be within the last \(ExportFields.customHistoryDays) days")
         }
-        guard e - s <= Double(ExportFields.customMaxDays) * 86400 else {
+        guard ei - si <= Double(ExportFields.customMaxDays) * 86400 else {
             throw BNCError.invalid("--end", "a custom export covers at most \(ExportFields.customMaxDays) days; split the window")
         }
         let known = Set(ExportFields.customFields)
@@ -78,16 +86,21 @@ public enum ExportRequest {
             guard known.contains(parts[1]) else { throw BNCError.invalid("--filter", "\(parts[1]) is not an export field") }
             body["filter"] = .array(parts.map(JSON.string))
         }
-        if let timezone {
-            // An IANA zone name (America/New_York, UTC, Etc/GMT+5): checked against the system's zone database when
-            // it has one, else by its shape.
-            let shaped = (1...64).contains(timezone.utf8.count) && !timezone.contains("..") && !timezone.hasPrefix("/")
-                && timezone.utf8.allSatisfy { ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "/_+-".utf8.contains($0) }
-            let known = !FileSystem.isDirectory("/usr/share/zoneinfo") || FileSystem.regularFileSize("/usr/share/zoneinfo/" + timezone) != nil
-            guard shaped, known else { throw BNCError.invalid("--timezone", "must be an IANA time zone such as America/New_York or UTC (got \(JSON.string(timezone).serialized()))") }
-            body["timezone"] = .string(timezone)
-        }
+        if let timezone { body["timezone"] = .string(timezone) }
         return body
+    }
+
+    /// An IANA zone name (America/New_York, UTC, Etc/GMT+5): checked against the system's zone database when it
+    /// has one (a file of the database's own format, TZif: not `leapseconds` or `zone.tab`), else by its shape.
+    static func checkZone(_ timezone: String) throws(BNCError) {
+        let shaped = (1...64).contains(timezone.utf8.count) && !timezone.contains("..") && !timezone.hasPrefix("/")
+            && timezone.utf8.allSatisfy { ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "/_+-".utf8.contains($0) }
+        let database = "/usr/share/zoneinfo"
+        let known = !FileSystem.isDirectory(database) || (FileSystem.regularFileSize(database + "/" + timezone) != nil
+            && (try? FileSystem.read(database + "/" + timezone, what: "--timezone", limit: 1 << 20))?.starts(with: Array("TZif".utf8)) == true)
+        guard shaped, known else {
+            throw BNCError.invalid("--timezone", "must be an IANA time zone such as America/New_York or UTC (got \(JSON.string(timezone).serialized()))")
+        }
     }
 
     /// `2023-05-15T00:00:00Z`.

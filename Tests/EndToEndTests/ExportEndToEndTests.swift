@@ -100,6 +100,19 @@ import TestSupport
         #expect(zoned.stdout.contains(#""start_date": "\#(start)T00:00:00Z""#), "\(zoned.output)")
         let future = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", "2099-01-01T00:00:00Z", "--end", "2099-01-02T00:00:00Z", "--dry-run"], env: env)
         #expect(future.status == 65 && future.stderr.contains("--start is in the future"), "\(future.output)")
+        // The checks read an offset-less time in --timezone too: Kiritimati's wall clock 13 hours ahead of UTC's is an
+        // hour ago there (it was refused as in the future); a file of the zone directory that is no zone is refused.
+        let wall = ISO8601DateFormatter()
+        wall.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        let east = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", wall.string(from: Date().addingTimeInterval(13 * 3600)),
+                                              "--end", wall.string(from: Date().addingTimeInterval(14 * 3600)), "--timezone", "Pacific/Kiritimati", "--dry-run"], env: env)
+        #expect(east.status == 0, "\(east.output)")
+        let utc = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", wall.string(from: Date().addingTimeInterval(13 * 3600)),
+                                             "--end", wall.string(from: Date().addingTimeInterval(14 * 3600)), "--dry-run"], env: env)
+        #expect(utc.status == 65 && utc.stderr.contains("--start is in the future (UTC)"), "\(utc.output)")
+        let notZone = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start + "T00:00:00", "--end", end + "T00:00:00",
+                                                 "--timezone", "leapseconds", "--dry-run"], env: env)
+        #expect(notZone.status == 65 && notZone.stderr.contains("--timezone must be an IANA time zone"), "\(notZone.output)")
         let fragment = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start + "T00:00:00Z", "--end", end + "T00:00:00Z", "--field", "user_", "--dry-run"], env: env)
         #expect(fragment.status == 65, "a fragment of a name is no field: \(fragment.output)")
     }
