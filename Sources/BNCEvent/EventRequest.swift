@@ -161,7 +161,8 @@ public enum EventRequest {
         if let ip {
             if rawUser["ip"] == nil {
                 rawUser["ip"] = .string(ip.text)
-            } else if let given = rawUser["ip"]?.stringValue, let parsed = try? IPAddress(given), parsed.text != ip.text {
+            } else if let given = rawUser["ip"]?.stringValue, let parsed = try? IPAddress(given), parsed.family != ip.family || parsed.bytes != ip.bytes {
+                // One address however written (2001:DB8::1 and 2001:db8:0:0::1 are one): compared by its bytes.
                 // Branch reads the header; a different user_data.ip is mishandled (the sandbox lints it).
                 throw BNCError.invalid("user_data.ip", "must be the IP override's address (\(ip.text), from --ip or the line's ip), not \(given)")
             }

@@ -31,6 +31,8 @@ public struct TuneRequest: Sendable {
     /// Names that came out of the decrypted `data` parameter.
     public private(set) var decrypted: Set<String> = []
     public var host: String?
+    /// The URL's scheme when it is not https (a TUNE URL made for a base URL of this machine, `http://127.0.0.1:PORT`).
+    public var scheme: String?
     public var path = ""
     public var method: String?
     /// From an access log: the connecting address, the time, the status and the User-Agent header.
@@ -214,7 +216,7 @@ public struct TuneRequest: Sendable {
         let h = host ?? advertiser.map { "\($0).measure.mobileapptracking.com" } ?? "engine.mobileapptracking.com"
         let p = Self.pathForURL(path.isEmpty ? "/serve" : path.hasPrefix("/") ? path : "/" + path)
         let q = parameters.map { "\(HTTPURL.percentEncode($0.name))=\(HTTPURL.percentEncode($0.value))" }.joined(separator: "&")
-        return "https://\(h)\(p)?\(q)"
+        return "\(scheme ?? "https")://\(h)\(p)?\(q)"
     }
 
     /// A logged path as it may stand in a URL: white space, controls, non-ASCII bytes and the delimiters that would

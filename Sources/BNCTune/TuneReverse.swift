@@ -36,8 +36,14 @@ public enum TuneReverse {
         body["branch_secret"] = nil
         let isEvent = body["name"] != nil || body["user_data"] != nil
         var r = TuneRequest()
-        if let base = target.baseURL, let u = HTTPURL(base) { r.host = u.host + (u.port.map { ":\($0)" } ?? "") }
         r.path = "/serve"
+        // A base URL keeps its scheme and path (the sandbox's /serve is plain http: an https URL for it failed).
+        if let base = target.baseURL, let u = HTTPURL(base) {
+            r.host = (u.host.contains(":") && !u.host.hasPrefix("[") ? "[\(u.host)]" : u.host) + (u.port.map { ":\($0)" } ?? "")
+            if u.scheme.lowercased() != "https" { r.scheme = u.scheme.lowercased() }
+            let prefix = u.path.hasSuffix("/") ? String(u.path.dropLast()) : u.path
+            r.path = prefix + "/serve"
+        }
         func add(_ name: String, _ value: String?) { if let value, !r.has(name) { r.add(name, value) } }
 
         // What every TUNE request names first: the action, the account and app, and the device's IP.

@@ -160,5 +160,9 @@ import TestSupport
         let sent = try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v2/event") == true }
         #expect(sent.count == 1)
         #expect(((sent.first?["body"] as? [String: Any])?["user_data"] as? [String: Any])?["idfv"] as? String == "6EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11")
+        // One address however written is the override's (2001:DB8::1 and 2001:db8:0:0::1 were refused as another).
+        let same = try box.run("bnc-event", ["send", "PURCHASE", "--os", "iOS", "--idfv", "1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "--user-agent", "UA",
+                                             "--no-state", "--ip", "2001:DB8::1", "--user-data", "ip=2001:db8:0:0::1", "--dry-run"], env: env(s))
+        #expect(same.status == 0, "\(same.output)")
     }
 }

@@ -159,6 +159,13 @@ import TestSupport
         #expect(back.stdout.hasPrefix("https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1234&sdk=server"))
         let recheck = try box.run("bnc-tune", ["check", back.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
         #expect(recheck.status == 0, "the URL --to-tune writes passes check: \(recheck.stdout)")
+        // A base URL keeps its scheme and path prefix (an http sandbox got an https URL it cannot answer).
+        let local = try box.run("bnc-tune", ["map", "--to-tune", "-", "--advertiser-id", "877", "--api-url", "http://127.0.0.1:9/prefix/"],
+                                stdin: line.stdout.replacing("\n", with: "") + "\n")
+        #expect(local.stdout.hasPrefix("http://127.0.0.1:9/prefix/serve?action=session&advertiser_id=877"), "\(local.output)")
+        let v6 = try box.run("bnc-tune", ["map", "--to-tune", "-", "--advertiser-id", "877", "--api-url", "http://[::1]:9"],
+                             stdin: line.stdout.replacing("\n", with: "") + "\n")
+        #expect(v6.stdout.hasPrefix("http://[::1]:9/serve?action=session"), "\(v6.output)")
     }
 
     @Test func decryptWithTheConversionKey() throws {
