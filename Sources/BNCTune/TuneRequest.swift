@@ -264,9 +264,11 @@ public struct TuneRequest: Sendable {
                     let valueStart = min(eq + 1, end)
                     if parameters.count >= Self.maxParameters { throw TuneLineError("more than \(Self.maxParameters) parameters") }
                     let nameBytes = UnsafeBufferPointer(rebasing: q[start..<eq])
-                    if end - valueStart > Self.maxValue * 3 {
-                        throw TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
+                    // The bound is on the value as decoded (an escape is 3 bytes of 1); its encoded form is bounded first.
+                    func tooLong() -> TuneLineError {
+                        TuneLineError("parameter \(HTTPURL.percentDecode(bytes: query[(query.startIndex + start)..<(query.startIndex + eq)])) is longer than \(Self.maxValue) bytes")
                     }
+                    if end - valueStart > Self.maxValue * 3 { throw tooLong() }
                     let valueBytes = UnsafeBufferPointer(rebasing: q[valueStart..<end])
                     // A name TUNE knows, spelt plainly (the common case), is found by its bytes and takes the table's
                     // String: no decoding, hashing or String made per parameter. No known name has a `%` or `+`, so
@@ -276,10 +278,13 @@ public struct TuneRequest: Sendable {
                         if guess < 0 { recent?.learn(after: after, row) }
                         after = row
                         let value = recent?.value(row: row, valueBytes) ?? HTTPURL.percentDecode(buffer: valueBytes)
+                        if end - valueStart > Self.maxValue, value.utf8.count > Self.maxValue { throw tooLong() }
                         addKnown(row: row, value, hash: hash, decrypted: fromData)
                     } else {
                         after = RecentValues.afterUnknown
-                        add(HTTPURL.percentDecode(buffer: nameBytes), HTTPURL.percentDecode(buffer: valueBytes), decrypted: fromData)
+                        let value = HTTPURL.percentDecode(buffer: valueBytes)
+                        if end - valueStart > Self.maxValue, value.utf8.count > Self.maxValue { throw tooLong() }
+                        add(HTTPURL.percentDecode(buffer: nameBytes), value, decrypted: fromData)
                     }
                 }
                 start = end + 1

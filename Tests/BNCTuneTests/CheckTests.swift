@@ -19,6 +19,16 @@ import TestSupport
         #expect(try Self.rules(Base.android + "&google_aid=38400000-8CF0-11BD-B23E-10B96E40000D&google_ad_tracking_disabled=1").isEmpty)
     }
 
+    /// A value is bounded at 16 KiB as decoded (bnc(1) LIMITS): 40,000 plain bytes passed under the encoded bound
+    /// (three times that), while 16,384 bytes sent as escapes (49,152 encoded) pass.
+    @Test func aValueIsBoundAsDecoded() throws {
+        for name in ["attribute_sub1", "not_a_tune_name"] {
+            #expect(throws: TuneLineError.self) { try TuneLog.parse(Array(("/serve?" + Base.ios + "&\(name)=" + String(repeating: "B", count: 40_000)).utf8)[...]) }
+            #expect(throws: Never.self) { try TuneLog.parse(Array(("/serve?" + Base.ios + "&\(name)=" + String(repeating: "%41", count: 16_384)).utf8)[...]) }
+            #expect(throws: Never.self) { try TuneLog.parse(Array(("/serve?" + Base.ios + "&\(name)=" + String(repeating: "B", count: 16_384)).utf8)[...]) }
+        }
+    }
+
     /// A thread's memo of values that passed skips only values equal to one that passed: a bad value after a good
     /// one, and the good one again after it, are judged as without the memo.
     @Test func theMemoOfPassedValuesChangesNoFinding() throws {

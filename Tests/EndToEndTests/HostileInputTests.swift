@@ -84,6 +84,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
                     files: ["log.txt": "x\n", "k.txt": "0123456789ab\u{1}def"]),
         HostileCase("bnc-tune", ["scan", "log.txt", "--report", "same.xml", "--junit", "same.xml"], 64, "--report, --junit and --html must name different files",
                     files: ["log.txt": "x\n"]),
+        HostileCase("bnc-tune", ["scan", "log.txt", "--report", "same.xml", "--junit", "./same.xml"], 64, "--report, --junit and --html must name different files",
+                    files: ["log.txt": "x\n"]),
         HostileCase("bnc-sandbox", ["--port", "0", "--keys", "keys.json", "--log-file", "keys.json"], 64, "--keys and --log-file name the same file",
                     files: ["keys.json": "[]"]),
         HostileCase("bnc-sandbox", ["--port", "0", "--keys", "keys.json"], 78, "keys.json[0].branch_key must be key_live_",
