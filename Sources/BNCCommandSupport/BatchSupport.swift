@@ -112,8 +112,17 @@ extension ToolRun {
         // The bar is erased before a result line only when both go to the same terminal.
         let shareTerminal = environment.stdoutIsTTY
         let warnings = Warnings()  // one list, emptied for each line
+        let runKey = self.settings.branchKey?.value, runSecret = self.settings.branchSecret
         var summary = try runner.run(reader: reader, serialKey: serialKey, prepare: { number, line throws(BNCError) in
             warnings.removeAll()
+            // A line's own credentials are the run's or none: another app's key was replaced by the run's without
+            // a word (a file mixing apps' lines went to one app).
+            if let key = line["branch_key"]?.stringValue, let runKey, key != runKey {
+                throw BNCError.invalid("branch_key", "is not this run's key (\(runKey)): a batch sends for one app; run one batch per app")
+            }
+            if let secret = line["branch_secret"]?.stringValue, let runSecret, secret != runSecret.exposed {
+                throw BNCError.invalid("branch_secret", "is not this run's secret: a batch sends for one app; run one batch per app")
+            }
             let request = try prepare(number, line, warnings)
             try self.admit(warnings, line: number)
             return request

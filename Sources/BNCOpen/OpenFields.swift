@@ -36,7 +36,7 @@ public enum OpenFields {
         FieldSpec("google_search_install_referrer", .string, "google_search_install_referrer of the referrer", platform: .android, firstSessionOnly: true, flag: "--install-referrer"),
         FieldSpec("clicked_referrer_ts", .integer, "Referrer click timestamp (seconds)", range: 0...4_102_444_800, platform: .android, firstSessionOnly: true, flag: "--clicked-referrer-ts"),
         FieldSpec("install_begin_ts", .integer, "Install begin timestamp (seconds)", range: 0...4_102_444_800, platform: .android, firstSessionOnly: true, flag: "--install-begin-ts"),
-        FieldSpec("apple_attribution_token", .string, "AdServices token (24 h life)", platform: .iOS, secret: true, flag: "--asa-token"),
+        FieldSpec("apple_attribution_token", .string, "AdServices token (24 h life)", platform: .iOS, notBlank: true, secret: true, flag: "--asa-token"),
         FieldSpec("search_ad_encoded", .string, "Deprecated: Base64 of the legacy iAd response", platform: .iOS, firstSessionOnly: true, flag: "--search-ad-encoded"),
         FieldSpec("first_session", .boolean, "True: INSTALL or REINSTALL; false: OPEN", flag: "--first-session"),
         FieldSpec("server_to_server_identity", .boolean, "Have Branch issue a randomized_bundle_token", flag: "--server-to-server-identity"),

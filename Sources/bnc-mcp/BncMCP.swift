@@ -22,7 +22,9 @@ struct BncMCP: AsyncParsableCommand {
             Tools that send return the request they would send (method, URL, redacted headers and body) unless \
             their input has "send": true. Credentials are the server's (--profile, the environment, the config \
             file): a tool's arguments never carry them. Validation errors come back as tool errors naming the \
-            field, with nothing sent. delete_link deletes only on a server started with --allow-delete.
+            field, with nothing sent. delete_link deletes only on a server started with --allow-delete. A call the \
+            client cancels (notifications/cancelled) has its command stopped and, over stdio, no answer; a call \
+            sent inside a JSON-RPC batch runs to its end (the batch is answered whole).
 
             Tools: \(MCPTools.all.map(\.name).joined(separator: ", ")). Each one's description and input schema \
             (JSON Schema 2020-12, generated from the field specs and the commands' own flags) are in tools/list. \

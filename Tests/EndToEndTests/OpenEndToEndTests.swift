@@ -252,6 +252,13 @@ import TestSupport
         #expect(last["hardware_id"] as? String == "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11" && last["ios_vendor_id"] as? String == "2EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "\(last)")
         let mismatch = try box.run("bnc-open", ios + ["-f", "hardware_id=3EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11", "--dry-run"], env: env(s))
         #expect(mismatch.status == 65 && mismatch.stderr.contains("hardware_id must be the ios_vendor_id"), "\(mismatch.output)")
+        // A blank AdServices token is refused (it was sent, and can never be attributed); a line naming another app's
+        // key fails (it was sent with the run's key without a word).
+        let blank = try box.run("bnc-open", ios + ["--asa-token", "   ", "--dry-run"], env: env(s))
+        #expect(blank.status == 65 && blank.stderr.contains("apple_attribution_token must not be blank"), "\(blank.output)")
+        let otherApp = try box.write("other-app.ndjson", #"{"branch_key":"key_test_OTHERAPP"}"# + "\n")
+        let mixed = try box.run("bnc-open", ios + ["--batch", otherApp], env: env(s))
+        #expect(mixed.status == 1 && mixed.stdout.contains("branch_key is not this run's key"), "\(mixed.output)")
     }
 
     /// A line or --body says its device limits ad tracking as the device file does (`limit_ad_tracking`, any BOOL
