@@ -18,8 +18,7 @@ final class RowOutput {
     /// `--jq`: each row filtered (NDJSON) or the whole array at the end (json), as every list is.
     private var filtered: ResultStream?
 
-    /// Standard output is a terminal: a cell's control characters are shown escaped (an export's cells are what
-    /// an app's users sent), as every tool's output is.
+    /// Standard output is a terminal: a cell's control characters (what an app's users sent) are shown escaped.
     let terminal: Bool
 
     init(_ format: OutputFormat, stdout: OutputStream, redactor: Redactor, filter: JQFilter? = nil, terminal: Bool = false) throws(BNCError) {
@@ -58,21 +57,15 @@ final class RowOutput {
         }
     }
 
-    /// Every element of a JSON array file (an aggregate or cross-event job asked for as json), read one row at a
-    /// time (it was read whole, then parsed whole: many times its size in memory). Values keep their JSON types; a
-    /// null is an empty cell. As CSV, the first row's columns are the header and every row is laid out under it (a
-    /// row's own key order misaligned the cells, and no header was written); a row with a column the first has not
-    /// is refused, as a CSV file's other columns are.
+    /// Every element of a JSON array file (a job asked for as json), one row at a time; values keep their types, a
+    /// null is an empty cell. As CSV the first row's columns are the header and every row is laid under it (a row
+    /// with a column the first has not is refused, as a CSV file's other columns are).
     func copy(jsonArray path: String, extra: [(String, String)]) throws(BNCError) {
         let rows = try JSONArrayReader(path: path, what: path)
         while true {
-            let item: JSON?
-            do {
-                item = try rows.next()
-            } catch {
-                throw BNCError(.malformedResponse, error.message)
-            }
-            guard let item else { break }
+            let next: JSON?
+            do { next = try rows.next() } catch { throw BNCError(.malformedResponse, error.message) }
+            guard let item = next else { break }
             guard let o = item.objectValue else {
                 throw BNCError(.malformedResponse, "\(path): row \(rows.count) is \(item.typeName == "array" ? "an" : "a") \(item.typeName), not an object")
             }
@@ -85,9 +78,7 @@ final class RowOutput {
                     throw BNCError(.malformedResponse, "\(path): row \(rows.count) has a column the first row has not (\(stray)); ask for --output ndjson")
                 }
             }
-            var row = JSONObject()
-            row.reserveCapacity(extra.count + o.count)
-            for (k, v) in extra { row[k] = .string(v) }
+            var row = JSONObject(extra.map { ($0.0, JSON.string($0.1)) })
             for (k, v) in o where !v.isNull { row[k] = v }
             emit(row)
             if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }

@@ -103,9 +103,8 @@ struct BncMCP: AsyncParsableCommand {
                 return .init(content: [.text(text: "unknown tool \(params.name): see tools/list", annotations: nil, _meta: nil)], isError: true)
             }
             let runner = await ready.value.0
-            // A call waits on a subprocess: on a dispatch thread, never holding one of Swift's cooperative threads.
-            // The client's notifications/cancelled cancels this task (the SDK does): the command is told to end,
-            // and the call gets no answer, as MCP asks of a cancelled request.
+            // A call waits on a subprocess on a dispatch thread, never one of Swift's cooperative threads. The client's
+            // notifications/cancelled cancels this task: the command is stopped, the call not answered (MCP).
             let stopper = Execution.Stopper()
             let result = await withTaskCancellationHandler {
                 await withCheckedContinuation { done in

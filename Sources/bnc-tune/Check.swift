@@ -76,6 +76,9 @@ struct Check: BNCCommand {
             context.stdout.write(bytes: stream.finish())
             if let failure = stream.failure { throw failure }
         }
+        // Nothing checked, only lines refused (a file that is no log of TUNE requests): a data error, as one
+        // request that is not one is.
+        if failed > 0 && first { return .dataError }
         return failing || failed > 0 ? .partialFailure : .success
     }
 

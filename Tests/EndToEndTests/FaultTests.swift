@@ -47,7 +47,7 @@ import TestSupport
                       #"{"name":"LOGIN","user_data":{"developer_identity":"u1","user_agent":"UA","ip":"999.1.1.1"}}"#,
                       #"{"name":"LOG\u0000IN","user_data":{"developer_identity":"u1","user_agent":"UA"}}"#,
                       #"{"name":"PURCHASE","user_data":{"developer_identity":"u1","user_agent":"UA"},"event_data":{"revenue":1e400}}"#,
-                      #"{"name":"PURCHASE","user_data":{"developer_identity":"u1","user_agent":"UA"},"branch_secret":"x","event_data":{"revenue":1}}"#]
+                      #"{"name":"PURCHASE","user_data":{"developer_identity":"u1","user_agent":"UA"},"branch_secret":"\#(Self.secret)","event_data":{"revenue":1}}"#]
         let e = try box.run("bnc-event", ["send", "--batch", "-", "--strict"], env: env(s.url), stdin: events.joined(separator: "\n"))
         #expect(e.status == 1)
         let eout = try results(e.stdout)
