@@ -22,8 +22,7 @@ public enum ExtendedAttribute {
     /// The attribute `name` of an open file, at most `limit` bytes.
     public static func read(_ name: String, fd: Int32, limit: Int) -> Found {
         #if canImport(Glibc)
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        return found(fgetxattr(fd, name, &buffer, buffer.count), buffer, limit: limit)
+        return read(limit) { fgetxattr(fd, name, $0, $1) }
         #else
         return .unknown
         #endif
@@ -32,24 +31,26 @@ public enum ExtendedAttribute {
     /// The attribute `name` of the file at `path` (links followed), at most `limit` bytes.
     public static func read(_ name: String, path: String, limit: Int) -> Found {
         #if canImport(Glibc)
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        return found(getxattr(path, name, &buffer, buffer.count), buffer, limit: limit)
+        return read(limit) { getxattr(path, name, $0, $1) }
         #else
         return .unknown
         #endif
+    }
+
+    /// One read into a buffer of `limit` + 1 bytes (one more than a value may hold, to tell a longer one).
+    private static func read(_ limit: Int, _ call: (UnsafeMutableRawPointer, Int) -> Int) -> Found {
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        let n = buffer.withUnsafeMutableBytes { call($0.baseAddress!, $0.count) }
+        #if canImport(Glibc)
+        if n < 0 { return errno == ENODATA ? .absent : errno == ERANGE ? .tooLong : .unknown }
+        #endif
+        return n > limit ? .tooLong : .value(Array(buffer[..<n]))
     }
 
     /// The attribute as text (nil unless it holds a value).
     public static func text(_ name: String, path: String, limit: Int = 4096) -> String? {
         if case .value(let bytes) = read(name, path: path, limit: limit) { return String(decoding: bytes, as: UTF8.self) }
         return nil
-    }
-
-    private static func found(_ n: Int, _ buffer: [UInt8], limit: Int) -> Found {
-        #if canImport(Glibc)
-        if n < 0 { return errno == ENODATA ? .absent : errno == ERANGE ? .tooLong : .unknown }
-        #endif
-        return n > limit ? .tooLong : .value(Array(buffer[..<n]))
     }
 
     /// Sets `name` on an open file (best effort).

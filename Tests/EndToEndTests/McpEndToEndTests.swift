@@ -235,29 +235,38 @@ import TestSupport
         #expect(!byEnvironment.failed(0), "\(byEnvironment.text(0))")
     }
 
-    /// A tool call blocked on its input (a scan of a FIFO no one writes to) outlived the server: SIGTERM ended
-    /// bnc-mcp, and its `bnc-tune scan` read on, alone. The server's end now ends the commands it runs.
-    @Test func theServersEndEndsTheCommandsItRuns() throws {
-        let fifo = box.home + "/never-written.log"
+    /// bnc-mcp started on a pipe, initialised, with call 1 running `bnc-tune scan` of a new FIFO no one writes to.
+    func serverScanning(_ fifo: String) throws -> (Process, Pipe, Pipe) {
         #expect(mkfifo(fifo, 0o600) == 0)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Executables.path("bnc-mcp"))
         p.environment = box.environment(env)
-        let input = Pipe()
+        let input = Pipe(), output = Pipe()
         p.standardInput = input
-        p.standardOutput = FileHandle.nullDevice
+        p.standardOutput = output
         p.standardError = FileHandle.nullDevice
         try p.run()
         let messages = [#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
                         #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
                         #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tune_scan","arguments":{"file":"\#(fifo)"}}}"#]
         input.fileHandleForWriting.write(Data((messages.joined(separator: "\n") + "\n").utf8))
-        func scans() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
-                guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
-                return cmd.contains(fifo) && cmd.contains("scan") ? pid : nil  // this test's FIFO, no other run's
-            }
+        return (p, input, output)
+    }
+
+    /// The processes scanning `fifo` (this test's FIFO, no other run's).
+    static func scans(of fifo: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
+            guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
+            return cmd.contains(fifo) && cmd.contains("scan") ? pid : nil
         }
+    }
+
+    /// A tool call blocked on its input (a scan of a FIFO no one writes to) outlived the server: SIGTERM ended
+    /// bnc-mcp, and its `bnc-tune scan` read on, alone. The server's end now ends the commands it runs.
+    @Test func theServersEndEndsTheCommandsItRuns() throws {
+        let fifo = box.home + "/never-written.log"
+        let (p, input, _) = try serverScanning(fifo)
+        func scans() throws -> [String] { try Self.scans(of: fifo) }
         // A failed run must not leave a scan blocked on the FIFO for ever.
         defer { for pid in (try? scans()) ?? [] { if let n = pid_t(pid) { kill(n, SIGKILL) } } }
         var waited = 0
@@ -278,25 +287,9 @@ import TestSupport
     /// other request answered.
     @Test func aCancelledCallEndsItsCommandAndIsNotAnswered() throws {
         let fifo = box.home + "/cancelled-scan.log"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Executables.path("bnc-mcp"))
-        p.environment = box.environment(env)
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let (p, input, output) = try serverScanning(fifo)
         func send(_ lines: [String]) { input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
-        send([#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-              #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-              #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tune_scan","arguments":{"file":"\#(fifo)"}}}"#])
-        func scans() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
-                guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
-                return cmd.contains(fifo) && cmd.contains("scan") ? pid : nil
-            }
-        }
+        func scans() throws -> [String] { try Self.scans(of: fifo) }
         defer {
             for pid in (try? scans()) ?? [] { if let n = pid_t(pid) { kill(n, SIGKILL) } }
             if p.isRunning { kill(p.processIdentifier, SIGKILL) }
