@@ -17,14 +17,15 @@ public enum DeviceIDs {
         }
     }
 
-    /// The UUID in the given case, or nil when the text is no 8-4-4-4-12 UUID (left for the field's own rule).
+    /// The UUID dashed 8-4-4-4-12 in the given case, from any form the flags take (dashed, 32 bare hex digits,
+    /// braced); nil when the text is no UUID (left for the field's own rule).
     public static func canonical(_ s: String, upper: Bool) -> String? {
-        guard FieldPattern.uuid.matches(s) else { return nil }
-        return upper ? s.uppercased() : s.lowercased()
+        if FieldPattern.uuid.matches(s) { return upper ? s.uppercased() : s.lowercased() }
+        return try? Device.uuid(s, source: "", upper: upper)
     }
 
     public static func isAllZero(_ s: String) -> Bool {
-        FieldPattern.uuid.matches(s) && s.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") }
+        canonical(s, upper: true)?.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") } ?? false
     }
 
     /// Each member's UUID in its case; an all-zero advertising id removed, with a warning naming it.

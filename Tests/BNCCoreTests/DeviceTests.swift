@@ -65,6 +65,21 @@ import Testing
         }
     }
 
+    /// A body's ids take every form the flags take: 32 bare hex digits and braces (a line's all-zero IDFA written
+    /// without dashes was refused as "must be a UUID" where --idfa took it as absent; a braced IDFV was kept braced).
+    @Test func aBodysIDsTakeTheFlagsForms() {
+        var o: JSONObject = ["idfa": "00000000000000000000000000000000", "idfv": "{6ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11}",
+                             "aaid": "384000008CF011BDB23E10B96E40000D"]
+        let warnings = BNCCore.Warnings()
+        let removed = DeviceIDs.normalise(&o, [.init("idfa", upper: true, advertising: true), .init("idfv", upper: true, advertising: false),
+                                               .init("aaid", upper: false, advertising: true)], warnings: warnings)
+        #expect(removed == ["idfa"] && o["idfa"] == nil && warnings.messages.count == 1)
+        #expect(o["idfv"] == "6EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11" && o["aaid"] == "38400000-8cf0-11bd-b23e-10b96e40000d", "\(o)")
+        var bad: JSONObject = ["idfv": "not-a-uuid"]
+        DeviceIDs.normalise(&bad, [.init("idfv", upper: true, advertising: false)], warnings: nil)
+        #expect(bad["idfv"] == "not-a-uuid", "left for the field's own rule")
+    }
+
     @Test func loadsAFileAndFlagsOverrideIt() throws {
         let file = try JSON.parse("""
             {"os": "ios", "os_version": 17.4, "model": "iPhone15,2", "idfv": "1ef2a0c4-22b5-4cbd-8a69-bb5c1b9d9a11",
