@@ -159,10 +159,18 @@ extension FileSystem {
         }
     }
 
-    /// True when two paths name the same file (the same device and inode).
+    /// True when two paths name the same file: the same device and inode, or, while one is not there yet (an
+    /// output a run will write), the same name in the same directory however written (`a.xml`, `./a.xml`,
+    /// `../dir/a.xml`, a link to the directory).
     public static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
-        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+        if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
+        func place(_ path: String) -> String {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+            return Subprocess.absolutePath(directory) + "/" + (slash.map { String(path[path.index(after: $0)...]) } ?? path)
+        }
+        return place(a) == place(b)
     }
 }
 

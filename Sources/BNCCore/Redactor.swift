@@ -39,6 +39,11 @@ public struct Redactor: Sendable {
         "x-amz-signature", "x-amz-credential", "x-amz-security-token",
     ]
 
+    /// Whether a name is a credential's, in any case (`alwaysSecret` and the credential table's secrets): what a
+    /// module without a redactor at hand (a finding's text) must not quote.
+    public static func isCredentialName(_ name: String) -> Bool { credentialNames.contains(name.lowercased()) }
+    private static let credentialNames = alwaysSecret.union(CredentialFields.table.secretNames.map { $0.lowercased() })
+
     public init(secrets: [Secret], secretFields: Set<String> = CredentialFields.table.secretNames, showSecrets: Bool = false) {
         self.showSecrets = showSecrets
         self.secretFields = Set(secretFields.map { $0.lowercased() }).union(Self.alwaysSecret)

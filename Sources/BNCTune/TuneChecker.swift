@@ -99,14 +99,13 @@ public struct TuneChecker: Sendable {
             // A secret's value is not quoted: findings land in reports and on stdout. Secrets are TUNE's (the
             // conversion key) and any credential a log may hold (a server's own branch_secret or access_token).
             let secret = TuneParameters.row(of: name, hash: NameHash.of(name)).map { TuneParameters.all[$0].spec.secret } ?? false
-                || Self.credentialNames.contains(name.lowercased())
+                || Redactor.isCredentialName(name)
             let first = secret ? Redactor.placeholder : r[name] ?? ""
             f.append(Finding(.repeatedParameter, name, "\(name) is given more than once; TUNE reads the first (\(first))", fix: "send it once"))
         }
     }
 
     private static let deviceIPRow = TuneRequest.Name.deviceIP.row
-    private static let credentialNames = Redactor.alwaysSecret.union(CredentialFields.table.secretNames.map { $0.lowercased() })
     private static let zeroCheckedAdIDs: [TuneRequest.Name] = [.iosIFA, .googleAID, .fireAID]
 
     /// A help text's first word lower-cased to stand inside a sentence, unless it is an acronym ("TUNE app id").

@@ -80,7 +80,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         let files = [("--state", state), ("--keys", keys), ("--pid-file", pidFile), ("--log-file", logFile),
                      ("--tls-cert", tlsCert), ("--tls-key", tlsKey)].compactMap { name, path in path.map { (name, $0) } }
         for (i, a) in files.enumerated() {
-            for b in files[(i + 1)...] where a.1 == b.1 || FileSystem.sameFile(a.1, b.1) {
+            for b in files[(i + 1)...] where FileSystem.sameFile(a.1, b.1) {
                 throw ValidationError("\(a.0) and \(b.0) name the same file (\(a.1)): each needs its own")
             }
         }

@@ -42,19 +42,12 @@ struct Scan: BNCCommand {
     @OptionGroup(title: "Decryption") var key: KeyOptions
     @OptionGroup(title: "Output") var output: PrintOptions
 
-    /// A path as its directory's real path and its last name (the file itself need not exist yet).
-    static func canonical(_ path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return Subprocess.absolutePath(directory) + "/" + name
-    }
-
     func validate() throws {
-        // One file however named (`a.xml`, `./a.xml`, `../dir/a.xml`, a link to the directory): by the directory's
-        // real path and the name (the second report was refused only after the first was written over it).
-        let files = [report, junit, html].compactMap { $0 }.filter { $0 != "-" }.map(Self.canonical)
-        if Set(files).count < files.count { throw ValidationError("--report, --junit and --html must name different files") }
+        // One file however named (the second report was refused only after the first was written over it).
+        let files = [report, junit, html].compactMap { $0 }.filter { $0 != "-" }
+        for (i, a) in files.enumerated() where files[(i + 1)...].contains(where: { FileSystem.sameFile(a, $0) }) {
+            throw ValidationError("--report, --junit and --html must name different files")
+        }
         let toStdout = [report, junit, html].filter { $0 == "-" }.count
         if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }
         if toStdout == 1 && output.output?.format == .ndjson { throw ValidationError("--output ndjson and a report on stdout (-) cannot share it") }
