@@ -199,11 +199,15 @@ public enum EventRequest {
 
     /// The pattern (three upper-case letters) is the field spec's; a code missing from the SDKs' list warns.
     static func checkCurrency(_ code: String, field: String, warnings: Warnings) {
-        if !EventCatalog.currencies.contains(code) { warnings.add("\(field) \(code) is not in the ISO 4217 list the SDKs ship; sending it as given") }
+        if !EventCatalog.isCurrency(code) { warnings.add("\(field) \(code) is not in the ISO 4217 list the SDKs ship; sending it as given") }
     }
 
+    /// The first items' paths, made once: a path is needed only for an error or a warning, but the table's check
+    /// takes it for every item of every line.
+    private static let itemPrefixes = (0..<16).map { "content_items[\($0)]." }
+
     static func checkItem(_ item: JSONObject, index i: Int, form: CategoryForm, warnings: Warnings) throws(BNCError) -> JSONObject {
-        let prefix = "content_items[\(i)]."
+        let prefix = i < itemPrefixes.count ? itemPrefixes[i] : "content_items[\(i)]."
         var known = item
         for (k, v) in item where !EventFields.contentItem.declares(k) {
             // `$` keys are Branch's: an unknown one is a typo, not a custom key. Custom keys are flat.
@@ -249,8 +253,10 @@ public enum EventRequest {
                                    warnings: warnings)
         let name = checked["name"]!.stringValue!
         checked.prepend("branch_key", .string(key.value))
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let ip { headers["X-IP-Override"] = ip.text }
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(3)  // and Content-Type
+        headers.add("Accept", "application/json")
+        if let ip { headers.add("X-IP-Override", ip.text) }
         return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: path(for: name, forceCustom: forceCustom),
                            headers: headers, body: .json(.object(checked)))
     }

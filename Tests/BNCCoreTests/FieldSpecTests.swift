@@ -275,6 +275,23 @@ import Glibc
                           warnings: warnings)
         #expect(o["os"] == "iOS", "the canonical spelling is sent")
         #expect(warnings.messages == ["s.id is sent with real false"])
+        // The warning's text is made once per table for the top level and for the table's own name: every
+        // prefix says the same as it did when it was made per line.
+        for (prefix, said) in [("", "id is sent with real false"), ("session.", "session.id is sent with real false"),
+                               ("sessions.", "sessions.id is sent with real false"), ("session", "sessionid is sent with real false"),
+                               ("x[0].", "x[0].id is sent with real false")] {
+            let w = Warnings()
+            var body = Self.good
+            body["real"] = false
+            _ = try Self.table.check(body, prefix: prefix, warnings: w)
+            #expect(w.messages == [said], "prefix \(prefix)")
+        }
+        let lax = FieldTable("session", [FieldSpec("id", .string, "An id")], rules: [.warning(nil, "names no one", when: .absent("id"))])
+        for (prefix, said) in [("", "session names no one"), ("session.", "session names no one"), ("a.b.", "a.b names no one")] {
+            let w = Warnings()
+            _ = try lax.check([:], prefix: prefix, warnings: w)
+            #expect(w.messages == [said], "prefix \(prefix)")
+        }
         #expect(try check(["key": nil])["key"] == nil, "a credential is the builder's: a body is checked without it")
         #expect(try check(["os": "android"])["os"] == "Android")
         let same = try Self.table.check(Self.good, warnings: Warnings())

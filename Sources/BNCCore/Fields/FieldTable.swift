@@ -24,6 +24,10 @@ public struct FieldTable: Sendable {
     private let requiredFields: [FieldSpec]
     /// Whether some field is declared for one platform, or for first sessions only (skips a pass when not).
     private let hasPlatformFields: Bool, hasFirstSessionFields: Bool
+    /// Each rule's warning as said at the top level and inside the table's own member (`user_data.`): a batch
+    /// line that breaks a warning rule (no User-Agent) made the same text again on every line, 1.8 k
+    /// instructions, although only the first line that says it prints it.
+    private let bareWarnings: [String], namedWarnings: [String]
 
     public enum UnknownKeys: Sendable {
         /// A warning with a did-you-mean; the key is not sent (a builder emits only declared keys).
@@ -46,6 +50,17 @@ public struct FieldTable: Sendable {
         var seen = Set<String>()
         for f in fields { precondition(seen.insert(f.name).inserted, "\(name): \(f.name) is declared twice") }
         index = NameIndex(fields.map(\.name))
+        bareWarnings = rules.map { Self.warning($0, prefix: "", table: name) }
+        namedWarnings = rules.map { Self.warning($0, prefix: name + ".", table: name) }
+    }
+
+    /// Where a broken rule is said to be: its field under `prefix`, else the object itself.
+    private static func path(_ rule: FieldRule, prefix: String, table: String) -> String {
+        rule.field.map { prefix + $0 } ?? (prefix.isEmpty ? table : String(prefix.dropLast()))
+    }
+
+    private static func warning(_ rule: FieldRule, prefix: String, table: String) -> String {
+        "\(path(rule, prefix: prefix, table: table)) \(rule.message)"
     }
 
     public subscript(name: String) -> FieldSpec? { index.position(of: name).map { fields[$0] } }
@@ -135,11 +150,17 @@ public struct FieldTable: Sendable {
                 throw BNCError.invalid(prefix + key, "is only sent with an app's first session\(flag)")
             }
         }
-        for rule in rules where rule.broken.holds(in: o) {
-            let path = rule.field.map { prefix + $0 } ?? (prefix.isEmpty ? name : String(prefix.dropLast()))
+        for (i, rule) in rules.enumerated() where rule.broken.holds(in: o) {
             switch rule.level {
-            case .error: throw BNCError.invalid(path, rule.message)
-            case .warning: warnings.add("\(path) \(rule.message)")
+            case .error: throw BNCError.invalid(Self.path(rule, prefix: prefix, table: name), rule.message)
+            case .warning:
+                if prefix.isEmpty {
+                    warnings.add(bareWarnings[i])
+                } else if prefix.utf8.count == name.utf8.count + 1, prefix.utf8.last == UInt8(ascii: "."), prefix.utf8.starts(with: name.utf8) {
+                    warnings.add(namedWarnings[i])
+                } else {
+                    warnings.add(Self.warning(rule, prefix: prefix, table: name))
+                }
             }
         }
     }

@@ -46,13 +46,13 @@ public struct HTTPRequest: Sendable, Equatable {
         self.url = url
         self.headers = headers
         self.body = body
-        if let body, self.headers["Content-Type"] == nil { self.headers["Content-Type"] = body.contentType }
+        if let body, self.headers["Content-Type"] == nil { self.headers.add("Content-Type", body.contentType) }  // absent: no second search
     }
 
     /// A request to `path` under a base URL (`http://h:1/prefix` + `/v1/open`), with query items encoded.
     public init(method: String, base: String, path: String, query: [(String, String)] = [],
                 headers: HTTPHeaders = [:], body: HTTPBody? = nil) {
-        var url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+        var url = base.utf8.last == UInt8(ascii: "/") ? String(base.dropLast()) + path : base + path
         if !query.isEmpty {
             url += "?" + query.map { "\(HTTPURL.percentEncode($0.0))=\(HTTPURL.percentEncode($0.1))" }.joined(separator: "&")
         }

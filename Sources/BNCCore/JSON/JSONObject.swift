@@ -7,7 +7,14 @@
 /// index built once it grows past `linearLimit` (a hostile line with 100,000 keys stays linear in time).
 public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Member = (key: String, value: JSON)
-    private var members: [Member] = []
+    /// A member as stored: a struct, not the tuple the iterator hands out, so freeing an object destroys its
+    /// members through compiled code (an array of tuples is destroyed element by element through the runtime's
+    /// generic tuple witness: about 1.4 k instructions a batch line).
+    fileprivate struct Stored: Sendable {
+        var key: String
+        var value: JSON
+    }
+    private var members: [Stored] = []
     private var index: [String: Int] = [:]
     static let linearLimit = 16
 
@@ -47,7 +54,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         index = [:]
         guard members.count > Self.linearLimit else { return }
         index.reserveCapacity(members.count)
-        for (i, m) in members.enumerated() { index[m.key] = i }
+        for i in members.indices { index[members[i].key] = i }
     }
 
     /// Reading gives the value; setting nil removes the key; setting an existing key keeps its place.
@@ -58,7 +65,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
                 if let i = position(of: key) {
                     members[i].value = newValue
                 } else {
-                    members.append((key, newValue))
+                    members.append(Stored(key: key, value: newValue))
                     if members.count == Self.linearLimit + 1 { reindex() }
                     else if members.count > Self.linearLimit { index[key] = members.count - 1 }
                 }
@@ -69,12 +76,18 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         }
     }
 
-    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(base: members.makeIterator()) }
+
+    /// The members in order, as `(key, value)` tuples.
+    public struct Iterator: IteratorProtocol {
+        fileprivate var base: IndexingIterator<[Stored]>
+        public mutating func next() -> Member? { base.next().map { ($0.key, $0.value) } }
+    }
 
     /// Adds a member whose key is not here yet (a parsed object's next member); false, nothing changed, when it is.
     mutating func addNew(_ key: String, _ value: JSON) -> Bool {
         if position(of: key) != nil { return false }
-        members.append((key, value))
+        members.append(Stored(key: key, value: value))
         if members.count == Self.linearLimit + 1 { reindex() } else if members.count > Self.linearLimit { index[key] = members.count - 1 }
         return true
     }
@@ -82,7 +95,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     /// Puts a member first (a body's `branch_key`), removing the key elsewhere: the others keep their order.
     public mutating func prepend(_ key: String, _ value: JSON) {
         if let i = position(of: key) { members.remove(at: i) }
-        members.insert((key, value), at: 0)
+        members.insert(Stored(key: key, value: value), at: 0)
         reindex()
     }
 
