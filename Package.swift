@@ -70,7 +70,7 @@ let package = Package(
             dependencies: ["BNCSuite", "CCurl", "CSQLite", "CZlib"],
             swiftSettings: uncheckedExclusivityInRelease),
         // POST /v1/open: its field table, request builder and rules, link sources, response model. Pure values.
-        .target(name: "BNCOpen", dependencies: ["BNCCore"]),
+        .target(name: "BNCOpen", dependencies: ["BNCCore"], swiftSettings: uncheckedExclusivityInRelease),
         // v2 events: the standard catalog, event_data and content-item tables, body builder and rules. Pure values.
         .target(name: "BNCEvent", dependencies: ["BNCCore", "BNCSuite"], swiftSettings: uncheckedExclusivityInRelease),
         // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
@@ -92,7 +92,8 @@ let package = Package(
         // ArgumentParser option groups every executable shares, and the one run/exit shape of a tool.
         .target(
             name: "BNCCommandSupport",
-            dependencies: ["BNCSuite", "BNCCore", "CJQ", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["BNCSuite", "BNCCore", "CJQ", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: uncheckedExclusivityInRelease),
 
         // The front door: `bnc NAME ARGS` runs `bnc-NAME`; plugins are any bnc-NAME on PATH.
         .executableTarget(name: "bnc", dependencies: ["BNCSuite"]),

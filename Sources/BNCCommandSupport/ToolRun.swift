@@ -15,6 +15,9 @@ public final class ToolRun {
     public let format: OutputFormat
     /// `--record FILE`: every attempt, written when the run ends.
     public let recorder: HARRecorder?
+    /// `--strict`, read once: each batch line asks, and the option group's getter through the protocol cost 450
+    /// instructions a line.
+    private let strict: Bool
 
     public var diagnostics: Diagnostics { context.diagnostics }
     public var environment: Environment { context.environment }
@@ -29,6 +32,7 @@ public final class ToolRun {
         self.context = context
         self.shared = shared
         self.batch = batch
+        strict = shared.strict
         try context.apply(shared.output)
         let settings = try ConfigurationResolver(environment: context.environment)
             .resolve(shared.credentialFlags())
@@ -85,7 +89,7 @@ public final class ToolRun {
     /// - Parameter line: the batch line the warnings are about, named with the first of each.
     public func admit(_ warnings: Warnings, line: Int? = nil) throws(BNCError) {
         guard !warnings.isEmpty else { return }
-        if shared.strict {
+        if strict {
             throw BNCError(.invalidData, warnings.messages[0] + (warnings.messages.count > 1 ? " (and \(warnings.messages.count - 1) more)" : ""),
                            hint: "--strict treats every warning as an error; nothing was sent")
         }
