@@ -11,7 +11,8 @@ public enum AppRequest {
 
     /// One `--set KEY=VALUE` (or `KEY:=JSON`) typed by the settings table: true/false and 0/1 for booleans, whole
     /// numbers for integers, `a,b` for a list. Unknown and read-only keys are refused.
-    public static func setting(_ name: String, _ value: JSON) throws(BNCError) -> (String, JSON) {
+    /// - Parameter json: the value was given as JSON (`NAME:=JSON`): checked as the type it is, never read as text.
+    public static func setting(_ name: String, _ value: JSON, json: Bool = false) throws(BNCError) -> (String, JSON) {
         if AppFields.readOnly.contains(name) {
             throw BNCError.invalid(name, "is set by Branch and cannot be changed through the App API")
         }
@@ -19,7 +20,7 @@ public enum AppRequest {
             let guess = AppFields.settings.suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
             throw BNCError.usage("--set \(name)", "is not an app setting (bnc-app fields lists them)\(guess)")
         }
-        guard case .string(let raw) = value else {
+        guard !json, case .string(let raw) = value else {
             let checked = try spec.check(value, at: name)
             if name == "deepview_configs", case .object(let sides) = checked { try checkDeepviews(sides) }
             return (name, checked)
@@ -55,6 +56,12 @@ public enum AppRequest {
             }
             guard case .object(let members) = value else {
                 throw BNCError.invalid("deepview_configs.\(side)", "must be an object of enabled, clipboard_deepview and deepview_audience_id (got \(value.typeName))")
+            }
+            // An update's unknown name is refused, as an unknown --set is: a typo would be dropped from the PUT.
+            let names = AppFields.deepviewSide.names
+            for (key, _) in members where !AppFields.deepviewSide.declares(key) {
+                let guess = AppFields.deepviewSide.suggestion(for: key).map { "; did you mean \($0)?" } ?? ""
+                throw BNCError.invalid("deepview_configs.\(side).\(key)", "is not a deepview_configs field (\(names.joined(separator: ", ")))\(guess)")
             }
             let warnings = Warnings()
             _ = try AppFields.deepviewSide.check(members, prefix: "deepview_configs.\(side).", warnings: warnings)

@@ -287,10 +287,9 @@ extension BNCRootCommand {
             OutputStream.stdout.write(withInheritedExamples(usageFirst(fullMessage(for: error))) + "\n")
             finish(0, diagnostics: diagnostics)
         }
-        let message = self.message(for: error)
-        let first = message.split(separator: "\n").first.map(String.init) ?? message
+        let first = firstParagraph(self.message(for: error))
         let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-        if let broken = fieldRuleBroken(text) {
+        if let broken = fieldRuleBroken(text) ?? tooLarge(text) {
             diagnostics.error(broken)
             Glibc.exit(ExitStatus(for: broken).rawValue)
         }
@@ -320,6 +319,23 @@ extension BNCRootCommand {
             }
         }
         return BNCError(.usage, text, hint: hint)
+    }
+
+    /// ArgumentParser's message without the usage and help lines it appends: a value with a line feed in it
+    /// (`--topic $'eo\ninstall'`) is kept whole (the message was cut at it, its rule lost), and escaped when printed.
+    static func firstParagraph(_ message: String) -> String {
+        var end = message.endIndex
+        for marker in ["\nUsage: ", "\nHelp: ", "\nHelp:  ", "\n  See '"] {
+            if let r = message.firstRange(of: marker), r.lowerBound < end { end = r.lowerBound }
+        }
+        return String(message[..<end])
+    }
+
+    /// A whole number too large for its option's type (`--limit 99999999999999999999`): said so, where
+    /// ArgumentParser only says the value is invalid.
+    static func tooLarge(_ text: String) -> BNCError? {
+        guard let m = text.firstMatch(of: /^The value '([+-]?[0-9]{19,})' is invalid for '(--[a-z0-9-]+)[ '<]/) else { return nil }
+        return BNCError.usage(String(m.output.2), "must be a whole number within 64 bits (got \(m.output.1))")
     }
 
     /// A numeric (or BOOL) flag's value its type could not read ("The value '1e400' is invalid for '--duration <S>'"), told

@@ -1,6 +1,9 @@
 // The files an export answer points to, fetched into the download directory: resumed from a partial file, kept
 // once complete (a rerun reuses them), each with a progress line on a terminal.
 import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fetches export files (bnc-export, bnc-tune reconcile) into a kept directory.
 public enum ExportFiles {
@@ -11,6 +14,27 @@ public enum ExportFiles {
         FileSystem.makeDirectories(dir)
         guard FileSystem.isDirectory(dir) else { throw BNCError(.io, "--dir: cannot create \(dir): \(FileSystem.errnoText())") }
         return dir
+    }
+
+    /// The same directory checked before anything is sent (a job made on Branch's side, then refused for its
+    /// --dir, was left there): --dir is not empty, and it is a directory or can be made under its nearest existing
+    /// parent. Makes nothing (a dry run leaves no directory behind); `directory` makes it when the file comes.
+    public static func requireDirectory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) {
+        if given?.isEmpty == true { throw BNCError.usage("--dir", "must name a directory (it is empty)") }
+        var dir = given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
+        if FileSystem.exists(dir) {
+            if !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
+            return
+        }
+        // The nearest part of the path that is there must be a directory this user may make entries in.
+        while !FileSystem.exists(dir) {
+            guard let slash = dir.utf8.lastIndex(of: UInt8(ascii: "/")) else { dir = "."; break }
+            dir = slash == dir.utf8.startIndex ? "/" : String(dir[..<slash])
+        }
+        if !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
+        if access(dir, W_OK | X_OK) != 0 {
+            throw BNCError(.io, "--dir: cannot create \(given ?? "the exports directory") under \(dir): \(FileSystem.errnoText())")
+        }
     }
 
     /// Fetches `url` to `path` unless a complete copy is there; returns the path.

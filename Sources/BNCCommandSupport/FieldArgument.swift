@@ -7,10 +7,17 @@ public enum FieldArgument {
     /// `key=value` (a string) or `key:=json` (a typed value; `key:=null` removes the key).
     /// - Parameter flag: the flag errors name (`--field`, `--set`).
     public static func parse(_ field: String, flag: String = "--field") throws(BNCError) -> (String, JSON) {
+        let (key, value, _) = try parseForm(field, flag: flag)
+        return (key, value)
+    }
+
+    /// The same, saying whether the value was given as JSON (`:=`): a JSON string is then a string, never text to
+    /// be read as the field's type (`always_open_app:='"0"'` is not the number 0).
+    public static func parseForm(_ field: String, flag: String = "--field") throws(BNCError) -> (key: String, value: JSON, json: Bool) {
         if let r = field.firstRange(of: ":="), r.lowerBound != field.startIndex {
             let raw = String(field[r.upperBound...])
             do {
-                return (String(field[..<r.lowerBound]), try JSON.parse(raw))
+                return (String(field[..<r.lowerBound]), try JSON.parse(raw), true)
             } catch {
                 throw BNCError.usage("\(flag) \(field[..<r.lowerBound])", "value is not JSON: \(error.description)")
             }
@@ -18,7 +25,7 @@ public enum FieldArgument {
         guard let eq = field.firstIndex(of: "="), eq != field.startIndex else {
             throw BNCError.usage(flag, "must be KEY=VALUE or KEY:=JSON (got \(field))")
         }
-        return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])))
+        return (String(field[..<eq]), .string(String(field[field.index(after: eq)...])), false)
     }
 }
 

@@ -193,6 +193,23 @@ public final class AtomicFile {
     /// O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
     private static let tmpFileFlag: Int32 = 0o20000000 | O_DIRECTORY
 
+    /// What `init` will need, checked before anything is sent (an image Branch made was lost to a --out in a
+    /// missing directory): a path that is not empty (exit 64), `kind` or absent there (78), in an existing
+    /// directory this user may create files in (74, as the creation would fail).
+    public static func requireCreatable(_ path: String, kind: OwnKind, what: String) throws(BNCError) {
+        if path.isEmpty { throw BNCError.usage(what, "must name a file (it is empty)") }
+        try FileSystem.requireOwnKind(path, kind, what: what)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        if !FileSystem.isDirectory(directory) {
+            errno = FileSystem.exists(directory) ? ENOTDIR : ENOENT
+            throw BNCError(.io, "\(what): cannot create a file in \(directory): \(FileSystem.errnoText())")
+        }
+        if access(directory, W_OK | X_OK) != 0 {
+            throw BNCError(.io, "\(what): cannot create a file in \(directory): \(FileSystem.errnoText())")
+        }
+    }
+
     /// Checks the target is `kind` (or absent), then creates the temporary file. A symbolic link to a file of
     /// the kind (`latest.xml` -> `reports/2026-11.xml`) is kept: the file it names is the one replaced.
     public init(path given: String, kind: OwnKind, what: String) throws(BNCError) {

@@ -22,6 +22,22 @@ public enum AnalyticsRequest {
         }
     }
 
+    /// Dimensions as Branch names them (`user_data_os`, `last_attributed_touch_data_tilde_channel`): letters,
+    /// digits, `_`, `~`, `.`, `$` and `-`, at most 200 bytes. Anything else (an empty name, a line feed) is refused
+    /// before sending, as every one-line field is; Branch judges whether a well-formed name is one of its own.
+    static func checkDimensions(_ dimensions: [String]) throws(BNCError) -> JSON {
+        for d in dimensions {
+            let allowed = d.utf8.allSatisfy { b in
+                ASCII.isLetter(b) || (0x30...0x39).contains(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") || b == UInt8(ascii: ".")
+                    || b == UInt8(ascii: "$") || b == UInt8(ascii: "-")
+            }
+            guard !d.isEmpty, d.utf8.count <= 200, allowed else {
+                throw BNCError.invalid("--dimension", "must be a dimension's name (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got \(d.isEmpty ? "''" : d))")
+            }
+        }
+        return .array(dimensions.map(JSON.string))
+    }
+
     /// A date (`2026-11-01`) or an ISO 8601 date-time, in seconds.
     static func time(_ text: String, flag: String) throws(BNCError) -> Double {
         guard text.contains("-"), let t = Timestamp.parse(text) else { throw BNCError.invalid(flag, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time (got \(text))") }
@@ -61,7 +77,7 @@ public enum AnalyticsRequest {
         if let granularity { try pick(granularity, ["all", "day"], flag: "--granularity") }
         var body: JSONObject = ["branch_key": .string(key.value), "branch_secret": .string(secret.exposed), "start_date": .string(start),
                                 "end_date": .string(end), "data_source": .string(dataSource), "aggregation": .string(aggregation),
-                                "dimensions": .array(dimensions.map(JSON.string))]
+                                "dimensions": try checkDimensions(dimensions)]
         let f = try Self.filters(filters)
         if !f.isEmpty { body["filters"] = .object(f) }
         if let granularity { body["granularity"] = .string(granularity) }
@@ -108,7 +124,7 @@ public enum AnalyticsRequest {
         guard (1...11).contains(dimensions.count) else { throw BNCError.usage("--dimension", "give 1 to 11 dimensions") }
         let (s, e) = try dates(start, end, maxDays: 7, now: now)
         _ = (s, e)
-        var body: JSONObject = ["data_source": .string(dataSource), "aggregation": .string(aggregation), "dimensions": .array(dimensions.map(JSON.string)),
+        var body: JSONObject = ["data_source": .string(dataSource), "aggregation": .string(aggregation), "dimensions": try checkDimensions(dimensions),
                                 "start_date": .string(start), "end_date": .string(end)]
         if let granularity { try pick(granularity, ["day", "week", "month"], flag: "--granularity"); body["granularity"] = .string(granularity) }
         let f = try Self.filters(filters)
@@ -127,7 +143,7 @@ public enum AnalyticsRequest {
         _ = try dates(start, end, maxDays: 90, now: now)
         var body: JSONObject = ["data_source": .string(dataSource), "measures": .array(measures.map(JSON.string)),
                                 "granularity_band_count": .int(bands), "start_date": .string(start), "end_date": .string(end)]
-        if !dimensions.isEmpty { body["dimensions"] = .array(dimensions.map(JSON.string)) }
+        if !dimensions.isEmpty { body["dimensions"] = try checkDimensions(dimensions) }
         return body
     }
 
@@ -189,7 +205,7 @@ public enum CrossEventRequest {
         var body: JSONObject = ["start_date": .string(start), "end_date": .string(end),
                                 "aggregations": .array(try aggregations.map { s throws(BNCError) in try aggregation(s) }),
                                 "response_format": .string(json ? "json" : "csv")]
-        if !dimensions.isEmpty { body["dimensions"] = .array(dimensions.map(JSON.string)) }
+        if !dimensions.isEmpty { body["dimensions"] = try AnalyticsRequest.checkDimensions(dimensions) }
         if let granularity { try AnalyticsRequest.pick(granularity, ["all", "day", "week", "month"], flag: "--granularity"); body["granularity"] = .string(granularity) }
         if let filter {
             let f = try AnalyticsRequest.filters([filter])

@@ -16,10 +16,10 @@ public enum LinkFields {
         FieldSpec("type", .integer, "0 standard, 1 one-time use, 2 Quick Link (needs $marketing_title and access)", range: 0...2, flag: "--type"),
         FieldSpec("duration", .integer, "Click-to-open match window in seconds (default 7200)", range: 0...31_536_000, flag: "--duration"),
         FieldSpec("identity", .string, "The user who owns the link", maxLength: 127, flag: "--identity"),
-        FieldSpec("data", .object, "Deep-link data: control params ($...) and your own keys", flag: "--param"),
+        FieldSpec("data", .object, "Deep-link data: control params ($...) and your own keys", flag: "--param", checkedByTable: true),
         FieldSpec("source", .string, "Who made it: ios, android, web"),
         FieldSpec("analytics", .object, "Analytics labels as an object (~channel, ~campaign_id, ...)"),
-        FieldSpec("qr_code_settings", .object, "QR code settings (a Quick Link's, type 2; see bnc-link qr)"),
+        FieldSpec("qr_code_settings", .object, "QR code settings (a Quick Link's, type 2; see bnc-link qr)", checkedByTable: true),
     ])
 
     /// `code_pattern`'s values in order (1 standard ... 7 octagons) and `finder_pattern`'s (1 square ... 3 circle).

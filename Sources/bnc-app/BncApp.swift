@@ -42,18 +42,25 @@ struct Get: SendingCommand {
         discussion: "With NAMEs, only those settings. A table on a terminal, JSON otherwise (--output).")
     @Argument(help: ArgumentHelp("Settings to show (default: all).", valueName: "name"), completion: .list(AppFields.settings.names))
     var names: [String] = []
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         // A name the documented settings do not have but nearly do is a typo, refused before anything is sent (an
         // undocumented name is asked for: Branch's answer may carry it).
         let declared = AppFields.settings.names
+        // A setting's name is a JSON key of letters, digits and `_`: anything else (an empty name, a space, a
+        // control character) names none of them, asked for or not.
+        for name in names where name.isEmpty || !name.utf8.allSatisfy({ ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }) {
+            throw BNCError.usage(name.isEmpty ? "''" : name, "is not a setting's name (letters, digits and _)")
+        }
         for name in names where !declared.contains(name) {
             if let guess = EditDistance.closest(to: name, in: declared), EditDistance.between(name, guess) <= 2 {
                 throw BNCError.usage(name, "is not one of the app's settings; did you mean \(guess)?")
             }
         }
         let request = AppRequest.get(key: try tool.settings.requireKey(), secret: try tool.settings.requireSecret(), baseURL: tool.settings.apiURL)
+        explain.show(request, tool: tool, origins: [:], fallback: "bnc-app")
         if try tool.render(request) { return .success }
         let (_, json) = try tool.deliver(request)
         guard case .object(var settings) = tool.redactor.redact(json) else {

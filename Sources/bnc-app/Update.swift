@@ -23,6 +23,7 @@ struct Update: SendingCommand {
         "A setting: NAME=VALUE (typed by the setting: true/false, 0/1, a,b for a list) or NAME:=JSON (repeatable).", valueName: "NAME=VALUE"),
             completion: .assignments(AppFields.settings.names))
     var sets: [String] = []
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
     func validate() throws {
@@ -32,8 +33,8 @@ struct Update: SendingCommand {
     func run(_ tool: ToolRun) throws -> ExitStatus {
         var wanted = JSONObject()
         for set in sets {
-            let (name, raw) = try FieldArgument.parse(set, flag: "--set")
-            let (key, value) = try AppRequest.setting(name, raw)
+            let (name, raw, json) = try FieldArgument.parseForm(set, flag: "--set")
+            let (key, value) = try AppRequest.setting(name, raw, json: json)
             wanted[key] = value
         }
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
@@ -55,6 +56,9 @@ struct Update: SendingCommand {
         }
         let request = AppRequest.update(key: key, secret: secret, devEmail: devEmail,
                                         changes: JSONObject(changes.map { ($0.name, $0.to) }), baseURL: tool.settings.apiURL)
+        var origins = Dictionary(uniqueKeysWithValues: wanted.map { ($0.key, "--set \($0.key)") })
+        origins["dev_email"] = origins["dev_email"] ?? "the app's current settings (dev_email, required with every update)"
+        explain.show(request, tool: tool, origins: origins, fallback: "bnc-app")
         if try tool.render(request) { return .success }
         let (_, answer) = try tool.deliver(request)
         let shown = tool.redactor.redact(answer)

@@ -12,10 +12,11 @@ struct AnalyticsOptions: ParsableArguments {
     @Option(name: .customLong("job"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "ID")) var job: String?
     @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded file here.", valueName: "DIR"), completion: .directory) var dir: String?
+    @OptionGroup var explain: ExplainOption
 
     func validate() throws {
         if let limit, !(1...50_000).contains(limit) { throw ValidationError("--limit must be between 1 and 50000") }
-        guard wait > 0, wait <= 86400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+        guard wait >= 0.001, wait <= 86400 else { throw ValidationError("--wait must be between 0.001 and 86400 seconds (got \(wait))") }
     }
 
     /// Makes the job (unless --job), waits for it, prints its rows: an Aggregate or Cohort job on /v2/analytics.
@@ -31,9 +32,11 @@ struct AnalyticsOptions: ParsableArguments {
         let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
                                 terminal: tool.environment.stdoutIsTTY)
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
+        try ExportFiles.requireDirectory(dir, tool: tool, app: app)
         var id = job
         if id == nil {
             let request = try create(token, app, out.format == .json)
+            explain.show(request, tool: tool, origins: ExportExplain.origins, fallback: "bnc-export")
             if try tool.render(request) { return .success }
             id = try AnalyticsRequest.jobID(try tool.deliver(request).1)
             tool.diagnostics.note("job \(id!) created")
@@ -90,4 +93,15 @@ struct Cohort: SendingCommand {
                                             now: MonotonicClock.wallSeconds())
         }
     }
+}
+
+/// Where the members of bnc-export's requests come from, for --explain.
+enum ExportExplain {
+    static let origins: [String: String] = [
+        "export_date": "--date", "date": "--date", "report_type": "--topic", "start_date": "--start", "end_date": "--end",
+        "fields": "--field", "limit": "--limit", "filter": "--filter", "filters": "--filter", "timezone": "--timezone",
+        "data_source": "--data-source", "aggregation": "--aggregation", "aggregations": "--aggregation", "dimensions": "--dimension",
+        "granularity": "--granularity", "measures": "--measure", "granularity_band_count": "--bands", "warehouse_meta_type": "--aggregate",
+        "response_format": "--output", "topic": "--topic",
+    ]
 }

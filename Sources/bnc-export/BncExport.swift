@@ -66,16 +66,15 @@ struct Daily: SendingCommand {
             completion: .list(ExportFields.dailyTopics))
     var topics: [String] = []
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded files here.", valueName: "DIR"), completion: .directory) var dir: String?
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
-    func validate() throws {
+    func run(_ tool: ToolRun) throws -> ExitStatus {
+        // A topic is checked as `custom` checks its own: a rule of the value (exit 65), named with the value.
         for t in topics where !ExportFields.dailyTopics.contains(t) {
             let guess = EditDistance.closest(to: t, in: ExportFields.dailyTopics).map { "; did you mean \($0)?" } ?? ""
-            throw ValidationError("--topic \(t) is not a daily export topic\(guess)")
+            throw BNCError.invalid("--topic", "must be a daily export topic such as eo_install (got \(t))\(guess)")
         }
-    }
-
-    func run(_ tool: ToolRun) throws -> ExitStatus {
         let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
                                 terminal: tool.environment.stdoutIsTTY)
         let day = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
@@ -83,7 +82,9 @@ struct Daily: SendingCommand {
         guard key.kind == .live else {
             throw BNCError.configuration("exports hold live data only: use the app's live key (key_live_...), not \(key.kind.rawValue)")
         }
+        try ExportFiles.requireDirectory(dir, tool: tool, app: key.value)
         let request = ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL)
+        explain.show(request, tool: tool, origins: ExportExplain.origins, fallback: "bnc-export")
         if try tool.render(request) { return .success }
         if MonotonicClock.wallSeconds() < day + 86400 {
             tool.diagnostics.warning("\(date) is not over yet (UTC): Branch answers its topics empty until it is")

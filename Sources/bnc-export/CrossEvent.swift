@@ -41,12 +41,14 @@ struct Ready: SendingCommand {
     var topic: String
     @Flag(name: .customLong("aggregate"), help: "Ask about aggregate data (Aggregate, Cohort, Cross-Events) instead of events.") var aggregate = false
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let request = try CrossEventRequest.ready(token: token, appID: app, date: date, topic: topic, aggregate: aggregate,
                                                   now: MonotonicClock.wallSeconds(), baseURL: tool.settings.apiURL)
+        explain.show(request, tool: tool, origins: ExportExplain.origins, fallback: "bnc-export")
         if try tool.render(request) { return .success }
         let (_, json) = try tool.deliver(request)
         guard let ready = json["data_ready"]?.boolValue else { throw BNCError(.malformedResponse, "the answer has no data_ready") }

@@ -32,11 +32,12 @@ struct Custom: SendingCommand {
     @Option(name: .customLong("handle"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "HANDLE")) var handle: String?
     @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded file here.", valueName: "DIR"), completion: .directory) var dir: String?
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
     func validate() throws {
         if handle == nil && (topic == nil || start == nil || end == nil) { throw ValidationError("give --topic, --start and --end (or --handle of a job)") }
-        guard wait > 0, wait <= 86400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+        guard wait >= 0.001, wait <= 86400 else { throw ValidationError("--wait must be between 0.001 and 86400 seconds (got \(wait))") }
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
@@ -44,11 +45,16 @@ struct Custom: SendingCommand {
                                 terminal: tool.environment.stdoutIsTTY)
         let (token, app) = (try tool.settings.requireAccessToken(), try tool.settings.requireAppID(appID))
         let base = tool.settings.apiURL
+        try ExportFiles.requireDirectory(dir, tool: tool, app: app)
         var job = handle
         if job == nil {
             let body = try ExportRequest.customBody(topic: topic!, start: start!, end: end!, fields: fields, filter: filter, limit: limit,
                                                     timezone: timezone, now: MonotonicClock.wallSeconds())
             let request = ExportRequest.customCreate(token: token, appID: app, body: body, baseURL: base)
+            var origins = ExportExplain.origins
+            if fields.isEmpty { origins["fields"] = "the default, every field (--field)" }
+            if limit == nil { origins["limit"] = "the default (--limit)" }
+            explain.show(request, tool: tool, origins: origins, fallback: "bnc-export")
             if try tool.render(request) { return .success }
             job = try ExportAnswers.handle(try tool.deliver(request).1)
             tool.diagnostics.note("job \(job!) created")

@@ -27,6 +27,7 @@ struct Query: SendingCommand {
     @Option(name: .customLong("filter"), help: ArgumentHelp("DIMENSION=V1,V2 or !DIMENSION=V (repeatable).", valueName: "FILTER")) var filters: [String] = []
     @Option(name: .customLong("granularity"), help: ArgumentHelp("all (default) or day.", valueName: "G"), completion: .list(["all", "day"])) var granularity: String?
     @Option(name: .customLong("page-size"), help: ArgumentHelp("Results a page, 1000 at most.", valueName: "N")) var pageSize = 1000
+    @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 
     func validate() throws {
@@ -41,6 +42,7 @@ struct Query: SendingCommand {
                                                   start: start, end: end, filters: filters, granularity: granularity, now: MonotonicClock.wallSeconds())
         guard key.kind == .live else { throw BNCError.configuration("queries read live data only: use the app's live key (key_live_...)") }
         var request = AnalyticsRequest.query(body, limit: pageSize, after: 0, queryID: nil, baseURL: tool.settings.apiURL)
+        explain.show(request, tool: tool, origins: ExportExplain.origins, fallback: "bnc-export")
         if try tool.render(request) { return .success }
         var sent: [Double] = []
         var pages = 0

@@ -15,7 +15,7 @@ struct QR: SendingCommand {
             The link is described by the same flags as `bnc-link create` (labels, --param, --data); the code's look \
             by one flag per qr_code_settings member, each checked before anything is sent (exit 65 naming the setting \
             and its documented range). The image goes to --out FILE (written whole, then renamed; a file that is not \
-            an image is never replaced) or to standard output when it is not a terminal. With --batch each NDJSON \
+            an image is never replaced; an image is not a secret, so it takes the mode the umask gives, not bnc's 600) or to standard output when it is not a terminal. With --batch each NDJSON \
             line is a link body (its own qr_code_settings over the flags'), its image written to \
             --out-dir/qr-LINE.png (.jpg or .svg for those formats); the API's limits (25 a second, 100 a minute, 1,000 an hour) are honoured.
 
@@ -33,6 +33,8 @@ struct QR: SendingCommand {
     @Option(name: .customLong("out-dir"), help: ArgumentHelp("With --batch: the directory each line's image is written to (qr-LINE.png, or .jpg or .svg for those formats).", valueName: "DIR"),
             completion: .directory)
     var outDir: String?
+    @Flag(name: .customLong("explain"), help: "On stderr, each field of the link and its code with its value and where it came from.")
+    var explain = false
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
     var batchOptions: BatchOptions? { batch }
@@ -40,6 +42,7 @@ struct QR: SendingCommand {
 
     func validate() throws {
         if batch.batch != nil {
+            if explain { throw ValidationError("--explain explains one code: not with --batch") }
             if out != nil { throw ValidationError("--out names one image: with --batch give --out-dir DIR") }
             if outDir == nil { throw ValidationError("--batch writes one image per line: give --out-dir DIR") }
         } else if outDir != nil {
@@ -55,7 +58,7 @@ struct QR: SendingCommand {
         if out == nil && tool.environment.stdoutIsTTY && !showsRequest {
             throw BNCError.usage("--out", "is required when standard output is a terminal: an image is not printed there (or redirect: > qr.png)")
         }
-        if let out { try FileSystem.requireOwnKind(out, .image, what: "--out") }
+        if let out { try AtomicFile.requireCreatable(out, kind: .image, what: "--out") }
         let request = try tool.request(builder, try LinkRequest.body(link.input(tool)))
         // The image asked for must suit its file, before anything is sent: its name's format, and the format of an
         // image already there (a JPEG replaced by a PNG under its own name was only warned about, afterwards).
@@ -68,6 +71,11 @@ struct QR: SendingCommand {
                                      hint: "name the file .\(asked.fileExtension), or pass --format \(named.rawValue)")
             }
             try Self.requireSameFormat(out, asked)
+        }
+        if explain {
+            for line in LinkExplanation.lines(request, flags: link, settings: tool.settings, redactor: tool.redactor, userAgent: tool.context.userAgent) {
+                tool.diagnostics.note("explain: " + line)
+            }
         }
         if try tool.render(request) { return .success }
         let image = try builder.answer(try tool.send(request), redactor: tool.redactor)

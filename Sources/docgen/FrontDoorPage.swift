@@ -103,7 +103,7 @@ extension Mdoc {
             ("Batches", "--concurrency 1 to 1024, --rate 0.01 to 1000000 a second, --shard K/N; a journal kept by a tool itself is removed when its run finishes"),
             ("Headers and URLs", "CR, LF and NUL are refused in anything bound for a header, a URL or a one-line field; a header value holds no control character; Content-Length, Transfer-Encoding, Host, Connection and the other framing headers cannot be given"),
             ("Field lengths", "alias 128; channel, feature, campaign and stage 255; developer_identity and identity 127; an event name 256"),
-            ("Files written", "mode 600; a journal, state, report, pid or log path holding another kind of file, a directory or a device is refused (exit 78) and left as it was; reports are renamed into place only when complete; descriptors 0 to 2 are reserved at start-up"),
+            ("Files written", "mode 600 (a QR image, not a secret, takes the mode the umask gives, or keeps the mode of the image it replaces); a journal, state, report, pid or log path holding another kind of file, a directory or a device is refused (exit 78) and left as it was; reports are renamed into place only when complete; descriptors 0 to 2 are reserved at start-up"),
             ("Messages", "at most \(Diagnostics.maxDistinctWarnings) distinct warnings a run; control characters in anything printed for a person are escaped; secrets are masked everywhere unless --show-secrets"),
             ("bnc-sandbox", "request bodies 8 MiB; bulk payloads 250 KB (Branch's cap); --max-recorded requests kept (default 100000)"),
         ]

@@ -23,9 +23,9 @@ function __bnc-app_parse_tokens -S
         __bnc-app_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'get'
-            __bnc-app_parse_subcommand -r 1 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
+            __bnc-app_parse_subcommand -r 1 'explain' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
         case 'update'
-            __bnc-app_parse_subcommand 0 'set=+' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
+            __bnc-app_parse_subcommand 0 'set=+' 'explain' 'key=' 'secret-file=' 'access-token-file=' 'profile=' 'sandbox' 'api-url=' 'ip=' 'connect-timeout=' 'max-time=' 'retries=' 'max-response-size=' 'v/verbose' 'timing' 'insecure' 'cacert=' 'record=' 'record-limit=' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'dry-run' 'curl' 'strict' 'version' 'h/help'
         case 'fields'
             __bnc-app_parse_subcommand 0 'json-schema' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         case 'help'
@@ -92,6 +92,7 @@ complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_positional "bnc
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_positional "bnc-app" -eq 1' -fa 'fields' -d 'List the app settings an update may change: name, type, rule and meaning.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_positional "bnc-app" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_positional "bnc-app get" -ge 1' -fka 'app_name dev_name dev_email always_open_app android_app android_url android_uri_scheme android_package_name sha256_cert_fingerprints android_app_links_enabled android_cd_enabled android_cd_hashed android_tablet_url auto_fetch deepview_configs default_short_url_domain ios_app ios_url ios_uri_scheme ios_store_country ios_bundle_id ios_team_id universal_linking_enabled web_url default_desktop_url text_message og_app_id og_title og_description og_image_url fire_url windows_phone_url blackberry_url deepview_desktop deepview_ios deepview_android'
+complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" explain' -l 'explain' -d 'On stderr, each field of the request (body, query, headers) with the flag or setting it came from.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF
@@ -120,6 +121,7 @@ complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_option
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" version' -l 'version' -d 'Show the version.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app get" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update"' -l 'set' -d 'A setting: NAME=VALUE (typed by the setting: true/false, 0/1, a,b for a list) or NAME:=JSON (repeatable).' -rfka '(__bnc-app_custom_completion ---completion update -- --set (count (__bnc-app_tokens -pc)) (__bnc-app_tokens -tC))'
+complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" explain' -l 'explain' -d 'On stderr, each field of the request (body, query, headers) with the flag or setting it came from.'
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" key' -l 'key' -d 'Branch key (key_live_… or key_test_…). Env: BRANCH_KEY.' -rfka ''
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" secret-file' -l 'secret-file' -d 'File holding the Branch secret, private to you (chmod 600); - reads stdin. Env: BRANCH_SECRET. The secret itself is never taken on the command line.' -rF
 complete -c 'bnc-app' -n '__bnc-app_should_offer_completions_for_flags_or_options "bnc-app update" access-token-file' -l 'access-token-file' -d 'File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.' -rF

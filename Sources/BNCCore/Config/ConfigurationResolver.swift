@@ -217,7 +217,9 @@ public struct ConfigurationResolver: Sendable {
     /// A base URL: http(s), a host, no query or fragment; a trailing slash is dropped.
     public static func validateBaseURL(_ raw: String, source: String) throws(BNCError) -> String {
         let s = raw.trimmingWhitespace()
-        if let bad = FieldSpec.forbiddenCharacter(in: raw, multiline: false) ?? (s.contains(where: \.isWhitespace) ? "white space" : nil) {
+        // Control characters (ESC, 0x01, DEL) are no URL's: libcurl refused them only when sending (exit 69).
+        let control = raw.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } ? "control characters" : nil
+        if let bad = FieldSpec.forbiddenCharacter(in: raw, multiline: false) ?? control ?? (s.contains(where: \.isWhitespace) ? "white space" : nil) {
             let rule = "must not contain \(bad) (got \(raw.debugDescription))"
             throw source.hasPrefix("--") ? BNCError.usage(source, rule) : BNCError.configuration("\(source) \(rule)")
         }

@@ -45,12 +45,16 @@ public final class FieldSpec: Sendable {
     public let device: String?
     /// The placeholder --help shows for its flag's value (`UUID`, `WxH`).
     public let valueName: String?
+    /// An object (or a list of objects) that a table of its own checks member by member (an event's user_data,
+    /// a link's data): only its type is checked here. Any other object or list is walked for the suite's JSON
+    /// rule (`checkNested`).
+    public let checkedByTable: Bool
 
     public init(_ name: String, _ type: FieldType, _ help: String, allowed: [String]? = nil, pattern: FieldPattern? = nil,
                 range: ClosedRange<Double>? = nil, maxLength: Int? = nil, platform: Platform? = nil, required: Bool = false,
                 notBlank: Bool = false, foldsCase: Bool = false, credential: Bool = false, whenUnknown: String? = nil, hint: String? = nil,
                 firstSessionOnly: Bool = false, secret: Bool = false, multiline: Bool = false, flag: String? = nil,
-                device: String? = nil, valueName: String? = nil) {
+                device: String? = nil, valueName: String? = nil, checkedByTable: Bool = false) {
         self.name = name
         self.type = type
         self.help = help
@@ -71,6 +75,7 @@ public final class FieldSpec: Sendable {
         self.flag = flag
         self.device = device
         self.valueName = valueName
+        self.checkedByTable = checkedByTable
     }
 
     /// Type, platform and rules as --help lists them: `string, iOS only, required`.
@@ -128,9 +133,9 @@ public final class FieldSpec: Sendable {
             }
             if let range, !range.contains(d) { throw fail("must be \(Self.describe(range)) (got \(n.literal))") }
             return value
-        case (.object, .object(let o)):
-            return .object(o)
-        case (.array, .array): return value
+        case (.object, .object), (.array, .array):
+            if !checkedByTable { try Self.checkNested(value, at: path) }
+            return value
         case (.strings, .array(let items)):
             for (i, item) in items.enumerated() {
                 guard case .string(let s) = item else { throw BNCError.invalid("\(path())[\(i)]", "must be a string, got \(item.typeName)") }
@@ -196,19 +201,29 @@ public final class FieldSpec: Sendable {
 
     /// Custom data: any JSON, but numbers finite and strings free of NUL.
     static func checkAny(_ value: JSON, at path: String) throws(BNCError) -> JSON {
-        switch value {
-        case .string(let s):
-            if s.unicodeScalars.contains("\u{0}") { throw BNCError.invalid(path, "must not contain NUL characters") }
-        case .number(let n):
-            guard n.double.isFinite else { throw BNCError.invalid(path, "must be a finite number (got \(n.literal))") }
-        case .array(let items):
-            for (i, item) in items.enumerated() { _ = try checkAny(item, at: "\(path)[\(i)]") }
-        case .object(let o):
-            for (k, v) in o { _ = try checkAny(v, at: "\(path).\(k)") }
-        case .null, .bool: break
-        }
+        try checkNested(value, at: path)
         return value
     }
+
+    /// The suite's rule for any JSON a field carries, at any depth (bnc(1) LIMITS, JSON): strings without NUL,
+    /// numbers finite and, when whole, within 64 bits (Branch reads them as longs and doubles: a 30-digit id
+    /// arrived changed). The path is made only for an error.
+    static func checkNested(_ value: JSON, at path: () -> String) throws(BNCError) {
+        switch value {
+        case .string(let s):
+            if s.utf8.contains(0) { throw BNCError.invalid(path(), "must not contain NUL characters") }
+        case .number(let n):
+            let fits = n.isInteger ? (n.int64 != nil || UInt64(n.literal) != nil) : n.double.isFinite
+            guard fits else { throw BNCError.invalid(path(), "must be a finite number within 64 bits (got \(n.literal.prefix(40)))") }
+        case .array(let items):
+            for (i, item) in items.enumerated() { try checkNested(item, at: { "\(path())[\(i)]" }) }
+        case .object(let o):
+            for (k, v) in o { try checkNested(v, at: { "\(path()).\(k)" }) }
+        case .null, .bool: break
+        }
+    }
+
+    static func checkNested(_ value: JSON, at path: String) throws(BNCError) { try checkNested(value, at: { path }) }
 
     /// A BOOL written as text (a flag, a device file's `key=value`): true or false in any case, or 1 or 0 as the
     /// Android SDK sends `limit_ad_tracking`. One rule for every BOOL, however it is given.

@@ -103,8 +103,16 @@ public final class HARRecorder: @unchecked Sendable {
             res["httpVersion"] = .string(answer.httpVersion ?? "HTTP/1.1")
             res["cookies"] = .array([])
             res["headers"] = .array(answer.headers.map { .object(["name": .string($0.name), "value": .string(redactor.redactHeaderValue($0.name, $0.value))]) })
-            res["content"] = .object(["size": .int(answer.body.count), "mimeType": .string(answer.headers["Content-Type"] ?? "application/octet-stream"),
-                                      "text": .string(text)])
+            var content: JSONObject = ["size": .int(answer.body.count), "mimeType": .string(answer.headers["Content-Type"] ?? "application/octet-stream")]
+            // A body that is not UTF-8 (a QR code's PNG) is kept whole as Base64, as HAR 1.2 says: as text, a third
+            // of an image's bytes became U+FFFD.
+            if String(validating: answer.body, as: UTF8.self) == nil {
+                content["text"] = .string(Base64Text.encode(answer.body))
+                content["encoding"] = "base64"
+            } else {
+                content["text"] = .string(text)
+            }
+            res["content"] = .object(content)
             res["redirectURL"] = .string(answer.headers["Location"] ?? "")
             res["headersSize"] = -1
             res["bodySize"] = .int(answer.body.count)
