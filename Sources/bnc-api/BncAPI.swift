@@ -130,7 +130,9 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             throw response.notJSONError()
         }
         if let json = response.json {
-            try tool.emit(tool.redactor.redact(json))
+            var shown = tool.redactor.redact(json)
+            if request.path.hasPrefix("/_sandbox/requests"), !tool.output.showSecrets { shown = Self.maskingTokens(shown) }
+            try tool.emit(shown)
         } else if !response.body.isEmpty {
             tool.printText(tool.redactor.redact(response.bodyText), newline: false)
         }

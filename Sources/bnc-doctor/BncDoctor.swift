@@ -49,7 +49,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
     func run(_ context: ToolContext) throws -> ExitStatus {
         try context.apply(output)
         let environment = context.environment
-        var (checks, settings) = ConfigChecks.run(environment, flags: profile.flags(apiURL: apiURL))
+        var (checks, settings, profileURL) = ConfigChecks.run(environment, flags: profile.flags(apiURL: apiURL))
         // "No secret is printed": the configured ones by value, credentials by name, a URL's password and an
         // Authorization header in the -v trace — in the report, the trace and every error alike.
         let redactor = Redactor(secrets: settings?.secrets ?? ConfigurationResolver.environmentSecrets(environment),
@@ -62,7 +62,7 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         } else {
             // Where the tools would go even when the settings could not be resolved (a bad profile): never the real
             // hosts when the user named another address.
-            let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"]
+            let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"] ?? profileURL
             let targets = base.map { [("upstream", $0)] } ?? NetworkChecks.upstreams(settings)
             checks += NetworkChecks.reach(targets, timeout: timeout, cacert: cacert.map(environment.expandTilde),
                                           redactor: redactor, trace: verbose ? context.diagnostics : nil)

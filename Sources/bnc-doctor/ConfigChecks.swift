@@ -6,12 +6,18 @@ import BNCCore
 
 enum ConfigChecks {
     /// The checks, and the settings resolved (nil when they could not be: the failing check says why).
-    static func run(_ environment: Environment, flags: CredentialFlags) -> ([Check], Settings?) {
+    /// Also the address the tools would use: the chosen profile's api_url is read from the config file when the
+    /// settings could not be resolved (a secret file readable by others): the upstream check then still asks only that address, never
+    /// the real services a sandbox-only setup never meant to reach.
+    static func run(_ environment: Environment, flags: CredentialFlags) -> ([Check], Settings?, String?) {
         var checks: [Check] = []
         let resolver = ConfigurationResolver(environment: environment)
         let path = environment.configFile
+        var profileURL: String?
         do {
             if let file = try resolver.loadConfigFile() {
+                let chosen = flags.profile ?? environment["BNC_PROFILE"] ?? file.defaultProfile
+                profileURL = chosen.flatMap { file.profiles[$0]?.apiURL }
                 let names = file.profiles.keys.sorted()
                 checks.append(.ok("config file", "\(path): \(names.count) profile\(names.count == 1 ? "" : "s")\(names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")")"))
             } else {
@@ -19,14 +25,14 @@ enum ConfigChecks {
             }
         } catch {
             checks.append(.fail("config file", error.message, fix: error.hint ?? "see bnc-config(5)"))
-            return (checks, nil)
+            return (checks, nil, nil)
         }
         let settings: Settings
         do {
             settings = try resolver.resolve(flags)
         } catch {
             checks.append(.fail("credentials", error.message, fix: error.hint ?? "see bnc-config(5)"))
-            return (checks, nil)
+            return (checks, nil, profileURL)
         }
         let from = { (key: String) in settings.sources[key].map { " (from \($0))" } ?? "" }
         checks.append(.ok("profile", settings.profileName.map { "\($0)\(from("profile"))" } ?? "none: no --profile, BNC_PROFILE or default profile"))
@@ -44,7 +50,7 @@ enum ConfigChecks {
         }
         checks.append(.ok("access token", settings.accessToken == nil ? "none (only bnc-link delete needs one)" : "set\(from("access_token"))"))
         checks.append(.ok("api url", (settings.apiURL.map { "\($0)\(from("api_url"))" }) ?? "the real services (\(Branch.defaultBaseURL), \(AdServices.defaultBaseURL))"))
-        return (checks, settings)
+        return (checks, settings, settings.apiURL)
     }
 
     /// The secret's kind; a live key with a test secret (or the reverse) never gets here: the resolver refuses

@@ -55,6 +55,21 @@ final class PendingRequests: Sendable {
 
 /// The errors a message gets from the transport itself.
 enum JSONRPCMessages {
+    /// The first number in `value` that is not finite as a double, or that underflows to zero (its literal).
+    static func outOfRange(_ value: JSON) -> String? {
+        switch value {
+        case .number(let n):
+            let d = n.double
+            if !d.isFinite { return n.literal }
+            // 1e-400: digits that are not all zero, read as zero.
+            if d == 0, n.literal.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) { return n.literal }
+            return nil
+        case .array(let items): return items.lazy.compactMap(outOfRange).first
+        case .object(let o): return o.lazy.compactMap { outOfRange($0.value) }.first
+        default: return nil
+        }
+    }
+
     /// A JSON-RPC error message answering no particular request.
     static func error(code: Int, _ message: String, id: Any = NSNull()) -> Data {
         let object: [String: Any] = ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
@@ -69,6 +84,12 @@ enum JSONRPCMessages {
         // JSON-RPC 2.0 §5: an answer whose request's id cannot be read carries a null id (the SDK made one up, and
         // answered invalid UTF-8 not at all).
         guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (error(code: -32700, "Parse error: not a JSON text"), [], []) }
+        // A number no double holds (1e400): the SDK's decoder refused the message under an id it made up, so the
+        // request stayed in flight and the end of stdin waited for its answer for ever. One error, the id kept.
+        if let bad = outOfRange(message) {
+            let id: Any = message["id"]?.stringValue ?? message["id"]?.numberValue.flatMap { $0.double.isFinite ? NSNumber(value: $0.double) : nil } ?? NSNull()
+            return (error(code: -32700, "Parse error: the number \(bad.prefix(40)) is outside the range of a double (bnc(1) LIMITS: numbers are finite)", id: id), [], [])
+        }
         if case .array(let batch) = message, batch.isEmpty { return (error(code: -32600, "Invalid Request: an empty batch"), [], []) }
         guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message)) }
         let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()

@@ -29,6 +29,23 @@ struct ToolRunner: Sendable {
 
     func arguments(of tool: MCPTool) -> [CommandArgument] { declared[tool.command.joined(separator: " ")] ?? [] }
 
+    /// MAX_ARG_STRLEN: one argument of a command line, its NUL included.
+    static let maxWord = 128 * 1024
+
+    /// A stdin member's declared type and length, as the client was shown them: `asa_lookup`'s token given as
+    /// null, true or a number was sent to Apple as that text.
+    static func check(_ value: JSON, against schema: JSON, name: String) throws(BNCError) {
+        let types = schema["type"]?.stringValue.map { [$0] } ?? schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if !types.isEmpty && !types.contains(value.typeName) {
+            throw BNCError.invalid(name, "must be of type \(types.joined(separator: " or ")), got \(value.typeName)")
+        }
+        if let text = value.stringValue {
+            let count = text.unicodeScalars.count
+            if let least = schema["minLength"]?.numberValue?.int64, count < Int(least) { throw BNCError.invalid(name, "must be at least \(least) characters") }
+            if let most = schema["maxLength"]?.numberValue?.int64, count > Int(most) { throw BNCError.invalid(name, "must be at most \(most) characters") }
+        }
+    }
+
     func call(_ tool: MCPTool, arguments: [String: Value], stopper: Execution.Stopper? = nil) -> CallTool.Result {
         var args = tool.defaults?(settings) ?? [:]
         for (k, v) in arguments { args[k] = MCPValue.json(v) ?? .null }
@@ -59,6 +76,11 @@ struct ToolRunner: Sendable {
                     let made = try a.words(value)
                     // A command-line word ends at a NUL: "a\u0000b" would reach the tool, and Branch, as "a".
                     if made.contains(where: { $0.utf8.contains(0) }) { throw BNCError.invalid(name, "must not contain NUL characters") }
+                    // Linux carries at most 128 KiB in one argument (MAX_ARG_STRLEN): past it the command could not
+                    // even start (an internal "Argument list too long").
+                    if made.contains(where: { $0.utf8.count >= Self.maxWord }) {
+                        throw BNCError.invalid(name, "is longer than \(Self.maxWord - 1) bytes, the most one command-line argument carries")
+                    }
                     if a.kind == .positional { positionals += made } else { words += made }
                 } else if case .member(let member, let read, let schema, _) = tool.stdin, member == name {
                     // The schema's own bounds, which the client was shown (`minItems`: an empty list sent nothing and
@@ -66,6 +88,7 @@ struct ToolRunner: Sendable {
                     if let least = schema["minItems"]?.numberValue?.int64, let items = value.arrayValue, items.count < Int(least) {
                         throw BNCError.invalid(name, "must hold at least \(least) item\(least == 1 ? "" : "s")")
                     }
+                    try Self.check(value, against: schema, name: name)
                     input = Data((value.stringValue ?? value.serialized()).utf8)
                     words += read
                 } else if case .rest = tool.stdin {
