@@ -9,11 +9,15 @@ import Glibc
 public enum ExportFiles {
     /// The directory an app's exports are kept in: --dir, or the state directory's exports/.
     public static func directory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) -> String {
-        let dir = given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
-        if FileSystem.exists(dir) && !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
+        try requireDirectory(given, tool: tool, app: app)
+        let dir = path(given, tool: tool, app: app)
         FileSystem.makeDirectories(dir)
         guard FileSystem.isDirectory(dir) else { throw BNCError(.io, "--dir: cannot create \(dir): \(FileSystem.errnoText())") }
         return dir
+    }
+
+    private static func path(_ given: String?, tool: ToolRun, app: String) -> String {
+        given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
     }
 
     /// The same directory checked before anything is sent (a job made on Branch's side, then refused for its
@@ -21,7 +25,7 @@ public enum ExportFiles {
     /// parent. Makes nothing (a dry run leaves no directory behind); `directory` makes it when the file comes.
     public static func requireDirectory(_ given: String?, tool: ToolRun, app: String) throws(BNCError) {
         if given?.isEmpty == true { throw BNCError.usage("--dir", "must name a directory (it is empty)") }
-        var dir = given ?? "\(tool.environment.stateDirectory)/exports/\(app)"
+        var dir = path(given, tool: tool, app: app)
         if FileSystem.exists(dir) {
             if !FileSystem.isDirectory(dir) { throw BNCError.configuration("--dir: \(dir) is not a directory") }
             return

@@ -193,14 +193,18 @@ public final class AtomicFile {
     /// O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
     private static let tmpFileFlag: Int32 = 0o20000000 | O_DIRECTORY
 
+    /// The directory a file at `path` is made in ("." for a bare name, "/" at the root).
+    static func directory(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    }
+
     /// What `init` will need, checked before anything is sent (an image Branch made was lost to a --out in a
     /// missing directory): a path that is not empty (exit 64), `kind` or absent there (78), in an existing
     /// directory this user may create files in (74, as the creation would fail).
     public static func requireCreatable(_ path: String, kind: OwnKind, what: String) throws(BNCError) {
         if path.isEmpty { throw BNCError.usage(what, "must name a file (it is empty)") }
         try FileSystem.requireOwnKind(path, kind, what: what)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let directory = Self.directory(of: path)
         if !FileSystem.isDirectory(directory) {
             errno = FileSystem.exists(directory) ? ENOTDIR : ENOENT
             throw BNCError(.io, "\(what): cannot create a file in \(directory): \(FileSystem.errnoText())")
@@ -220,9 +224,8 @@ public final class AtomicFile {
             path = String(cString: resolved)
             free(resolved)
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directory = Self.directory(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         // Named at commit through /proc/self/fd: without /proc (a bare chroot) the file could not be named.
         var fd: Int32 = access("/proc/self/fd", F_OK) == 0 ? open(directory, Self.tmpFileFlag | O_WRONLY | O_CLOEXEC, 0o600) : -1
         var temporary: String?

@@ -14,7 +14,7 @@ import Glibc
     init() throws { box = try TestSupport.Sandbox() }
 
     static let key = "key_live_round4000000000000000000000"
-    static let secret = "secret_live_ROUND4leak"
+    static let secret = "secret_live_PLACEHOLDER_ROUND4"
     static let token = "api_app_ROUND4token"
 
     func sandbox(quickLinks: Bool = false) throws -> SandboxProcess {

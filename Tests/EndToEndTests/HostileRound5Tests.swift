@@ -88,7 +88,7 @@ import TestSupport
     /// although the profile's api_url named the sandbox.
     @Test func doctorAsksTheProfilesAddressWhenTheSettingsFail() throws {
         let s = try SandboxProcess()
-        let secret = try box.write("secret.txt", "secret_live_DOCTOR5aaaaaaaaaaaaaaaa\n", mode: 0o644)
+        let secret = try box.write("secret.txt", "secret_live_PLACEHOLDER_DOCTOR5\n", mode: 0o644)
         try box.write(".config/bnc/config.toml", """
             default_profile = "local"
             [profile.local]

@@ -100,7 +100,9 @@ public final class FieldSpec: Sendable {
     public func check(_ value: JSON, at path: @autoclosure () -> String) throws(BNCError) -> JSON {
         func fail(_ rule: String) -> BNCError { BNCError.invalid(path(), rule) }
         switch (type, value) {
-        case (.any, _): return try Self.checkAny(value, at: path())
+        case (.any, _):
+            try Self.checkNested(value, at: path)
+            return value
         case (.string, .string(let s)), (.version, .string(let s)):
             return try checkString(s, at: path()).map(JSON.string) ?? value
         case (.version, .number(let n)):
@@ -199,31 +201,25 @@ public final class FieldSpec: Sendable {
         }
     }
 
-    /// Custom data: any JSON, but numbers finite and strings free of NUL.
-    static func checkAny(_ value: JSON, at path: String) throws(BNCError) -> JSON {
-        try checkNested(value, at: path)
-        return value
-    }
-
     /// The suite's rule for any JSON a field carries, at any depth (bnc(1) LIMITS, JSON): strings without NUL,
     /// numbers finite and, when whole, within 64 bits (Branch reads them as longs and doubles: a 30-digit id
     /// arrived changed). The path is made only for an error.
+    /// One rule with bnc-api's bodies (`APIRequest`): an empty path is the whole body, its members named bare.
     static func checkNested(_ value: JSON, at path: () -> String) throws(BNCError) {
+        func fail(_ rule: String) -> BNCError { let p = path(); return BNCError.invalid(p.isEmpty ? "body" : p, rule) }
         switch value {
         case .string(let s):
-            if s.utf8.contains(0) { throw BNCError.invalid(path(), "must not contain NUL characters") }
+            if s.utf8.contains(0) { throw fail("must not contain NUL characters") }
         case .number(let n):
             let fits = n.isInteger ? (n.int64 != nil || UInt64(n.literal) != nil) : n.double.isFinite
-            guard fits else { throw BNCError.invalid(path(), "must be a finite number within 64 bits (got \(n.literal.prefix(40)))") }
+            guard fits else { throw fail("must be a finite number within 64 bits (got \(n.literal.prefix(40)))") }
         case .array(let items):
             for (i, item) in items.enumerated() { try checkNested(item, at: { "\(path())[\(i)]" }) }
         case .object(let o):
-            for (k, v) in o { try checkNested(v, at: { "\(path()).\(k)" }) }
+            for (k, v) in o { try checkNested(v, at: { let p = path(); return p.isEmpty ? k : "\(p).\(k)" }) }
         case .null, .bool: break
         }
     }
-
-    static func checkNested(_ value: JSON, at path: String) throws(BNCError) { try checkNested(value, at: { path }) }
 
     /// A BOOL written as text (a flag, a device file's `key=value`): true or false in any case, or 1 or 0 as the
     /// Android SDK sends `limit_ad_tracking`. One rule for every BOOL, however it is given.

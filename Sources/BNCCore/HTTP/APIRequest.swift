@@ -30,20 +30,7 @@ public struct APIRequest: Sendable {
     /// (Branch's services read them as longs and doubles; a 29-digit id would arrive changed). Exit 65 naming
     /// the member.
     static func checkNumbers(_ value: JSON, path: String) throws(BNCError) {
-        switch value {
-        case .string(let text) where text.utf8.contains(0):
-            throw BNCError.invalid(path.isEmpty ? "body" : path, "must not contain NUL characters")
-        case .number(let n):
-            let fits = n.isInteger ? (n.int64 != nil || UInt64(n.literal) != nil) : n.double.isFinite
-            guard fits else {
-                throw BNCError.invalid(path.isEmpty ? "body" : path, "must be a finite number within 64 bits (got \(n.literal.prefix(40)))")
-            }
-        case .array(let items):
-            for (i, item) in items.enumerated() { try checkNumbers(item, path: "\(path)[\(i)]") }
-        case .object(let o):
-            for (k, v) in o { try checkNumbers(v, path: path.isEmpty ? k : "\(path).\(k)") }
-        default: break
-        }
+        try FieldSpec.checkNested(value, at: { path })
     }
 
     /// RFC 9110's tchar.
