@@ -123,9 +123,7 @@ struct BncMCP: AsyncParsableCommand {
         await server.withMethodHandler(ListResources.self) { _ in .init(resources: resources.list) }
         await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
         if let (host, port) = try listenAddress {
-            let transport = StatelessHTTPServerTransport()
-            try await server.start(transport: transport)
-            try await HTTPListener.serve(transport, host: host, port: port)
+            try await HTTPListener.serve(server, host: host, port: port)
             return
         }
         // The SDK answers each request in its own task and its loop ends at the end of stdin: a client that writes

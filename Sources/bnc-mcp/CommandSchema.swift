@@ -95,3 +95,19 @@ enum CommandSchema {
         return (node?.objectValue?["arguments"]?.arrayValue ?? []).compactMap(CommandArgument.init)
     }
 }
+
+extension ToolRunner {
+    /// A stdin member's declared type and length, as the client was shown them: `asa_lookup`'s token given as
+    /// null, true or a number was sent to Apple as that text.
+    static func check(_ value: JSON, against schema: JSON, name: String) throws(BNCError) {
+        let types = schema["type"]?.stringValue.map { [$0] } ?? schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if !types.isEmpty && !types.contains(value.typeName) {
+            throw BNCError.invalid(name, "must be of type \(types.joined(separator: " or ")), got \(value.typeName)")
+        }
+        if let text = value.stringValue {
+            let count = text.unicodeScalars.count
+            if let least = schema["minLength"]?.numberValue?.int64, count < Int(least) { throw BNCError.invalid(name, "must be at least \(least) characters") }
+            if let most = schema["maxLength"]?.numberValue?.int64, count > Int(most) { throw BNCError.invalid(name, "must be at most \(most) characters") }
+        }
+    }
+}

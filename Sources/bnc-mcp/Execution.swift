@@ -19,6 +19,8 @@ enum Execution {
     /// otherwise outlive it, reading on its own).
     private static let lock = NSLock()
     nonisolated(unsafe) private static var running = Set<Int32>()
+    /// The server is ending: a command that started after `running` was read is told to end by its own caller.
+    nonisolated(unsafe) private static var ending = false
 
     /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL).
     /// Caught by a handler, not ignored: an ignored signal stays ignored in the commands started after it.
@@ -35,6 +37,7 @@ enum Execution {
     /// answers (a call the client cancelled just before its input ended is still being told to end).
     static func endRunning() {
         lock.lock()
+        ending = true
         let pids = running
         lock.unlock()
         for pid in pids { kill(pid, SIGTERM) }
@@ -86,7 +89,8 @@ enum Execution {
         p.standardError = errors
         do { try p.run() } catch { return Result(status: 127, stdout: Data(), stderr: "bnc-mcp: cannot run \(path): \(error)", cutOff: false) }
         let pid = p.processIdentifier
-        lock.lock(); running.insert(pid); lock.unlock()
+        // Under the lock endRunning reads `running` by: a signal between run() and here ended the server without it.
+        if lock.withLock({ running.insert(pid); return ending }) { kill(pid, SIGTERM) }
         defer { lock.lock(); running.remove(pid); lock.unlock() }
         if let stopper, !stopper.started(pid) { stopper.stop() }
         defer { stopper?.ended() }

@@ -1,6 +1,7 @@
 // `bnc-mcp --http PORT`: MCP's streamable HTTP transport on a loopback address, for clients that connect rather than
 // spawn. SwiftNIO reads each POST (bounded), the SDK's stateless transport answers it (its validators refuse an
 // Origin that is not local, so a web page cannot drive it: DNS rebinding), and the answer is written back as JSON.
+import BNCSuite
 import Foundation
 import MCP
 import NIOCore
@@ -11,8 +12,17 @@ enum HTTPListener {
     /// Most bytes of one request: a tool's input, never a file.
     static let maxRequest = 4 << 20
 
-    /// Binds `host:port` (loopback only), says where on stderr, and serves until the process ends.
-    static func serve(_ transport: StatelessHTTPServerTransport, host: String, port: Int) async throws {
+    /// Binds `host:port` (loopback only), says where on stderr, and serves `server` until the process ends.
+    static func serve(_ server: Server, host: String, port: Int) async throws {
+        let transport = StatelessHTTPServerTransport()
+        try await server.start(transport: transport)
+        // Stateless HTTP: every client initializes, and so does one that reconnects. The SDK's own handler (which
+        // start registers) answered only the first ("Server is already initialized"): a second client could not start.
+        let capabilities = await server.capabilities
+        await server.withMethodHandler(Initialize.self) { params in
+            .init(protocolVersion: Version.supported.contains(params.protocolVersion) ? params.protocolVersion : Version.latest,
+                  capabilities: capabilities, serverInfo: .init(name: "bnc", version: BNCVersion.string))
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -61,11 +71,8 @@ enum HTTPListener {
                                               body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil, path: "/mcp")
                 let transport = self.transport
                 Task {
-                    let response = await transport.handleRequest(request)
-                    loop.execute {
-                        Self.write(ctx.value, status: HTTPResponseStatus(statusCode: response.statusCode), headers: response.headers,
-                                   body: response.bodyData ?? Data())
-                    }
+                    let (status, headers, body) = await HTTPListener.answer(request, transport: transport)
+                    loop.execute { Self.write(ctx.value, status: HTTPResponseStatus(statusCode: status), headers: headers, body: body) }
                 }
             }
         }

@@ -91,7 +91,9 @@ enum JSONRPCMessages {
             return (error(code: -32700, "Parse error: the number \(bad.prefix(40)) is outside the range of a double (bnc(1) LIMITS: numbers are finite)", id: id), [], [])
         }
         if case .array(let batch) = message, batch.isEmpty { return (error(code: -32600, "Invalid Request: an empty batch"), [], []) }
-        guard case .object(let o) = message else { return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message)) }
+        if case .array = message { return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message)) }
+        // JSON-RPC 2.0 §5.1: `5` or a batch's `[1, 2]` is JSON, but no request (the SDK called it a parse error).
+        guard case .object(let o) = message else { return (error(code: -32600, "Invalid Request: a message is a JSON object, got \(message.typeName)"), [], []) }
         let id: Any = o["id"]?.stringValue ?? o["id"]?.numberValue.map { NSNumber(value: $0.double) } ?? NSNull()
         // The JSON parsed: what is wrong is the request (-32600), not the text (-32700).
         if o["jsonrpc"]?.stringValue != "2.0" { return (error(code: -32600, "Invalid Request: jsonrpc must be \"2.0\"", id: id), [], []) }
@@ -102,6 +104,14 @@ enum JSONRPCMessages {
         case .number(let n)? where PendingRequests.key(.number(n)) != nil: break
         case .number?: return (error(code: -32600, "Invalid Request: a numeric id must be a whole number within 2^53"), [], [])
         default: return (error(code: -32600, "Invalid Request: id must be a string or a number"), [], [])
+        }
+        // A method that is not a string, or a message that is neither a request nor an answer: the SDK's decoder
+        // called these parse errors (-32700) of text that parsed.
+        if let method = o["method"], method.stringValue == nil {
+            return (error(code: -32600, "Invalid Request: method must be a string, got \(method.typeName)", id: id), [], [])
+        }
+        if o["method"] == nil, o["result"] == nil, o["error"] == nil {
+            return (error(code: -32600, "Invalid Request: a message needs a method (a request) or a result or error (an answer)", id: id), [], [])
         }
         if o["method"]?.stringValue == "tools/call" {
             guard case .object(let params)? = o["params"], params["name"]?.stringValue != nil else {

@@ -30,7 +30,8 @@ enum MCPTools {
         p["ip"] = ip
         o["properties"] = .object(p)
         let filled = Set((try? OpenRequest.body(device: Device(), options: OpenOptions()))?.keys ?? [])
-        o["required"] = .array((o["required"]?.arrayValue ?? []).filter { !filled.contains($0.stringValue ?? "") })
+        // The device's IP is bnc-open's own requirement (its X-IP-Override), never filled: the schema says so.
+        o["required"] = .array((o["required"]?.arrayValue ?? []).filter { !filled.contains($0.stringValue ?? "") } + ["ip"])
         return o
     }
 

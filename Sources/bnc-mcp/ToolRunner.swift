@@ -32,20 +32,6 @@ struct ToolRunner: Sendable {
     /// MAX_ARG_STRLEN: one argument of a command line, its NUL included.
     static let maxWord = 128 * 1024
 
-    /// A stdin member's declared type and length, as the client was shown them: `asa_lookup`'s token given as
-    /// null, true or a number was sent to Apple as that text.
-    static func check(_ value: JSON, against schema: JSON, name: String) throws(BNCError) {
-        let types = schema["type"]?.stringValue.map { [$0] } ?? schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if !types.isEmpty && !types.contains(value.typeName) {
-            throw BNCError.invalid(name, "must be of type \(types.joined(separator: " or ")), got \(value.typeName)")
-        }
-        if let text = value.stringValue {
-            let count = text.unicodeScalars.count
-            if let least = schema["minLength"]?.numberValue?.int64, count < Int(least) { throw BNCError.invalid(name, "must be at least \(least) characters") }
-            if let most = schema["maxLength"]?.numberValue?.int64, count > Int(most) { throw BNCError.invalid(name, "must be at most \(most) characters") }
-        }
-    }
-
     func call(_ tool: MCPTool, arguments: [String: Value], stopper: Execution.Stopper? = nil) -> CallTool.Result {
         var args = tool.defaults?(settings) ?? [:]
         for (k, v) in arguments { args[k] = MCPValue.json(v) ?? .null }
@@ -102,7 +88,11 @@ struct ToolRunner: Sendable {
         } catch {
             return self.error("\(error.message); nothing sent")
         }
-        if case .rest(let read, _) = tool.stdin {
+        if case .rest(let read, let schema) = tool.stdin {
+            // The members the client was shown as required, by name (bnc-open named "--ip", a flag the tool lacks).
+            if let missing = schema["required"]?.arrayValue?.compactMap(\.stringValue).first(where: { body[$0] == nil }) {
+                return error("\(missing): is required (\(tool.name)'s input schema); nothing sent")
+            }
             input = Data(JSON.object(body).serialized().utf8)
             words += read
         }

@@ -104,9 +104,11 @@ import TestSupport
     }
 
     @Test func unreachableIsExit69() throws {
+        // Port 9 (discard), which nothing here serves: a stopped server's port could be bound again by a test
+        // running beside this one.
         let server = try LoopbackServer()
-        let e = env(server)
-        server.stop()
+        var e = env(server)
+        e["BNC_API_URL"] = "http://127.0.0.1:9"
         let r = try box.run("bnc-api", ["GET", "/v1/url", "--retries", "0"], env: e)
         #expect(r.status == 69)
         #expect(r.stderr.contains("cannot reach"))

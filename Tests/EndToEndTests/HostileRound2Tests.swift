@@ -155,12 +155,12 @@ import Glibc
     func aSignalEndsAnyWaitAtOnce(_ flags: [String], _ sig: Int32) throws {
         let s = try SandboxProcess(["--chaos", "500=1"])
         let input = try box.write("events.ndjson", Self.events)
-        let run = try BackgroundTool("bnc-event", ["send", "--batch", input] + flags, environment: box.environment(env(s)), directory: box.home)
-        // Signal once the run is in its wait (its first request answered), however long a loaded machine took
-        // to start it; then a little longer, so the wait has begun.
+        let run = try BackgroundTool("bnc-event", ["send", "--batch", input, "-v"] + flags, environment: box.environment(env(s)), directory: box.home)
+        // Signal once the run is in its wait (-v says "retrying in" when the first answer is taken), however long
+        // a loaded machine took to start it: the sandbox's log said only that the request had arrived, and the
+        // answer could still be on its way 300 ms later.
         let deadline = Date().addingTimeInterval(20)
-        while try s.received().isEmpty && Date() < deadline { usleep(50_000) }
-        usleep(300_000)
+        while !run.stderr.contains("retrying in") && Date() < deadline { usleep(20_000) }
         let start = Date()
         run.signal(sig)
         let status = run.wait()

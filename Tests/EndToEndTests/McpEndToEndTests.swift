@@ -99,6 +99,8 @@ import TestSupport
         let qr = m.schema("link_qr")["properties"] as? [String: Any] ?? [:]
         #expect((qr["width"] as? [String: Any])?["maximum"] as? Double == 2000, "\(qr["width"] ?? "none")")
         #expect((m.schema("export_daily")["required"] as? [String]) == ["date"])
+        // The device's IP is required of open_session as bnc-open requires it (the schema left it out).
+        #expect((m.schema("open_session")["required"] as? [String])?.contains("ip") == true, "\(m.schema("open_session")["required"] ?? "none")")
         #expect((m.schema("tune_scan")["properties"] as? [String: Any])?["send"] == nil, "a tool that sends nothing takes no send")
         #expect(m.schema("export_custom")["additionalProperties"] as? Bool == false)
         #expect(m.resources.contains("bnc://fields/open") && m.resources.contains("bnc://man/bnc-link") && m.resources.contains("bnc://man/bnc-config"))
@@ -114,7 +116,7 @@ import TestSupport
         let minted = try box.run("/usr/bin/curl", ["-sf", "-X", "POST", s.url + "/_sandbox/asa-token", "-d", "{}"])
         let asaToken = try #require((try JSONSerialization.jsonObject(with: Data(minted.stdout.utf8)) as? [String: Any])?["token"] as? String)
         let log = try box.write("tune.log", "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios&site_event_name=purchase&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&device_ip=8.8.4.4\n")
-        var event: [String: Any] = ["name": "PURCHASE", "user_data": ["os": "Android", "os_version": "14", "android_id": "a1b2c3d4e5f60718", "user_agent": "UA"],
+        let event: [String: Any] = ["name": "PURCHASE", "user_data": ["os": "Android", "os_version": "14", "android_id": "a1b2c3d4e5f60718", "user_agent": "UA"],
                                     "event_data": ["revenue": 9.99, "currency": "USD"], "ip": "8.8.4.4"]
         let (today, tomorrow) = (Self.day(0), Self.day(1))
         // Each tool that sends, with the path the sandbox receives when it does.
@@ -351,13 +353,19 @@ import TestSupport
             #"{"id":13,"method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{}}"#,
             #"{"jsonrpc":"2.0","id":15,"method":"ping"}"#,
+            // JSON, but no request: the SDK called these parse errors (-32700).
+            #"{"jsonrpc":"2.0","id":16,"method":5}"#,
+            #"{"jsonrpc":"2.0","id":17}"#,
+            "5",
         ]
         let r = try box.run("bnc-mcp", [], env: env, stdin: messages.joined(separator: "\n") + "\n")
         #expect(r.status == 0, "\(r.stderr)")
         let answers = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         func code(_ a: [String: Any]) -> Int? { (a["error"] as? [String: Any])?["code"] as? Int }
         let nullIDs = answers.filter { $0["id"] is NSNull }.compactMap(code).sorted()
-        #expect(nullIDs == [-32700, -32600, -32600], "\(answers)")
+        #expect(nullIDs == [-32700, -32600, -32600, -32600], "\(answers)")
+        #expect(answers.first { $0["id"] as? Int == 16 }.flatMap(code) == -32600, "\(answers)")
+        #expect(answers.first { $0["id"] as? Int == 17 }.flatMap(code) == -32600, "\(answers)")
         #expect(answers.first { $0["id"] as? Int == 13 }.flatMap(code) == -32600, "\(answers)")
         #expect(answers.first { $0["id"] as? Int == 14 }.flatMap(code) == -32602, "\(answers)")
         #expect(answers.first { $0["id"] as? Int == 15 }?["result"] != nil)
@@ -434,7 +442,82 @@ import TestSupport
                                                     "-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream",
                                                     "-d", #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#])
         #expect(foreign.stdout == "403", "\(foreign.output)")
+        // A second client initializes too (the SDK answered only the first: "Server is already initialized"), and
+        // an open_session without the device's IP is refused by the input the schema names, nothing run or sent.
+        let noIP = try box.run(try python(), [Self.client, url], env: ["PATH": e["PATH"]!],
+                               stdin: String(decoding: try JSONSerialization.data(withJSONObject: ["tool": "open_session", "arguments": Self.device.filter { $0.key != "ip" }]), as: UTF8.self))
+        #expect(noIP.stdout.contains("ip: is required (open_session's input schema); nothing sent"), "\(noIP.output)")
+        #expect(try s.received().count == 1)
         let refused = try box.run("bnc-mcp", ["--http", "0.0.0.0:8808"])
         #expect(refused.status == 64 && refused.stderr.contains("the host must be 127.0.0.1, ::1 or localhost"), "\(refused.output)")
+    }
+
+    /// Over HTTP as over stdio: a JSON-RPC batch is answered member by member in one array (the SDK's transport
+    /// refused every batch as unparsable), each message judged first (a number no double holds made the POST wait
+    /// for an answer under an id the SDK made up; a method that is not a string was a parse error), and a request
+    /// whose id is already being answered is refused (it took the first one's place and that POST waited for ever).
+    @Test func httpBatchesAndMessagesAreJudgedAsOnStdio() throws {
+        let s = try liveSandbox()
+        var e = box.environment(env)
+        e["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let server = try BackgroundTool("bnc-mcp", ["--api-url", s.url, "--http", "127.0.0.1:0"], environment: e, directory: box.home)
+        defer { server.signal(SIGTERM); server.wait() }
+        var url = ""
+        for _ in 0..<500 where url.isEmpty {
+            if let m = server.stderr.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/) { url = String(m.1) } else { usleep(20_000) }
+        }
+        #expect(!url.isEmpty, "\(server.stderr)")
+        func post(_ body: String) throws -> (status: String, body: Any?) {
+            let r = try box.run("/usr/bin/curl", ["-s", "-m", "60", "-w", "\n%{http_code}", "-X", "POST", url, "-H", "Content-Type: application/json",
+                                                  "-H", "Accept: application/json, text/event-stream", "-H", "MCP-Protocol-Version: 2025-06-18", "-d", body])
+            let parts = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            return (String(parts.last ?? ""), try? JSONSerialization.jsonObject(with: Data(parts.dropLast().joined(separator: "\n").utf8)))
+        }
+        func code(_ a: Any?) -> Int? { ((a as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int }
+        let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        #expect(try post(initialize).status == "200")
+        let batch = try post(#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},"#
+                             + #"{"jsonrpc":"2.0","id":2,"method":5},7,[],{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tune_map","arguments":{"request":"x"}}}]"#)
+        let answers = batch.body as? [[String: Any]] ?? []
+        #expect(batch.status == "200" && answers.count == 5, "\(batch)")
+        #expect(answers.first { $0["id"] as? Int == 1 }?["result"] != nil, "\(answers)")
+        #expect(code(answers.first { $0["id"] as? Int == 2 }) == -32600, "\(answers)")
+        #expect(answers.filter { $0["id"] is NSNull }.compactMap { code($0) } == [-32600, -32600], "\(answers)")
+        #expect(((answers.first { $0["id"] as? Int == 3 }?["result"] as? [String: Any])?["isError"] as? Bool) == true, "\(answers)")
+        let notifications = try post(#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#)
+        #expect(notifications.status == "202" && notifications.body == nil, "\(notifications)")
+        let huge = try post(#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"tune_map","arguments":{"request":1e400}}}"#)
+        #expect(huge.status == "400" && code(huge.body) == -32700 && (huge.body as? [String: Any])?["id"] as? Int == 9, "\(huge)")
+        let method = try post(#"{"jsonrpc":"2.0","id":10,"method":5}"#)
+        #expect(method.status == "400" && code(method.body) == -32600, "\(method)")
+        // A request held in flight (tune_scan reading a FIFO no one writes yet); the same id again is refused until
+        // its answer is written, then taken.
+        let fifo = box.home + "/held.log"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let held = try BackgroundTool("/usr/bin/curl", ["-s", "-m", "60", "-X", "POST", url, "-H", "Content-Type: application/json",
+                                                        "-H", "Accept: application/json, text/event-stream", "-H", "MCP-Protocol-Version: 2025-06-18",
+                                                        "-d", #"{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"tune_scan","arguments":{"file":""# + fifo + #""}}}"#],
+                                      environment: e, directory: box.home)
+        var refusal: Any?
+        for _ in 0..<400 where refusal == nil {
+            let again = try post(#"{"jsonrpc":"2.0","id":11,"method":"ping"}"#)
+            if code(again.body) == -32600 { refusal = again.body } else { usleep(25_000) }
+        }
+        #expect(((refusal as? [String: Any])?["error"] as? [String: Any])?["message"] as? String == "Invalid Request: a request with id 11 is already being answered",
+                "\(refusal ?? "never refused")")
+        var writer: Int32 = -1
+        for _ in 0..<2000 where writer < 0 {  // until bnc-tune has it open for reading (ENXIO before), 60 s at most
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(30_000) }
+        }
+        #expect(writer >= 0, "bnc-tune never opened the FIFO")
+        _ = "https://1.measurementapi.com/serve?action=session&advertiser_id=1&site_id=2\n".withCString { write(writer, $0, strlen($0)) }
+        close(writer)
+        held.wait()
+        let heldAnswer = held.outputLines.joined(separator: "\n")
+        #expect(heldAnswer.contains(#""id":11"#) && heldAnswer.contains(#"\"requests\": 1"#), "\(heldAnswer)")
+        #expect((try post(#"{"jsonrpc":"2.0","id":11,"method":"ping"}"#).body as? [String: Any])?["result"] != nil, "the id is free once answered")
+        #expect(try post("[]").status == "400")
+        #expect(try s.received().isEmpty, "nothing sent: every tool call above was a dry run or refused")
     }
 }
