@@ -73,7 +73,7 @@ extension ToolRun {
         if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)
-            try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command)
+            try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command, destination: journalDestination)
             if stream && batch.resume, try j.lacksDigests() {
                 diagnostics.warning("the journal \(path) was written by an older bnc and keeps no line digests: this input cannot be checked against the run it resumes (its lines are skipped by number)")
             }
@@ -156,6 +156,13 @@ extension ToolRun {
         if let failure = results.failure { throw failure }
         if summary.interrupted { return .interrupted }
         return summary.failed > 0 ? .partialFailure : .success
+    }
+
+    /// Where a batch's lines go, as its journal records it: the API (its URL, or Branch's own), the key and the app
+    /// (public identifiers: never the secret or the token).
+    var journalDestination: String {
+        [settings.apiURL ?? "the default API", settings.branchKey.map { "key " + $0.value }, settings.appID.map { "app " + $0 }]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Content fingerprint and line count of a file, in one streaming pass.

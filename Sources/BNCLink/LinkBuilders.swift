@@ -61,8 +61,24 @@ public struct LinkDeleteBuilder: JSONAnswering {
         self.baseURL = baseURL
     }
 
+    /// A batch line is `{"url": ...}`: an app or credentials of its own are refused (the run's were used in their
+    /// place, and the link deleted), any other member is a warning (--strict: the line fails, nothing deleted).
     public func request(_ body: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
-        try LinkRequest.delete(url: try LinkRequest.splitURL(body).url, accessToken: accessToken, appID: appID, baseURL: baseURL)
+        let (url, rest) = try LinkRequest.splitURL(body)
+        for (name, value) in rest {
+            switch name {
+            case "app_id":
+                let given = value.stringValue ?? value.numberValue?.literal
+                guard given == appID else {
+                    throw BNCError.invalid("app_id", "is not this run's app (\(appID)): a line deletes from the run's app; run one batch per app")
+                }
+            case "access_token", "branch_key", "branch_secret":
+                throw BNCError.invalid(name, "must not be on a line: the run's access token comes from --access-token-file, BRANCH_ACCESS_TOKEN or the profile")
+            default:
+                warnings.add("\(name) is not a field of a delete line (only url, and app_id when it is the run's): ignored")
+            }
+        }
+        return try LinkRequest.delete(url: url, accessToken: accessToken, appID: appID, baseURL: baseURL)
     }
 }
 

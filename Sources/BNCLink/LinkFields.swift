@@ -18,7 +18,7 @@ public enum LinkFields {
         FieldSpec("identity", .string, "The user who owns the link", maxLength: 127, flag: "--identity"),
         FieldSpec("data", .object, "Deep-link data: control params ($...) and your own keys", flag: "--param", checkedByTable: true),
         FieldSpec("source", .string, "Who made it: ios, android, web"),
-        FieldSpec("analytics", .object, "Analytics labels as an object (~channel, ~campaign_id, ...)"),
+        FieldSpec("analytics", .object, "Analytics labels as an object (~channel, ~campaign_id, ...)", checkedByTable: true),
         FieldSpec("qr_code_settings", .object, "QR code settings (a Quick Link's, type 2; see bnc-link qr)", checkedByTable: true),
     ])
 
@@ -141,14 +141,20 @@ public enum LinkFields {
         days("$impression_install_window_days", "Impression-to-install window (default 1)"),
         days("$impression_session_start_window_days", "Impression-to-session window (default 1)"),
         days("$impression_conversion_window_days", "Impression-to-conversion window (default 7)"),
-        // Analytics labels (`~` forms) the creator may set.
+    ] + labels)
+
+    /// Analytics labels (`~` forms) the creator may set, in `data` or in the link's `analytics` object.
+    static let labels: [FieldSpec] = [
         label("~channel"), label("~feature"), label("~campaign"), label("~campaign_id"), label("~customer_campaign"),
         label("~stage"), FieldSpec("~tags", .strings, "Tags"), label("~secondary_publisher"), label("~customer_secondary_publisher"),
         label("~creative_name"), label("~creative_id"), label("~ad_set_name"), label("~ad_set_id"), label("~customer_ad_set_name"),
         label("~ad_name"), label("~ad_id"), label("~customer_ad_name"), label("~keyword"), label("~keyword_id"),
         label("~customer_keyword"), label("~placement"), label("~placement_id"), label("~customer_placement"),
         label("~sub_site_name"), label("~customer_sub_site_name"),
-    ])
+    ]
+
+    /// The link's `analytics` object: the same labels, checked as in `data` (a batch line's went unchecked).
+    public static let analytics = FieldTable("analytics", labels)
 
     /// Per-country redirects: `$ios_url_de`, `$android_url_fr`, `$fallback_url_jp` (lower-case ISO alpha-2).
     public static func countryVariant(_ key: String) -> FieldSpec? {

@@ -54,6 +54,9 @@ public enum LinkRequest {
         if case .object(let raw)? = b["data"] {
             b["data"] = .object(try checkData(raw, warnings: warnings))
         }
+        if case .object(let raw)? = b["analytics"] {
+            b["analytics"] = .object(try LinkFields.analytics.check(raw, prefix: "analytics.", warnings: warnings))
+        }
         if b["type"]?.numberValue?.int64 == 2, b["data"]?["$marketing_title"]?.stringValue?.isEmpty != false {
             throw BNCError.invalid("type", "2 (a Quick Link) needs data.$marketing_title (--param '$marketing_title=...')")
         }
@@ -111,6 +114,13 @@ public enum LinkRequest {
             }
         }
         for (k, v) in try LinkFields.data.check(known, prefix: "data.", warnings: warnings) { out[k] = v }
+        // A deep link path is the part after the app's URI scheme, which Branch puts before it ("no URI scheme",
+        // the field's own help): `myapp://x` opened `myapp://myapp://x`.
+        for key in ["$deeplink_path", "$ios_deeplink_path", "$android_deeplink_path", "$desktop_deeplink_path"] {
+            if let path = out[key]?.stringValue, let scheme = path.firstRange(of: "://"), path[..<scheme.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+                warnings.add("data.\(key) takes an in-app path, not a URI with a scheme (got \(path.prefix(60))): Branch puts the app's scheme before it; sent as given")
+            }
+        }
         if let tags = out["$custom_meta_tags"]?.stringValue {
             guard case .object? = try? JSON.parse(tags) else {
                 throw BNCError.invalid("data.$custom_meta_tags", "must be a JSON object as a string, e.g. '{\"twitter:player:stream\":\"https://...\"}'")
@@ -208,7 +218,8 @@ public enum LinkRequest {
 
     /// A batch line's link (`"url"`, required) and the rest of it, the body.
     public static func splitURL(_ line: JSONObject) throws(BNCError) -> (url: String, body: JSONObject) {
-        guard let url = line["url"]?.stringValue else { throw BNCError.invalid("url", "is required on every line (the link to act on)") }
+        guard let given = line["url"], !given.isNull else { throw BNCError.invalid("url", "is required on every line (the link to act on)") }
+        guard let url = given.stringValue else { throw BNCError.invalid("url", "must be a string (the link's URL), got \(given.typeName)") }
         var body = line
         body["url"] = nil
         return (url, body)
@@ -222,9 +233,23 @@ public enum LinkRequest {
                            headers: ["Accept": "application/json", "Access-Token": accessToken.exposed])
     }
 
+    /// A short link's URL: http(s), a host, no user name or password (it went to Branch in the query), and a path
+    /// naming the link (an alias or id: a bare domain, or a path past the longest alias, names none).
     static func checkLinkURL(_ url: String) throws(BNCError) {
+        let shown = url.count > 120 ? String(url.prefix(120)) + "..." : url
         guard let u = HTTPURL(url), !u.host.isEmpty, FieldSpec.forbiddenCharacter(in: url, multiline: false) == nil else {
-            throw BNCError.usage("URL", "must be a link's absolute http(s) URL (got \(url))")
+            throw BNCError.usage("URL", "must be a link's absolute http(s) URL (got \(shown))")
+        }
+        let authority = url.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if authority.contains("@") { throw BNCError.usage("URL", "must not carry a user name or password (got \(shown))") }
+        let path = u.path.drop { $0 == "/" }
+        guard !path.isEmpty else { throw BNCError.usage("URL", "names no link: a short link's URL has its alias or id after the domain (got \(shown))") }
+        guard path.utf8.count <= maxLinkPath else {
+            throw BNCError.usage("URL", "has a path of \(path.utf8.count) bytes, past the \(maxLinkPath) a link's alias or id takes")
         }
     }
+
+    /// The longest path a short link's URL has: an alias (at most 128 characters, each up to 12 bytes escaped),
+    /// a domain's prefix, room to spare.
+    static let maxLinkPath = 2048
 }

@@ -110,9 +110,25 @@ public enum TuneMapping {
     }
 
     static func rule(of error: BNCError) -> String {
-        // Device errors read "<source>: <rule>"; keep the rule.
+        // Device errors read "<source> <rule>" (BNCError.invalid) or "<source>: <rule>"; keep the rule (the
+        // parameter was named twice: "screen_size screen_size must be WIDTHxHEIGHT").
+        if let field = error.field, error.message.hasPrefix(field + " ") { return String(error.message.dropFirst(field.count + 1)) }
         if let colon = error.message.firstRange(of: ": ") { return String(error.message[colon.upperBound...]) }
         return error.message
+    }
+
+    /// What a request must pass before bnc-tune map prints it or replay sends it, by the checks' own findings (check
+    /// called these errors, and replay sent them: `advertiser_id=abc`, `site_event_id=1e400` as an event named
+    /// "tune_site_event_1e400"): a value TUNE's table refuses (bad-value, bytes that are not UTF-8 among them) is
+    /// an error, nothing sent; an unknown, misspelt or repeated parameter a warning (--strict: the line fails).
+    public static func admit(_ r: TuneRequest, warnings: Warnings) throws(BNCError) {
+        for f in TuneChecker.findings(r) {
+            switch f.rule {
+            case .badValue: throw BNCError(.invalidData, f.message, field: f.parameter)
+            case .unknownKey, .misspeltKey, .repeatedParameter: warnings.add(f.message)
+            default: break
+            }
+        }
     }
 
     static func deviceIP(_ r: TuneRequest, warnings: Warnings) throws(BNCError) -> IPAddress? {

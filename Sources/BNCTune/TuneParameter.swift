@@ -78,6 +78,18 @@ public final class TuneParameter: Sendable {
         default:
             // An empty value is TUNE's "none" (windows_aid when the user disabled it): only its characters are checked.
             if text.isEmpty { return .string(text) }
+            // Bytes that were not UTF-8 (percent-decoded %FF, or raw in the log) read as U+FFFD: sent as that, the
+            // value Branch got was not the device's.
+            if text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FFFD}") {
+                throw BNCError.invalid(name, "is not valid UTF-8 (its bytes decode to U+FFFD)")
+            }
+            // iOS's screen size as the device file and bnc-open read it (map refused what check let pass).
+            if name == "screen_size" {
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
+                    throw BNCError.invalid(name, "must be WIDTHxHEIGHT in pixels, e.g. 1179x2556 (got \(text.prefix(40)))")
+                }
+            }
             value = .string(text)
         }
         return try spec.check(value, at: name)

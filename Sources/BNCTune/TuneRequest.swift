@@ -205,9 +205,18 @@ public struct TuneRequest: Sendable {
     public var hasEncryptedData: Bool { value(.data) != nil && decrypted.isEmpty }
 
     /// The request's time: the access log's, else the device clock's `system_date`.
+    /// A `system_date` in milliseconds (past 1e11) is read as seconds; one past the year 9999 is no time at all
+    /// (1e22 trapped the scan's and reconcile's hour arithmetic, and named a day no calendar has).
     public var effectiveTime: Double? {
-        time ?? value(.systemDate).flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? ($0 > 1e11 ? $0 / 1000 : $0) : nil }
+        time ?? value(.systemDate).flatMap(Double.init).flatMap { d -> Double? in
+            guard d.isFinite, d > 0 else { return nil }
+            let seconds = d > 1e11 ? d / 1000 : d
+            return seconds <= Self.lastSecond ? seconds : nil
+        }
     }
+
+    /// 9999-12-31T23:59:59Z: the last time a request's day can be written as YYYY-MM-DD.
+    public static let lastSecond: Double = 253_402_300_799
 
     /// The request as a TUNE URL again (host from the log, or the measurement host of its advertiser when
     /// advertiser_id is a number — any other text would change the URL's host, found by fuzzing).

@@ -39,6 +39,7 @@ struct Check: BNCCommand {
         var checker = TuneChecker()
         var failing = false
         var first = true
+        var csvRows: [JSON] = []
         // A file's requests: NDJSON, or with an explicit --output json one array written as they come (as a
         // batch's results).
         var stream = ResultStream(array: output.output?.format == .json, filter: context.jq, terminal: context.environment.stdoutIsTTY)
@@ -57,6 +58,14 @@ struct Check: BNCCommand {
             if !r.decrypted.isEmpty { summary["decrypted"] = .int(r.decrypted.count) }
             summary["findings"] = .array(findings.map(\.json))
             switch context.jq == nil ? format : .ndjson {
+            case .csv:
+                // One row a finding (one with its columns empty for a request with none): --output csv printed NDJSON.
+                var row = summary
+                row["findings"] = nil
+                for f in findings.isEmpty ? [nil] : findings.map(Optional.some) {
+                    for name in ["severity", "rule", "parameter", "message", "fix"] { row[name] = f.flatMap { $0.json[name] } ?? .string("") }
+                    csvRows.append(context.redacted(.object(row)))
+                }
             case .table:
                 if !source.isInline { context.stdout.line((first ? "" : "\n") + "line \(number): \(TerminalText.escape(context.redacted(summaryText(r))))") }
                 if findings.isEmpty {
@@ -72,7 +81,9 @@ struct Check: BNCCommand {
             }
             first = false
         }
-        if !(source.isInline && context.jq == nil && format == .json) && format != .table {
+        if format == .csv && context.jq == nil {
+            context.stdout.write(CSVRendering.render(csvRows))
+        } else if !(source.isInline && context.jq == nil && format == .json) && format != .table {
             context.stdout.write(bytes: stream.finish())
             if let failure = stream.failure { throw failure }
         }

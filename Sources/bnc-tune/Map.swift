@@ -75,6 +75,7 @@ struct Map: SendingCommand {
         let fileLine: Int? = number > 0 && !RequestSource(argument: request).isInline ? number : nil
         let r = try RequestSource.read(number, bytes, key: conversionKey)
         let warnings = Warnings()
+        try TuneMapping.admit(r, warnings: warnings)
         let mapped = try TuneMapping.toBranch(r, warnings: warnings)
         if explain {
             for e in mapped.explanation(of: r) {

@@ -48,7 +48,7 @@ struct Reconcile: SendingCommand {
         let started = MonotonicClock.now()
         let expected = try ReconcileInput.expectations(file, key: try key.key(), tool: tool)
         let days = dates.isEmpty ? Array(Set(expected.compactMap { $0.time }.map { ExportRequest.iso(($0 / 86400).rounded(.down) * 86400).prefix(10) }.map(String.init))).sorted() : dates
-        guard let held = exports.isEmpty ? try ReconcileInput.branchRows(days: days, tool: tool, dir: dir) : try ReconcileInput.rows(files: exports) else {
+        guard let held = exports.isEmpty ? try ReconcileInput.branchRows(days: days, fromLog: dates.isEmpty, tool: tool, dir: dir) : try ReconcileInput.rows(files: exports) else {
             return .success  // --dry-run or --curl: the export requests printed, nothing sent
         }
         let findings = Reconciler.reconcile(expected, held)

@@ -24,7 +24,7 @@ enum ReconcileInput {
 
     /// The rows of each day's session and event topics, fetched as bnc-export daily fetches them.
     /// Nil with --dry-run or --curl: each day's export request printed instead, nothing sent.
-    static func branchRows(days: [String], tool: ToolRun, dir: String?) throws(BNCError) -> [HeldRecord]? {
+    static func branchRows(days: [String], fromLog: Bool, tool: ToolRun, dir: String?) throws(BNCError) -> [HeldRecord]? {
         guard !days.isEmpty else { throw BNCError.usage("--date", "is required: the log's lines carry no time to take the days from") }
         let (key, secret) = (try tool.settings.requireKey(), try tool.settings.requireSecret())
         guard key.kind == .live else { throw BNCError.configuration("exports hold live data only: reconcile with the app's live key (key_live_...)") }
@@ -32,7 +32,12 @@ enum ReconcileInput {
         var rows: [HeldRecord] = []
         var rendered = false
         for date in days {
-            _ = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds())
+            do throws(BNCError) { _ = try ExportRequest.checkDailyDate(date, now: MonotonicClock.wallSeconds()) } catch {
+                // The day came from the log's own times, not from --date: say so (the error blamed a flag never given).
+                guard fromLog else { throw error }
+                throw BNCError.invalid("the log's day \(date)", "(its lines' times: the access log's, else system_date) is not one Branch's daily exports hold (the last \(ExportFields.dailyWindowDays) days)",
+                                       hint: "pass --date with the days to read, or --export FILE with Branch's rows")
+            }
             let request = ExportRequest.daily(key: key, secret: secret, date: date, baseURL: tool.settings.apiURL)
             if try tool.render(request) { rendered = true; continue }
             let (_, json) = try tool.deliver(request)
@@ -67,19 +72,29 @@ enum ReconcileInput {
     static func rows(files: [String]) throws(BNCError) -> [HeldRecord] {
         var rows: [HeldRecord] = []
         for path in files {
-            let head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
+            var head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
+            // A UTF-8 byte-order mark (an editor's, or Excel's export) is no part of the rows: an NDJSON file with
+            // one was read as CSV, found no rows, and every line of the log was reported missing.
+            if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
             let first = head.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                let items: [JSON]
+                var items: [(line: Int?, item: JSON)] = []
                 if first == UInt8(ascii: "[") {
                     guard case .array(let a) = try JSON.parseInput(head, what: path) else { throw BNCError.invalid("--export", "\(path) is not rows") }
-                    items = a
+                    items = a.map { (nil, $0) }
                 } else {
-                    items = try head.split(separator: 0x0A).filter { !$0.isEmpty }.map { line throws(BNCError) in try JSON.parseInput(Array(line), what: path) }
+                    for (n, line) in head.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+                    where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+                        items.append((n + 1, try JSON.parseInput(Array(line), what: "\(path) line \(n + 1)")))
+                    }
                 }
-                for item in items {
+                for (i, (line, item)) in items.enumerated() {
+                    // A row is an object of columns: 5, "x", null or [1] counted as an empty row of Branch's, silently.
+                    guard case .object(let o) = item else {
+                        throw BNCError.invalid("--export \(path) \(line.map { "line \($0)" } ?? "item \(i + 1)")", "must be a JSON object (a row of Branch's export), got \(item.typeName)")
+                    }
                     var cells: [String: String] = [:]
-                    for (k, v) in item.objectValue ?? [:] { cells[k] = v.stringValue ?? v.serialized() }
+                    for (k, v) in o { cells[k] = v.stringValue ?? v.serialized() }
                     rows.append(HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells))
                 }
             } else {

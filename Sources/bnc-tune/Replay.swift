@@ -22,7 +22,9 @@ struct Replay: SendingCommand {
               grep 'action=conversion' access.log | bnc-tune replay - --conversion-key-file key.txt --rate 50
             """)
 
-    @Argument(help: ArgumentHelp("The log, or - for stdin.", valueName: "file"), completion: .file()) var file: String
+    @Argument(help: ArgumentHelp("The log, or - for stdin (or --batch FILE).", valueName: "file"), completion: .file()) var given: String?
+    /// The log: the argument, or --batch's file (both the man page and --help offered --batch, and it was refused).
+    var file: String { given ?? batch.batch ?? "-" }
     @OptionGroup(title: "Decryption") var key: KeyOptions
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
@@ -32,7 +34,7 @@ struct Replay: SendingCommand {
     var inputs: [(flag: String, path: String?)] { [("file", file), ("--conversion-key-file", key.file)] }
 
     func validate() throws {
-        if batch.batch != nil { throw ValidationError("replay reads its FILE argument; --batch is not used") }
+        if (given == nil) == (batch.batch == nil) { throw ValidationError("name the log once: a FILE argument, or --batch FILE") }
     }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
@@ -46,6 +48,7 @@ struct Replay: SendingCommand {
         }
         func request(_ number: Int, _ r: TuneRequest, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
             guard r.isTuneRequest else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
+            try TuneMapping.admit(r, warnings: warnings)
             return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
         }
         // --dry-run and --curl render each line's request and send nothing; a line that cannot be mapped is named.

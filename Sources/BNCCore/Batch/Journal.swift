@@ -147,7 +147,9 @@ public final class BatchJournal {
     /// Records what the journal is about; a journal for other input is refused rather than mixed.
     /// A journal written by another command (`bnc-link create`'s, resumed by `bnc-link qr`) is refused too: its
     /// acknowledged lines were never sent by this one. A journal from before commands were recorded takes this one.
-    public func bind(input: String, fingerprint: String, command: String = "") throws(BNCError) {
+    /// A journal that acknowledged lines for another destination (the Branch key, app and API it sent to) is refused
+    /// too: its lines were acknowledged by that app, never this one, and a resume skipped them all and exited 0.
+    public func bind(input: String, fingerprint: String, command: String = "", destination: String = "") throws(BNCError) {
         let rows = try db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
         if let existing = rows.first?[0].text, existing != fingerprint {
             throw BNCError.configuration("the journal \(path) belongs to other input (fingerprint \(existing), this input \(fingerprint))",
@@ -160,6 +162,16 @@ public final class BatchJournal {
                                              hint: "resume with the command that wrote it, or pass another --journal")
             }
             try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('command', ?)", [.text(command)])
+        }
+        if !destination.isEmpty {
+            let kept = try db.query("SELECT value FROM meta WHERE key = 'destination'")
+            // Lines it acknowledged were sent there; one whose every line failed (a captive portal's HTML, the
+            // wrong --api-url) may be resumed anywhere.
+            if let existing = kept.first?[0].text, existing != destination, try !replay().acknowledged.isEmpty {
+                throw BNCError.configuration("the journal \(path) was written sending to \(existing); this run sends to \(destination)",
+                                             hint: "its acknowledged lines were not sent there: run without --resume, or pass another --journal")
+            }
+            try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('destination', ?)", [.text(destination)])
         }
         try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?), ('input', ?)", [.text(fingerprint), .text(input)])
     }

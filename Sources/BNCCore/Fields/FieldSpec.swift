@@ -234,7 +234,11 @@ public final class FieldSpec: Sendable {
     public static let booleanRule = "must be true or false (or 1 or 0)"
 
     public static func describe(_ r: ClosedRange<Double>) -> String {
-        func show(_ d: Double) -> String { d == d.rounded() && abs(d) <= 1e18 ? String(Int64(d)) : String(d) }
+        // A whole bound as its digits; Int64.max's Double (2^63) as Int64.max, not 9.223372036854776e+18.
+        func show(_ d: Double) -> String {
+            if d == Double(Int64.max) { return String(Int64.max) }
+            return Int64(exactly: d).map(String.init) ?? String(d)
+        }
         if r.upperBound == .greatestFiniteMagnitude { return "at least \(show(r.lowerBound))" }
         return "between \(show(r.lowerBound)) and \(show(r.upperBound))"
     }
