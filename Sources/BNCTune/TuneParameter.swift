@@ -1,6 +1,9 @@
 // One TUNE parameter: its spec, group, requirement, device field and Branch targets.
 import BNCCore
 import BNCOpen
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The fact sheet's grouping of TUNE parameters.
 public enum TuneGroup: String, Sendable, CaseIterable {
@@ -43,6 +46,9 @@ public final class TuneParameter: Sendable {
     /// The platform whose SDK sends it (iOS's ios_ifa and screen_size, Android's os_id and screen_layout_size);
     /// nil: any. Reading a Branch body back, a row of another platform is passed over.
     public let platform: TunePlatform?
+    /// `screen_size`, whose WIDTHxHEIGHT rule is the device file's (a flag, not a comparison of the name for every
+    /// value the scan checks).
+    let isScreenSize: Bool
 
     public var name: String { spec.name }
     /// The platforms on which the seed marks it REQUIRED.
@@ -62,6 +68,7 @@ public final class TuneParameter: Sendable {
         self.event = event
         self.copies = copies
         self.platform = platform
+        isScreenSize = name == "screen_size"
     }
 
     /// A query value as the JSON its spec types (a whole number for an integer parameter, a number for a
@@ -80,11 +87,11 @@ public final class TuneParameter: Sendable {
             if text.isEmpty { return .string(text) }
             // Bytes that were not UTF-8 (percent-decoded %FF, or raw in the log) read as U+FFFD: sent as that, the
             // value Branch got was not the device's.
-            if text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FFFD}") {
+            if Self.mayHoldReplacement(text), text.unicodeScalars.contains("\u{FFFD}") {
                 throw BNCError.invalid(name, "is not valid UTF-8 (its bytes decode to U+FFFD)")
             }
             // iOS's screen size as the device file and bnc-open read it (map refused what check let pass).
-            if name == "screen_size" {
+            if isScreenSize {
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
                     throw BNCError.invalid(name, "must be WIDTHxHEIGHT in pixels, e.g. 1179x2556 (got \(text.prefix(40)))")
@@ -93,6 +100,13 @@ public final class TuneParameter: Sendable {
             value = .string(text)
         }
         return try spec.check(value, at: name)
+    }
+
+    /// Whether a value holds the byte 0xEF, U+FFFD's first: memchr over a native String's bytes, not a loop over
+    /// its UTF8View, for every value the scan checks.
+    static func mayHoldReplacement(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { b in b.baseAddress.map { memchr($0, 0xEF, b.count) != nil } ?? false }
     }
 
     /// Type, platforms and counterparts as --help and `params` show them.
