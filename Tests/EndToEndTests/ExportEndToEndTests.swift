@@ -11,8 +11,8 @@ import TestSupport
     init() throws { box = try TestSupport.Sandbox() }
 
     static let key = "key_live_export0001"
-    static let secret = "secret_live_export0001"
-    static let token = "api_app_export0001"
+    static let secret = "secret_live_PLACEHOLDER_EXPORT"
+    static let token = "api_app_PLACEHOLDER_EXPORT"
 
     func sandbox() throws -> SandboxProcess {
         let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"777","access_token":"\#(Self.token)"}]"#)
@@ -121,7 +121,7 @@ import TestSupport
     @Test func aSharedDirectoryGivesEachAppItsOwnRows() throws {
         let s = try SandboxProcess()
         let dir = box.root.appendingPathComponent("shared").path
-        func app(_ n: String) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": "key_live_app\(n)", "BRANCH_SECRET": "secret_live_app\(n)"] }
+        func app(_ n: String) -> [String: String] { ["BNC_API_URL": s.url, "BRANCH_KEY": "key_live_app\(n)", "BRANCH_SECRET": "secret_live_PLACEHOLDER_APP\(n)"] }
         for (n, count) in [("AAAAAAAAAAAA", 2), ("BBBBBBBBBBBB", 1)] {
             for i in 0..<count {
                 let sent = try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "\(n)-\(i)", "--user-agent", "UA", "--os", "ios"], env: app(n))
@@ -343,7 +343,7 @@ import TestSupport
 
     @Test func testKeysAndMissingTokensAreRefused() throws {
         let s = try sandbox()
-        let test = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s).merging(["BRANCH_KEY": "key_test_export0001", "BRANCH_SECRET": "secret_test_export0001"]) { $1 })
+        let test = try box.run("bnc-export", ["daily", "--date", Self.today], env: env(s).merging(["BRANCH_KEY": "key_test_export0001", "BRANCH_SECRET": "secret_test_PLACEHOLDER_EXPORT"]) { $1 })
         #expect(test.status == 78 && test.stderr.contains("exports hold live data only"), "\(test.output)")
         var noToken = env(s)
         noToken["BRANCH_ACCESS_TOKEN"] = nil

@@ -231,7 +231,7 @@ import Glibc
     /// Secrets found in the data — a logged URL's branch_secret, access tokens, an AdServices token — are masked
     /// in every report, table and trace (they were copied into JUnit and HTML); --show-secrets shows them.
     @Test func secretsInLoggedRequestsAreMaskedInEveryReport() throws {
-        let leaks = ["secret_live_LEAKLEAK1", "api_app_LEAKTOKEN2", "api_LEAK3", "key_LEAK4", "LEAKASA5", "LEAKADSVC6", "LEAKCONV7"]
+        let leaks = ["secret_live_PLACEHOLDER_LEAK1", "api_app_PLACEHOLDER_LEAK2", "api_LEAK3", "key_LEAK4", "LEAKASA5", "LEAKADSVC6", "LEAKCONV7"]
         let line = "https://877.api-01.com/serve?action=conversion&advertiser_id=877&site_id=1&sdk=server&device_ip=8.8.4.4"
             + "&site_event_name=e&branch_secret=\(leaks[0])&access_token=\(leaks[1])&Access-Token=\(leaks[2])&api_key=\(leaks[3])"
             + "&apple_attribution_token=\(leaks[4])&attribution_token=\(leaks[5])&conversion_key=\(leaks[6])"
@@ -251,7 +251,7 @@ import Glibc
     /// An answer that echoes an access token (the sandbox's record of a DELETE) masks it as it masks a secret.
     @Test func anEchoedAccessTokenIsMaskedLikeAnEchoedSecret() throws {
         let s = try SandboxProcess()
-        let token = "api_app_ECHOEDTOKEN77"
+        let token = "api_app_PLACEHOLDER_ECHOED77"
         _ = try box.run("/usr/bin/curl", ["-s", "-X", "DELETE", "-H", "Access-Token: \(token)", s.url + "/v1/url?url=x&app_id=1"])
         _ = try box.run("/usr/bin/curl", ["-s", "-H", "Content-Type: application/json", "-d", #"{"branch_key":"key_test_a","branch_secret":"secret_test_ECHOED88","name":"x"}"#, s.url + "/v2/event/custom"])
         for format in ["json", "table", "ndjson"] {

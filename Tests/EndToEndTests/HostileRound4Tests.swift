@@ -15,7 +15,7 @@ import Glibc
 
     static let key = "key_live_round4000000000000000000000"
     static let secret = "secret_live_PLACEHOLDER_ROUND4"
-    static let token = "api_app_ROUND4token"
+    static let token = "api_app_PLACEHOLDER_ROUND4"
 
     func sandbox(quickLinks: Bool = false) throws -> SandboxProcess {
         let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"444","access_token":"\#(Self.token)","quick_links":\#(quickLinks)}]"#)

@@ -17,7 +17,7 @@ import TestSupport
                                      "long_link", "link_qr", "asa_lookup", "iad_decode", "tune_map", "tune_check", "tune_scan", "tune_reconcile",
                                      "export_daily", "export_custom", "export_query", "export_aggregate", "export_cohort", "export_cross_event",
                                      "sandbox_start", "sandbox_stop", "sandbox_requests", "sandbox_reset", "sandbox_clock"]
-    static let key = "key_live_mcp0001", secret = "secret_live_mcp0001", token = "api_app_mcp0001"
+    static let key = "key_live_mcp0001", secret = "secret_live_PLACEHOLDER_MCP0001", token = "api_app_PLACEHOLDER_MCP0001"
 
     /// The virtual environment with the MCP SDK and jsonschema, made once.
     func python() throws -> String {
@@ -202,7 +202,7 @@ import TestSupport
         let calls: [[String: Any]] = [
             ["tool": "open_session", "arguments": send],
             ["tool": "open_session", "arguments": Self.device],
-            ["tool": "open_session", "arguments": ["branch_secret": "secret_live_other0001"]],
+            ["tool": "open_session", "arguments": ["branch_secret": "secret_live_PLACEHOLDER_OTHER"]],
             ["tool": "create_link", "arguments": ["key": "key_live_other0001", "channel": "x"]],
             ["tool": "create_link", "arguments": ["channel": "x", "colour": "red"]],
             ["tool": "create_link", "arguments": ["channel": ["x", "y"]]],

@@ -137,7 +137,7 @@ import TestSupport
         let elsewhere = try SandboxProcess()
         let entry = #"{"request":{"method":"POST","url":"\#(elsewhere.url)/v1/url?branch_secret=<redacted>","headers":[{"name":"Access-Token","value":"<redacted>"}],"postData":{"mimeType":"application/json","text":"{\"branch_key\":\"k\",\"branch_secret\":\"<redacted>\"}"}},"response":{"status":200}}"#
         let har = try box.write("foreign.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
-        let env = ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": "api_app_replaytoken01"]
+        let env = ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_REPLAY01"]
         let dry = try box.run("bnc-api", ["--replay", har, "--dry-run"], env: env)
         #expect(dry.status == 0 && dry.stdout.contains("https://api2.branch.io/v1/url?branch_secret=<redacted>"), "\(dry.output)")
         #expect(!dry.stdout.contains(elsewhere.url), "\(dry.stdout)")
