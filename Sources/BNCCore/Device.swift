@@ -67,10 +67,7 @@ public struct Device: Sendable, Equatable {
             // The field's own rule (FieldSpec's one BOOL rule), as a batch line's value is held to it.
             normalised = try Self.table["limit_ad_tracking"]!.check(.string(value), at: source)
         case "screen":
-            let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
-                throw BNCError.invalid(source, "must be WIDTHxHEIGHT in pixels, e.g. 1179x2556")
-            }
+            guard let (w, h) = FieldPattern.screen(value) else { throw BNCError.invalid(source, "must be \(FieldPattern.screenSize.description)") }
             store("screen_width", .int(w), source: source)
             store("screen_height", .int(h), source: source)
             return

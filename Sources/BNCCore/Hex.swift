@@ -36,26 +36,3 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 }
-
-/// Base64 text of bytes (RFC 4648, padded): a recording's binary answer, as HAR 1.2 keeps one (`encoding`).
-/// Written here rather than through OpenSSL, which the shared core does not link: a dozen lines, tested against
-/// Python's base64 module.
-public enum Base64Text {
-    public static func encode(_ bytes: [UInt8]) -> String {
-        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i < bytes.count {
-            let n = min(3, bytes.count - i)
-            let b0 = UInt32(bytes[i]), b1 = n > 1 ? UInt32(bytes[i + 1]) : 0, b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
-            let v = b0 << 16 | b1 << 8 | b2
-            out.append(table[Int(v >> 18 & 63)])
-            out.append(table[Int(v >> 12 & 63)])
-            out.append(n > 1 ? table[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(n > 2 ? table[Int(v & 63)] : UInt8(ascii: "="))
-            i += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}

@@ -237,11 +237,10 @@ public enum LinkRequest {
     /// naming the link (an alias or id: a bare domain, or a path past the longest alias, names none).
     static func checkLinkURL(_ url: String) throws(BNCError) {
         let shown = url.count > 120 ? String(url.prefix(120)) + "..." : url
-        guard let u = HTTPURL(url), !u.host.isEmpty, FieldSpec.forbiddenCharacter(in: url, multiline: false) == nil else {
-            throw BNCError.usage("URL", "must be a link's absolute http(s) URL (got \(shown))")
+        // The suite's one rule for a URL a field holds (FieldPattern.httpURL: no user name, no markup or spaces).
+        guard FieldPattern.httpURL.matches(url), FieldSpec.forbiddenCharacter(in: url, multiline: false) == nil, let u = HTTPURL(url) else {
+            throw BNCError.usage("URL", "must be a link's URL: \(FieldPattern.httpURL.description) (got \(shown))")
         }
-        let authority = url.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if authority.contains("@") { throw BNCError.usage("URL", "must not carry a user name or password (got \(shown))") }
         let path = u.path.drop { $0 == "/" }
         guard !path.isEmpty else { throw BNCError.usage("URL", "names no link: a short link's URL has its alias or id after the domain (got \(shown))") }
         guard path.utf8.count <= maxLinkPath else {

@@ -46,9 +46,6 @@ public final class TuneParameter: Sendable {
     /// The platform whose SDK sends it (iOS's ios_ifa and screen_size, Android's os_id and screen_layout_size);
     /// nil: any. Reading a Branch body back, a row of another platform is passed over.
     public let platform: TunePlatform?
-    /// `screen_size`, whose WIDTHxHEIGHT rule is the device file's (a flag, not a comparison of the name for every
-    /// value the scan checks).
-    let isScreenSize: Bool
 
     public var name: String { spec.name }
     /// The platforms on which the seed marks it REQUIRED.
@@ -68,7 +65,6 @@ public final class TuneParameter: Sendable {
         self.event = event
         self.copies = copies
         self.platform = platform
-        isScreenSize = name == "screen_size"
     }
 
     /// A query value as the JSON its spec types (a whole number for an integer parameter, a number for a
@@ -89,13 +85,6 @@ public final class TuneParameter: Sendable {
             // value Branch got was not the device's.
             if Self.mayHoldReplacement(text), text.unicodeScalars.contains("\u{FFFD}") {
                 throw BNCError.invalid(name, "is not valid UTF-8 (its bytes decode to U+FFFD)")
-            }
-            // iOS's screen size as the device file and bnc-open read it (map refused what check let pass).
-            if isScreenSize {
-                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
-                    throw BNCError.invalid(name, "must be WIDTHxHEIGHT in pixels, e.g. 1179x2556 (got \(text.prefix(40)))")
-                }
             }
             value = .string(text)
         }

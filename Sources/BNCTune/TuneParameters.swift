@@ -185,7 +185,7 @@ public enum TuneParameters {
           event: [.member(.userData, "connection_type")]),
         P("screen_density", .number, .device, "Screen density", range: 0...100_000, device: "screen_dpi", open: [.key("screen_dpi")],
           event: [.member(.userData, "screen_dpi")]),
-        P("screen_size", .string, .device, "iOS screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
+        P("screen_size", .string, .device, "iOS screen size WxH", pattern: .screenSize, device: "screen", open: [.key("screen_width"), .key("screen_height")],
           event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")], platform: .iOS),
         P("screen_layout_size", .string, .device, "Android screen size WxH", device: "screen", open: [.key("screen_width"), .key("screen_height")],
           event: [.member(.userData, "screen_width"), .member(.userData, "screen_height")], platform: .android),

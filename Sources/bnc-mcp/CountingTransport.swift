@@ -77,7 +77,7 @@ actor CountingTransport: Transport {
             guard !line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return }
             let data = Data(line)
             let judged = JSONRPCMessages.judge(data)
-            if let error = judged.refusal { refuse(error); return }
+            if let refusal = judged.refusal { refuse(refusal.data); return }
             pending.read(judged.requests)
             pending.cancelled(judged.cancelled)
             continuation.yield(data)

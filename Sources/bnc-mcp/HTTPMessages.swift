@@ -17,7 +17,7 @@ extension HTTPListener {
         let json = ["Content-Type": "application/json"]
         guard request.method.uppercased() == "POST", let data = request.body, !data.isEmpty else { return own(await transport.handleRequest(request)) }
         let judged = JSONRPCMessages.judge(data)
-        if let refusal = judged.refusal { return (status(of: refusal), json, refusal) }
+        if let refusal = judged.refusal { return (refusal.httpStatus, json, refusal.data) }
         guard let members = (try? JSON.parse(bytes: [UInt8](data)))?.arrayValue else {
             // The SDK's transport waits for an answer by the request's id: a second request with an id in flight
             // took the first one's place, and the first POST waited for ever.
@@ -34,7 +34,7 @@ extension HTTPListener {
                     let text = Data(member.serialized().utf8)
                     if case .array = member { return (i, (400, json, JSONRPCMessages.error(code: -32600, "Invalid Request: a batch inside a batch"))) }
                     let judged = JSONRPCMessages.judge(text)
-                    if let refusal = judged.refusal { return (i, (status(of: refusal), json, refusal)) }
+                    if let refusal = judged.refusal { return (i, (refusal.httpStatus, json, refusal.data)) }
                     let id = judged.requests.first
                     if let id, !inFlight.withLock({ $0.insert(id).inserted }) { return (i, (400, json, duplicate(text))) }
                     defer { if let id { _ = inFlight.withLock { $0.remove(id) } } }
@@ -55,11 +55,6 @@ extension HTTPListener {
 
     /// The ids of requests being answered (PendingRequests.key).
     static let inFlight = Mutex(Set<String>())
-
-    /// 400 for a message that is not a request (-32700, -32600), 200 for a request's own error (-32602).
-    private static func status(of refusal: Data) -> Int {
-        (try? JSON.parse(bytes: [UInt8](refusal)))?["error"]?["code"]?.numberValue?.int64 == -32602 ? 200 : 400
-    }
 
     private static func duplicate(_ message: Data) -> Data {
         let id = (try? JSON.parse(bytes: [UInt8](message)))?["id"].map { $0.serialized() } ?? "null"

@@ -24,6 +24,8 @@ public enum FieldPattern: String, Sendable, Equatable {
     case uriScheme
     /// A host name such as a link domain (`example.app.link`): a DNS name with at least two labels.
     case hostname
+    /// A screen's size, `WIDTHxHEIGHT` in pixels (1 to 100,000 each): the device file's `screen`, TUNE's `screen_size`.
+    case screenSize
 
     /// The rule as an error message ends it: "must be <description>".
     public var description: String {
@@ -38,6 +40,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .email: "an e-mail address such as dev@example.com (letters, digits, _ - . around one @, ending in a dot and 2-5 letters)"
         case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
         case .hostname: "a host name such as example.app.link"
+        case .screenSize: "WIDTHxHEIGHT in pixels, e.g. 1179x2556"
         }
     }
 
@@ -54,6 +57,7 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .email: "e-mail address"
         case .uriScheme: "URI scheme"
         case .hostname: "host name"
+        case .screenSize: "WIDTHxHEIGHT"
         }
     }
 
@@ -97,6 +101,7 @@ public enum FieldPattern: String, Sendable, Equatable {
                   b[..<colon].allSatisfy({ ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
                   ["", "/", "//"].contains(String(decoding: b[(colon + 1)...], as: UTF8.self)) else { return false }
             return !["javascript", "data", "vbscript", "file"].contains(String(decoding: b[..<colon].map(ASCII.lower), as: UTF8.self))
+        case .screenSize: return Self.screen(s) != nil
         case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
         case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
         case .hexColor:
@@ -113,5 +118,11 @@ public enum FieldPattern: String, Sendable, Equatable {
             return !host.isEmpty && host.utf8.allSatisfy(word) && (2...5).contains(last.utf8.count) && last.utf8.allSatisfy(ASCII.isLetter)
         }
     }
-}
 
+    /// `WIDTHxHEIGHT` (x in either case) as its two numbers, each 1 to 100,000; nil for anything else.
+    public static func screen(_ s: String) -> (width: Int, height: Int)? {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else { return nil }
+        return (w, h)
+    }
+}

@@ -18,6 +18,7 @@ public enum FieldSchema {
         case .httpURL: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s<>\"`{}|\\\\^]+$"
         case .email: "^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$"
         case .hostname: "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+        case .screenSize: "^[0-9]{1,6}[xX][0-9]{1,6}$"
         case .ipAddress, .uriScheme: nil
         }
     }

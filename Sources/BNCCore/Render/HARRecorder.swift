@@ -1,6 +1,7 @@
 // --record FILE: every attempt a tool makes (retries included) as a HAR 1.2 file, the format browsers and proxies
 // import: request, answer, timings. Secrets are redacted as in every rendering; the file is private (0600), written
 // beside its path and renamed over it when the run ends, and bounded: the first `limit` attempts and every failure.
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -107,7 +108,7 @@ public final class HARRecorder: @unchecked Sendable {
             // A body that is not UTF-8 (a QR code's PNG) is kept whole as Base64, as HAR 1.2 says: as text, a third
             // of an image's bytes became U+FFFD.
             if String(validating: answer.body, as: UTF8.self) == nil {
-                content["text"] = .string(Base64Text.encode(answer.body))
+                content["text"] = .string(Data(answer.body).base64EncodedString())
                 content["encoding"] = "base64"
             } else {
                 content["text"] = .string(text)
