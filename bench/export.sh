@@ -21,10 +21,10 @@ today=$(date -u +%F)
 for n in 10000 "$rows"; do
     echo "$n rows ($(du -ch "$work/$n"/*.csv.gz | tail -1 | cut -f1) gzip):"
     echo " bnc-export daily (download, verify, NDJSON out):"
-    run env XDG_STATE_HOME="$work/state-$n" BNC_API_URL="http://127.0.0.1:$port/$n" BRANCH_KEY=key_live_bench BRANCH_SECRET=secret_live_bench \
+    run env XDG_STATE_HOME="$work/state-$n" BNC_API_URL="http://127.0.0.1:$port/$n" BRANCH_KEY=key_live_bench BRANCH_SECRET=secret_live_PLACEHOLDER_bench \
         "$bin" daily --date "$today" --quiet
     echo " bnc-export daily again (files kept: verify and NDJSON only):"
-    run env XDG_STATE_HOME="$work/state-$n" BNC_API_URL="http://127.0.0.1:$port/$n" BRANCH_KEY=key_live_bench BRANCH_SECRET=secret_live_bench \
+    run env XDG_STATE_HOME="$work/state-$n" BNC_API_URL="http://127.0.0.1:$port/$n" BRANCH_KEY=key_live_bench BRANCH_SECRET=secret_live_PLACEHOLDER_bench \
         "$bin" daily --date "$today" --quiet
     [ "$n" = 10000 ] || [ -z "${GOALS:-}" ] || printf 'export: peak RSS of %s rows to NDJSON (MiB)\t%s\t<=\t64\n' "$n" "$(echo "scale=1; $rss / 1024" | bc)" >> "$GOALS"
     echo " zcat | wc -l:"

@@ -26,7 +26,7 @@ struct BncExport: BNCRootCommand {
               bnc-export custom --topic eo_commerce_event --start 2026-11-01T00:00:00Z --end 2026-11-08T00:00:00Z \\
                 --field name --field timestamp --field event_data_revenue --filter eq,name,PURCHASE
               export BRANCH_KEY=key_live_demo0123456789   # bnc-sandbox serves exports of live keys
-              export BRANCH_SECRET=secret_live_demo0123456789
+              export BRANCH_SECRET=secret_live_PLACEHOLDER
               bnc-export daily --api-url http://127.0.0.1:8787 --date "$(date -u -d yesterday +%F)"
             """,
         version: BNCVersion.string,

@@ -26,7 +26,7 @@ struct Reconcile: SendingCommand {
               bnc-tune reconcile access.log --date 2026-11-23 --date 2026-11-24 > findings.ndjson
               bnc-export daily --date 2026-11-23 > branch.ndjson && bnc-tune reconcile access.log --export branch.ndjson
               export BRANCH_KEY=key_live_demo0123456789   # bnc-sandbox serves exports of live keys
-              export BRANCH_SECRET=secret_live_demo0123456789
+              export BRANCH_SECRET=secret_live_PLACEHOLDER
               bnc-tune reconcile access.log --api-url http://127.0.0.1:8787 --html reconcile.html --output table
             """)
 

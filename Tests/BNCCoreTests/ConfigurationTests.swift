@@ -58,12 +58,12 @@ import TestSupport
 
     @Test func profileSelectionOrder() throws {
         try writeConfig(Self.config)
-        try sandbox.write("prod.secret", "secret_live_prod222")
+        try sandbox.write("prod.secret", "secret_live_PLACEHOLDER_prod222")
         #expect(try resolver(["BNC_PROFILE": "prod"]).resolve(CredentialFlags()).profileName == "prod")
         let flagged = try resolver(["BNC_PROFILE": "prod"]).resolve(CredentialFlags(profile: "dev"))
         #expect(flagged.profileName == "dev")
         let prod = try resolver().resolve(CredentialFlags(profile: "prod"))
-        #expect(prod.branchSecret?.exposed == "secret_live_prod222", "branch_secret_file expands ~")
+        #expect(prod.branchSecret?.exposed == "secret_live_PLACEHOLDER_prod222", "branch_secret_file expands ~")
     }
 
     @Test func unknownProfileIsAConfigurationError() throws {
@@ -102,7 +102,7 @@ import TestSupport
 
     @Test(arguments: [
         ("key_live_abc", "secret_test_abc", "live key"),
-        ("key_test_abc", "secret_live_abc", "test key"),
+        ("key_test_abc", "secret_live_PLACEHOLDER_abc", "test key"),
     ])
     func refusesMixedLiveAndTest(key: String, secret: String, says: String) throws {
         let e = try #require(throws: BNCError.self) {
@@ -138,7 +138,7 @@ import TestSupport
         #expect(throws: BNCError.self) { try resolver().resolve(CredentialFlags(profile: "dev", sandbox: true)) }
         // Chosen by name (--profile sandbox, BNC_PROFILE) it ranks the same: the environment's live credentials
         // and API URL went to the sandbox under its name.
-        let env = ["BRANCH_KEY": "key_live_real", "BRANCH_SECRET": "secret_live_real", "BNC_API_URL": "https://api2.branch.io"]
+        let env = ["BRANCH_KEY": "key_live_real", "BRANCH_SECRET": "secret_live_PLACEHOLDER_real", "BNC_API_URL": "https://api2.branch.io"]
         for named in [try resolver(env).resolve(CredentialFlags(profile: "sandbox")),
                       try resolver(env.merging(["BNC_PROFILE": "sandbox"]) { $1 }).resolve(CredentialFlags())] {
             #expect(named.branchKey?.value == ConfigurationResolver.sandboxKey && named.branchSecret?.exposed == ConfigurationResolver.sandboxSecret)

@@ -74,11 +74,11 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
         }
         let h = try Harness { config in
             var entry = KeyEntry(branchKey: Self.key, branchSecret: "secret_test_sdkcorpus", appID: "100000000000000001",
-                                 accessToken: "api_app_sdkcorpus")
+                                 accessToken: "api_app_PLACEHOLDER_sdkcorpus")
             entry.quickLinks = true
             // The Data APIs serve live keys only.
-            let live = KeyEntry(branchKey: "key_live_sdkcorpus", branchSecret: "secret_live_sdkcorpus", appID: "100000000000000001",
-                                accessToken: "api_app_sdkcorpus")
+            let live = KeyEntry(branchKey: "key_live_sdkcorpus", branchSecret: "secret_live_PLACEHOLDER_sdkcorpus", appID: "100000000000000001",
+                                accessToken: "api_app_PLACEHOLDER_sdkcorpus")
             config.keys = [entry, live]
         }
         var substitutions: [(String, String)] = []
@@ -121,7 +121,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
             let body: JSON = ["start_date": .string(iso(now, dateOnly: true)), "end_date": .string(iso(now, dateOnly: true)), "response_format": "csv",
                               "aggregations": [["field_name": "total_count", "display_name": "installs", "data_source": "eo_install"]]]
             let made = h.send("POST", "/v1/branch_aggregate/async/analytics?app_id=100000000000000001", body,
-                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_sdkcorpus")])
+                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_PLACEHOLDER_sdkcorpus")])
             let job = try #require(made.json?["job_id"]?.stringValue, "\(made.status) \(made.message)")
             substitutions.append((String(fixture.path.dropFirst("/v1/branch_aggregate/async/status/".count)), job))
         }
@@ -129,14 +129,14 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
             let body: JSON = ["data_source": "eo_install", "dimensions": ["name"], "start_date": .string(iso(now, dateOnly: true)),
                               "end_date": .string(iso(now, dateOnly: true))]
             let made = h.send("POST", "/v2/analytics?app_id=100000000000000001", body,
-                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_sdkcorpus")])
+                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_PLACEHOLDER_sdkcorpus")])
             let job = try #require(made.json?["job_id"]?.stringValue, "\(made.status) \(made.message)")
             substitutions.append((String(fixture.path.dropFirst("/v2/analytics/".count)), job))
         }
         if fixture.method == "GET", fixture.path.hasPrefix("/v2/logs/") {
             let body: JSON = ["report_type": "eo_install", "start_date": .string(iso(now - 3600)), "end_date": .string(iso(now)), "fields": ["name"], "limit": 10]
             let made = h.send("POST", "/v2/logs?app_id=100000000000000001", body,
-                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_sdkcorpus")])
+                              headers: [("Content-Type", "application/json"), ("Access-Token", "api_app_PLACEHOLDER_sdkcorpus")])
             let handle = try #require(made.json?["handle"]?.stringValue, "\(made.status) \(made.message)")
             substitutions.append((String(fixture.path.dropFirst("/v2/logs/".count)), handle))
         }

@@ -15,6 +15,7 @@ import TestSupport
     static let token = "api_app_PLACEHOLDER_EXPORT"
 
     func sandbox() throws -> SandboxProcess {
+        UTCDay.awayFromMidnight()  // the tests send, then ask for Self.today
         let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"777","access_token":"\#(Self.token)"}]"#)
         return try SandboxProcess(["--keys", keys])
     }

@@ -14,7 +14,7 @@ import Glibc
     init() throws { box = try TestSupport.Sandbox() }
 
     static let key = "key_live_round3000000000000000000000"
-    static let secret = "secret_live_ROUND3leak"
+    static let secret = "secret_live_PLACEHOLDER_ROUND3leak"
     func env(_ s: SandboxProcess, _ extra: [String: String] = [:]) -> [String: String] {
         ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret].merging(extra) { $1 }
     }
@@ -24,16 +24,16 @@ import Glibc
     /// --explain printed a secret-named field's value in clear while --dry-run in the same run masked it.
     @Test func explainMasksSecretNamedFieldsAsDryRunDoes() throws {
         let s = try SandboxProcess()
-        let body = try box.write("body.json", #"{"branch_secret":"secret_live_EXPLAIN1","note":"x"}"#)
+        let body = try box.write("body.json", #"{"branch_secret":"secret_live_PLACEHOLDER_EXPLAIN1","note":"x"}"#)
         let api = try box.run("bnc-api", ["POST", "/v1/open", "--body", body, "--dry-run", "--explain"], env: env(s))
         #expect(api.status == 0, "\(api.stderr)")
         #expect(api.stderr.contains(#"explain: body.branch_secret = "<redacted>""#), "\(api.stderr)")
-        let link = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_EXPLAIN2", "--dry-run", "--explain"], env: env(s))
+        let link = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_PLACEHOLDER_EXPLAIN2", "--dry-run", "--explain"], env: env(s))
         #expect(link.status == 0, "\(link.stderr)")
         #expect(link.stderr.contains(#"body.data.access_token = "<redacted>""#), "\(link.stderr)")
         for r in [api, link] { #expect(!r.output.contains("EXPLAIN"), "\(r.output)") }
-        let shown = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_EXPLAIN2", "--dry-run", "--explain", "--show-secrets"], env: env(s))
-        #expect(shown.stderr.contains("api_app_EXPLAIN2"), "--show-secrets shows it: \(shown.stderr)")
+        let shown = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "access_token=api_app_PLACEHOLDER_EXPLAIN2", "--dry-run", "--explain", "--show-secrets"], env: env(s))
+        #expect(shown.stderr.contains("api_app_PLACEHOLDER_EXPLAIN2"), "--show-secrets shows it: \(shown.stderr)")
         #expect(try s.received().isEmpty, "dry runs send nothing")
     }
 
@@ -51,7 +51,7 @@ import Glibc
 
     /// decrypt showed the credentials inside `data` (key, conversion_key, branch_secret) whatever --show-secrets said.
     @Test func decryptMasksTheCredentialsInsideData() throws {
-        let sealed = try box.tuneSealed("&device_model=Pixel+8&key=ROUND3inner&branch_secret=secret_live_ROUND3inner&os_version=14",
+        let sealed = try box.tuneSealed("&device_model=Pixel+8&key=ROUND3inner&branch_secret=secret_live_PLACEHOLDER_ROUND3inner&os_version=14",
                                         key: "0123456789abcdef0123456789ABCDEF")
         let url = "https://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&sdk=android&data=\(sealed)"
         for extra in [["--output", "json"], ["--output", "table"], ["--url"]] {
@@ -61,14 +61,14 @@ import Glibc
             #expect(!d.output.contains("ROUND3inner"), "\(extra): \(d.output)")
         }
         let shown = try box.run("bnc-tune", ["decrypt", url, "--conversion-key-file", "key.txt", "--output", "json", "--show-secrets"])
-        #expect(shown.stdout.contains("secret_live_ROUND3inner"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("secret_live_PLACEHOLDER_ROUND3inner"), "\(shown.stdout)")
     }
 
     /// An answer that echoes a secret (a link's data holding an access token, the configured secret) printed it
     /// on stdout, though the -v trace and the HAR of the same exchange masked it.
     @Test func answersEchoedOnStdoutAreMasked() throws {
         let s = try SandboxProcess()
-        let create = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "note=\(Self.secret)", "--param", "access_token=api_app_ROUND3echo"], env: env(s))
+        let create = try box.run("bnc-link", ["create", "--channel", "qa", "--param", "note=\(Self.secret)", "--param", "access_token=api_app_PLACEHOLDER_ROUND3echo"], env: env(s))
         #expect(create.status == 0, "\(create.stderr)")
         let link = create.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         for format in ["json", "table"] {
@@ -78,13 +78,13 @@ import Glibc
             #expect(!read.output.contains("ROUND3"), "\(format): \(read.output)")
         }
         let shown = try box.run("bnc-link", ["read", link, "--output", "json", "--show-secrets"], env: env(s))
-        #expect(shown.stdout.contains("api_app_ROUND3echo") && shown.stdout.contains(Self.secret), "\(shown.stdout)")
+        #expect(shown.stdout.contains("api_app_PLACEHOLDER_ROUND3echo") && shown.stdout.contains(Self.secret), "\(shown.stdout)")
     }
 
     /// doctor printed a password in --api-url's user info, and libcurl's Authorization header in -v.
     @Test func doctorNeverPrintsAURLPassword() throws {
         let s = try SandboxProcess()
-        let url = s.url.replacing("http://", with: "http://u:secret_live_ROUND3doc@")
+        let url = s.url.replacing("http://", with: "http://u:secret_live_PLACEHOLDER_ROUND3doc@")
         let r = try box.run("bnc-doctor", ["-v", "--output", "json"], env: ["BNC_API_URL": url])
         #expect(r.stdout.contains("u:<redacted>@"), "\(r.stdout)")
         #expect(r.stderr.contains("Authorization: <redacted>"), "\(r.stderr)")
@@ -376,7 +376,7 @@ import Glibc
     /// sent percent-encoded.
     @Test func anExportJobsStatusIsRenderedNotSentOnADryRun() throws {
         let s = try SandboxProcess()
-        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_round3token"])
+        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_round3token"])
         let custom = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", "2026-11-01T00:00:00Z", "--end", "2026-11-08T00:00:00Z",
                                                 "--handle", "XYZ", "--dry-run"], env: e)
         #expect(custom.status == 0 && custom.stdout.contains("/v2/logs/XYZ"), "\(custom.output)")
@@ -389,7 +389,7 @@ import Glibc
     /// A repeated --filter on one dimension dropped the earlier values; an app's redirect took javascript:.
     @Test func filtersMergeAndAppRedirectsAreURLs() throws {
         let s = try SandboxProcess()
-        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_round3token"])
+        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_round3token"])
         let q = try box.run("bnc-export", ["query", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "user_data_os",
                                            "--start", "2026-11-21", "--end", "2026-11-27", "--filter", "user_data_os=IOS", "--filter", "user_data_os=ANDROID", "--dry-run"], env: e)
         #expect(q.stdout.contains(#""user_data_os" : ["#) || q.stdout.contains(#""user_data_os": ["#), "\(q.stdout)")
@@ -418,7 +418,7 @@ import Glibc
     /// 2026-02-30 was read as 2 March; a time zone was sent unchecked; a non-numeric --app-id was "required".
     @Test func datesZonesAndAppIDsAreCheckedForWhatTheyAre() throws {
         let s = try SandboxProcess()
-        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_round3token"])
+        let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_round3token"])
         let day = try box.run("bnc-export", ["daily", "--date", "2026-02-30", "--dry-run"], env: e)
         #expect(day.status == 65 && day.stderr.contains("must be a UTC date as YYYY-MM-DD (got 2026-02-30)"), "\(day.stderr)")
         let window = ["custom", "--topic", "eo_install", "--start", "2026-11-01T00:00:00Z", "--end", "2026-11-08T00:00:00Z", "--dry-run"]

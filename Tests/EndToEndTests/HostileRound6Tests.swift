@@ -77,7 +77,7 @@ import TestSupport
     @Test func aDeleteLineDeletesOnlyWhatItNames() throws {
         let s = try SandboxProcess(["--keys", try keys()])
         for alias in ["keep", "gone"] { #expect(try box.run("bnc-link", ["create", "--alias", alias], env: env(s)).status == 0) }
-        let lines = [#"{"url":"\#(s.url)/keep","app_id":"999"}"#, #"{"url":"\#(s.url)/keep","access_token":"api_app_SOMEONE_ELSE"}"#,
+        let lines = [#"{"url":"\#(s.url)/keep","app_id":"999"}"#, #"{"url":"\#(s.url)/keep","access_token":"api_app_PLACEHOLDER_SOMEONE_ELSE"}"#,
                      #"{"url":"\#(s.url)/keep","bogus":1}"#, #"{"url":5}"#, #"{"url":"\#(s.url)/gone","app_id":\#(Self.app)}"#]
         let input = try box.write("delete.ndjson", lines.joined(separator: "\n") + "\n")
         let r = try box.run("bnc-link", ["delete", "--batch", input, "--strict", "--output", "ndjson"], env: env(s))

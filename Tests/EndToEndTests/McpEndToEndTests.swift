@@ -118,6 +118,7 @@ import TestSupport
         let log = try box.write("tune.log", "https://1.measurementapi.com/serve?action=conversion&advertiser_id=1&site_id=2&sdk=ios&site_event_name=purchase&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&device_ip=8.8.4.4\n")
         let event: [String: Any] = ["name": "PURCHASE", "user_data": ["os": "Android", "os_version": "14", "android_id": "a1b2c3d4e5f60718", "user_agent": "UA"],
                                     "event_data": ["revenue": 9.99, "currency": "USD"], "ip": "8.8.4.4"]
+        UTCDay.awayFromMidnight()
         let (today, tomorrow) = (Self.day(0), Self.day(1))
         // Each tool that sends, with the path the sandbox receives when it does.
         let sending: [(tool: String, arguments: [String: Any], path: String)] = [
@@ -397,8 +398,7 @@ import TestSupport
     }
 
     @Test func sandboxStartAndStop() throws {
-        let port = try box.run("/usr/bin/env", ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = FreePort.belowEphemeralRange()
         let url = "http://127.0.0.1:\(port)"
         let m = try session(["--sandbox"], [
             ["tool": "sandbox_start", "arguments": ["seed": 7]],

@@ -10,7 +10,7 @@ import TestSupport
     init() throws { box = try TestSupport.Sandbox() }
 
     static let key = "key_live_recon0001"
-    static let secret = "secret_live_recon0001"
+    static let secret = "secret_live_PLACEHOLDER_recon0001"
     static let ifa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
     static let base = "https://1234.measurementapi.com/serve?advertiser_id=1234&site_id=5678&sdk=ios&device_ip=8.8.4.4&user_agent=UA"
 
@@ -26,6 +26,7 @@ import TestSupport
     }
 
     @Test func exactlyTheMissingLinesAreNamed() throws {
+        UTCDay.awayFromMidnight()  // sent today, reconciled for Self.today
         let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)"}]"#)
         let s = try SandboxProcess(["--keys", keys])
         let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]

@@ -107,10 +107,8 @@ import Glibc
     }
 
     @Test func sandboxFlagStartsOneWhenNoneAnswers() throws {
-        // A free port: bind one with a sandbox, stop it, reuse the number.
-        let probe = try SandboxProcess()
-        let port = probe.port
-        probe.stop()
+        // A free port below the ephemeral range (a port freed inside it could go to another test's server).
+        let port = FreePort.belowEphemeralRange()
         let url = "http://127.0.0.1:\(port)"
         let r = try box.run("bnc-api", ["--sandbox", "POST", "/v1/url", "-f", "alias=auto1"], env: ["BNC_SANDBOX_URL": url])
         #expect(r.status == 0, "\(r.stderr)")

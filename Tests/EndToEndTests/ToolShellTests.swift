@@ -84,11 +84,11 @@ import TestSupport
     }
 
     @Test func configurationErrorsAreExit78() throws {
-        try box.write(".config/bnc/config.toml", "[profile.p]\nbranch_key = \"key_live_abc\"\nbranch_secret = \"secret_live_abc\"\n", mode: 0o644)
+        try box.write(".config/bnc/config.toml", "[profile.p]\nbranch_key = \"key_live_abc\"\nbranch_secret = \"secret_live_PLACEHOLDER_abc\"\n", mode: 0o644)
         let r = try box.run("bnc-open", ["--profile", "p"])
         #expect(r.status == 78)
         #expect(r.stderr.contains("chmod 600"))
-        #expect(!r.output.contains("secret_live_abc"))
+        #expect(!r.output.contains("secret_live_PLACEHOLDER_abc"))
     }
 
     @Test func missingDeviceFileIsExit66() throws {

@@ -1,0 +1,45 @@
+// A port on 127.0.0.1 that no one listens on, for a test that must name an address before anything listens there
+// (bnc --sandbox, bnc-mcp's sandbox_start). Taken below the kernel's ephemeral range, which every `--port 0` server
+// and every outgoing connection of a test running alongside draws from: a port freed and named again from inside
+// that range could be handed to one of them in between.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ports for tests that need one to be free, not bound by them.
+public enum FreePort {
+    /// A port in 20000..<32768 that could be bound just now (seeded by the process id, then tried in turn).
+    public static func belowEphemeralRange() -> Int {
+        var port = 20000 + Int(getpid() &* 7919 % 12768)
+        for _ in 0..<12768 {
+            if canBind(port) { return port }
+            port = port + 1 < 32768 ? port + 1 : 20000
+        }
+        return port
+    }
+
+    static func canBind(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
+
+/// The UTC day, for tests that send traffic and then ask for "today": one begun within a minute or two of midnight
+/// could send on one day and ask for the next.
+public enum UTCDay {
+    /// Returns at once, unless UTC midnight is less than `margin` seconds away: then after it.
+    public static func awayFromMidnight(margin: Double = 120) {
+        let secondsIntoDay = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86400)
+        let left = 86400 - secondsIntoDay
+        if left < margin { Thread.sleep(forTimeInterval: left + 1) }
+    }
+}
