@@ -151,9 +151,10 @@ extension Sandbox {
     private func checkIdentifier(_ user: JSONObject) throws {
         func has(_ k: String) -> Bool { user[k]?.stringValue.map { !$0.isEmpty } ?? false }
         if has("developer_identity") || has("browser_fingerprint_id") { return }
-        let os = user["os"]?.stringValue?.lowercased()
-        if os == "ios" && (has("idfa") || has("idfv")) { return }
-        if os == "android" && (has("android_id") || has("aaid")) { return }
+        // The SDKs' names count as their family (tv_OS and mac_OS as iOS, AMAZON_FIRE as Android).
+        let os = user["os"]?.stringValue.flatMap { try? Self.sdkOS($0) }
+        if os == "iOS" && (has("idfa") || has("idfv")) { return }
+        if os == "Android" && (has("android_id") || has("aaid")) { return }
         throw Rejection("user_data must identify the user: developer_identity, browser_fingerprint_id, os iOS with idfa or idfv, or os Android with android_id or aaid")
     }
 

@@ -22,7 +22,7 @@ extension Sandbox {
     ]
     /// The form types of /v1/url's fields, for the Web SDK's form bodies.
     static let linkForm: [String: FormType] = [
-        "data": .json, "tags": .json, "analytics": .json, "qr_code_settings": .json, "metadata": .json,
+        "data": .json, "tags": .list, "analytics": .json, "qr_code_settings": .json, "metadata": .json,
         "instrumentation": .json, "type": .number, "duration": .number,
     ]
     /// The data keys Branch writes into a session's or a link's data; a creator may not set them.

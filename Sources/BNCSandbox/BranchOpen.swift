@@ -68,7 +68,7 @@ extension Sandbox {
         "screen_height": .int, "screen_width": .int, "screen_dpi": .int, "app_version": .string, "user_agent": .string,
         "link_identifier": .stringOrNumber, "universal_link_url": .string, "android_app_link_url": .string,
         "external_intent_uri": .string, "randomized_bundle_token": .stringOrNumber, "randomized_device_token": .stringOrNumber,
-        "identity": .string, "retryNumber": .int, "branch_sdk_request_timestamp": .int, "metadata": .object,
+        "identity_id": .stringOrNumber, "device_fingerprint_id": .stringOrNumber, "identity": .string, "retryNumber": .int, "branch_sdk_request_timestamp": .int, "metadata": .object,
         "instrumentation": .object, "advertising_ids": .object, "partner_data": .object, "debug": .bool,
         "first_install_time": .int, "latest_install_time": .int, "lastest_update_time": .int, "previous_update_time": .int,
         "latest_update_time": .int, "install_begin_ts": .int, "clicked_referrer_ts": .int, "update": .int,
@@ -173,8 +173,8 @@ extension Sandbox {
         if let v = body["tracking_disabled"], v.boolValue == nil, !["0", "1"].contains(v.numberValue?.literal ?? "") {
             throw Rejection("tracking_disabled must be a boolean")
         }
-        // The iOS SDK on tvOS says tv_OS (BNCSystemObserver.osName): an Apple device, as iOS for attribution.
-        let os = try body["os"]?.stringValue.map { $0.lowercased() == "tv_os" ? "iOS" : try Self.canonicalOS($0) }
+        // The SDKs' own names for a platform (tv_OS, mac_OS, AMAZON_FIRE...): its family, for attribution.
+        let os = try body["os"]?.stringValue.map(Self.sdkOS)
         if let identity = body["identity"]?.stringValue, identity.count > 127 {
             throw Rejection("identity is longer than 127 characters")
         }
@@ -184,7 +184,8 @@ extension Sandbox {
         // The device: the token this sandbox gave it, else its ids (a random id too: the SDK keeps it), else its
         // address and browser.
         var id: String?
-        if let token = body["randomized_device_token"].flatMap({ $0.stringValue ?? $0.numberValue?.literal }) {
+        // Android before 5.1.4 and iOS before 0.36 send the same token back as device_fingerprint_id.
+        if let token = (body["randomized_device_token"] ?? body["device_fingerprint_id"]).flatMap({ $0.stringValue ?? $0.numberValue?.literal }) {
             id = deviceID(issued: token, key: key)
         }
         for field in ["hardware_id", "ios_vendor_id", "google_advertising_id"] where id == nil { id = body[field]?.stringValue }
@@ -219,6 +220,17 @@ extension Sandbox {
     func deviceID(issued token: String, key: String) -> String? {
         store.devices.first { $0.key.hasPrefix(key + "|") && $0.value.randomizedDeviceToken == token }
             .map { String($0.key.dropFirst(key.count + 1)) }
+    }
+
+    /// The platform family an SDK names in `os`: iOS's SDK says tv_OS on tvOS (BNCSystemObserver.osName), the macOS
+    /// SDK mac_OS (BNCDevice.systemName), Android's AMAZON_FIRE or AMAZON_FIRE_TV on Amazon devices
+    /// (SystemObserver.getOS). Servers are held to iOS or Android (`canonicalOS`).
+    static func sdkOS(_ raw: String) throws -> String {
+        switch raw.lowercased() {
+        case "ios", "tv_os", "mac_os": return "iOS"
+        case "android", "amazon_fire", "amazon_fire_tv": return "Android"
+        default: throw Rejection("os only accepts iOS or Android, or an SDK's name for one of them: tv_OS, mac_OS, AMAZON_FIRE, AMAZON_FIRE_TV (got \(raw))")
+        }
     }
 
     static func canonicalOS(_ raw: String) throws -> String {
@@ -262,8 +274,9 @@ extension Sandbox {
 
         // Identity: the servers' bundle token with server_to_server_identity; the SDKs' always (they keep it and
         // send it back on every later request).
+        // (The Web SDK, and Android before 5.1.4 and iOS before 0.36, send it as identity_id.)
         var bundleToken = body["randomized_bundle_token"].flatMap { $0.stringValue ?? $0.numberValue?.literal }
-            ?? (client == .web ? body["identity_id"].flatMap { $0.stringValue ?? $0.numberValue?.literal } : nil)
+            ?? (client != .server ? body["identity_id"].flatMap { $0.stringValue ?? $0.numberValue?.literal } : nil)
         let issuesIdentity = client != .server || body["server_to_server_identity"]?.boolValue == true
         if issuesIdentity {
             if let token = bundleToken {
@@ -336,6 +349,12 @@ extension Sandbox {
         }
         // The SDKs keep `identity` from the answer (iOS clears its own when the answer has none).
         if let identity = body["identity"], issuesIdentity, bundleToken != nil { response["identity"] = identity }
+        if client == .app, let bundleToken {
+            // The same tokens under the names Android before 5.1.4 and iOS before 0.36 read: without identity_id
+            // they take the session as not begun, and send an install again at every launch and nothing else.
+            response["identity_id"] = .string(bundleToken)
+            response["device_fingerprint_id"] = .string(device.randomizedDeviceToken)
+        }
         if client == .web {
             // What the Web SDK reads (src/6_branch.js): identity_id and browser_fingerprint_id as well.
             response["identity_id"] = .string(bundleToken ?? device.randomizedDeviceToken)

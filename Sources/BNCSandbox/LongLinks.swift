@@ -34,8 +34,10 @@ extension Sandbox {
                     throw Rejection("data must be base64 of a JSON object")
                 }
                 for (k, v) in o { data[k] = v }
-            } else if name == "duration", let n = Int(value), n >= 0 {
-                duration = n
+            } else if name == "duration" {
+                // Android's fallback long link always ends in duration=0 (ServerRequestCreateUrl.getLongUrl), and both
+                // SDKs send a duration only when it is above 0: 0 (or no number) is the default window, not none.
+                if let n = Int(value), n > 0 { duration = n }
             } else if !Self.linkOnly.contains(name) {
                 data[name] = .string(value)
             }

@@ -12,6 +12,9 @@ enum FormType {
     case bool
     /// A decimal integer or number to a JSON number.
     case number
+    /// A list of strings, one a pair: the Web SDK writes an array as the name repeated, so one element is one
+    /// plain pair (`tags=sale`), and each value is text, never JSON.
+    case list
 }
 
 extension Sandbox {
@@ -45,6 +48,7 @@ enum FormBody {
             var isList = false
             if name.hasSuffix("[]") { name.removeLast(2); isList = true }
             guard !name.isEmpty else { throw Rejection("form field without a name") }
+            if types[name] == .list { isList = true }
             let value = try convert(text, field: name, type: isList ? nil : types[name])
             if let i = index[name] {
                 // A repeated name is a list, as form libraries read it.
@@ -61,7 +65,7 @@ enum FormBody {
 
     private static func convert(_ text: String, field: String, type: FormType?) throws -> JSON {
         switch type {
-        case nil: return .string(text)
+        case nil, .list: return .string(text)
         case .json:
             guard let first = text.first, first == "{" || first == "[" else { return .string(text) }
             do { return try SandboxJSON.decode(text) } catch {

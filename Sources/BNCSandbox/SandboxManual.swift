@@ -29,7 +29,10 @@ public enum SandboxManual {
             analytics labels at the top level, ~-prefixed, or as ~labels in data; a PUT that repeats a GET's \
             read-only fields (alias, type, ~id, +url, url, ~creation_source) unchanged. Answers keep the types the \
             SDKs' parsers read: session_id, randomized_bundle_token and randomized_device_token strings, data a \
-            JSON string, identity_id and browser_fingerprint_id for browsers. Refused as Branch refuses: a PUT that \
+            JSON string, identity_id and browser_fingerprint_id for browsers, and the same tokens as identity_id and \
+            device_fingerprint_id for apps (the names Android before 5.1.4 and iOS before 0.36 read and send back). \
+            An SDK's os may be its platform's own name: tv_OS and mac_OS (an Apple device), AMAZON_FIRE and \
+            AMAZON_FIRE_TV (an Android one); a server's is iOS or Android. Refused as Branch refuses: a PUT that \
             changes alias, type or a key Branch sets; a v2 event without user_data (Branch's field-level shape \
             {"error":{"user_data":"missing required field"}}); bad keys ("Invalid or missing app id, Branch key, or \
             secret"); DELETE without a valid Access-Token and app_id (400 "Authentication failed !", the one shape \
@@ -67,7 +70,8 @@ public enum SandboxManual {
             carries X-Branch-Request-Id.
 
             Links: long links (GET /a/KEY?channel=...&tags=a&tags=b&data=BASE64) are clickable and attribute the \
-            next open; Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            next open (duration=0, which Android's fallback long link always carries, is the default window); in a \
+            form body a repeated name is a list and tags is always one (tags=sale is ["sale"]); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
             /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
 
             An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \

@@ -117,4 +117,18 @@ import TestSupport
                              "--data-binary", String(decoding: try JSONSerialization.data(withJSONObject: latd), as: UTF8.self)])
         #expect(none.status == 200 && none.body.contains(#""last_attributed_touch_data":{}"#), "\(none.body)")
     }
+
+    /// QA round 18, over the wire: the Web SDK's link() with one tag (serializeObject writes `tags=x`, no JSON) and
+    /// an Android install from an Amazon Fire device (`os: AMAZON_FIRE`) were 400s from the built sandbox.
+    @Test func oneTagAndAnAmazonDeviceAreAnswered() throws {
+        let s = try SandboxProcess()
+        let link = try curl(["-X", "POST", s.url + "/v1/url", "-H", "Content-Type: application/x-www-form-urlencoded;charset=UTF-8",
+                             "--data", "channel=email&feature=sharing&tags=spring-sale&sdk=web2.86.1&branch_key=\(Self.key)"])
+        #expect(link.status == 200 && link.body.contains("\"url\""), "\(link.headers)\n\(link.body)")
+        let install = try curl(["-X", "POST", s.url + "/v1/install", "-H", "Content-Type: application/json", "--data",
+                                #"{"hardware_id":"9c1e7a42-3b6d-4f85-a0e2-7d58c4b19f36","is_hardware_id_real":false,"brand":"Amazon","model":"KFTRWI","os":"AMAZON_FIRE","os_version":30,"app_version":"3.9.0","sdk":"android5.21.2","branch_key":"\#(Self.key)"}"#])
+        #expect(install.status == 200 && install.body.contains("\"identity_id\"") && install.body.contains("\"session_id\""), "\(install.body)")
+        let received = try s.received()
+        #expect(received.contains { $0["path"] as? String == "/v1/url" && $0["status"] as? Int == 200 }, "\(received)")
+    }
 }
