@@ -38,7 +38,20 @@ extension Sandbox {
         let body = try bodyObject(r, form: Self.linkForm)
         let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let link = try makeLink(body, key: key)
+        // iOS's Spotlight indexing (BranchSpotlightUrlRequest, channel "spotlight") reads spotlight_identifier too and
+        // indexes the item under it; the app's open from Spotlight sends it back (BNCContentDiscoveryManager).
+        if body["channel"]?.stringValue == "spotlight" {
+            return .json(200, ["url": .string(link.url), "spotlight_identifier": .string(Self.spotlightPrefix + Self.withoutScheme(link.url))])
+        }
         return .json(200, ["url": .string(link.url)])
+    }
+
+    /// What the iOS SDK takes for a Branch Spotlight identifier (BranchConstants.m): the prefix, then the link's host
+    /// and path.
+    static let spotlightPrefix = "io.branch.link.v1.url."
+
+    static func withoutScheme(_ url: String) -> String {
+        url.firstRange(of: "://").map { String(url[$0.upperBound...]) } ?? url
     }
 
     func bulkCreate(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {

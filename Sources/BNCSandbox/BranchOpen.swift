@@ -412,6 +412,11 @@ extension Sandbox {
                 return ["+clicked_branch_link": false, "+non_branch_link": .string(url)]
             }
         }
+        // 2b. An open from a Spotlight result of a Branch link (the identifier /v1/url answered for it).
+        if let id = body["spotlight_identifier"]?.stringValue, id.hasPrefix(Self.spotlightPrefix),
+           let link = linkFor(url: String(id.dropFirst(Self.spotlightPrefix.count))), link.branchKey == key {
+            return referred(link, clickTime: t, guaranteed: true)
+        }
         // 3. A click from the same IP and device within the link's match duration: the device as its User-Agent's
         // platform part says (`(iPhone; CPU iPhone OS 17_0 like Mac OS X)`), since the app's web view and the
         // browser that clicked name different browsers on the same device.

@@ -55,11 +55,21 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     /// Answers one request. Thread-safe.
+    static func mergingSlashes(_ path: String) -> String {
+        var out = ""
+        for c in path where !(c == "/" && out.last == "/") { out.append(c) }
+        return out
+    }
+
     public func handle(_ request: SandboxRequest) -> SandboxResponse {
         lock.withLock { handleLocked(request) }
     }
 
-    private func handleLocked(_ request: SandboxRequest) -> SandboxResponse {
+    private func handleLocked(_ original: SandboxRequest) -> SandboxResponse {
+        // Runs of slashes are one, as at Branch's nginx front (merge_slashes): the iOS and Web SDKs append
+        // "/v1/open" to the API URL they are given, so one set as "http://127.0.0.1:8787/" asks for "//v1/open".
+        var request = original
+        if request.path.contains("//") { request.path = Self.mergingSlashes(request.path) }
         let control = request.path.hasPrefix("/_sandbox/")
         if control { return routeControl(request) }
         // Branch's API answers browsers of any origin (the Web SDK's XHRs are cross-origin): a preflight is

@@ -71,7 +71,9 @@ public enum SandboxManual {
 
             Links: long links (GET /a/KEY?channel=...&tags=a&tags=b&data=BASE64) are clickable and attribute the \
             next open (duration=0, which Android's fallback long link always carries, is the default window); in a \
-            form body a repeated name is a list and tags is always one (tags=sale is ["sale"]); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            form body a repeated name is a list and tags is always one (tags=sale is ["sale"]); a link made with \
+            channel spotlight (iOS's Spotlight indexing) also answers spotlight_identifier, and an open that sends \
+            it back is that link's; runs of slashes in a path are one (an API URL set with a trailing slash); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
             /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
 
             An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \

@@ -100,4 +100,30 @@ import TestSupport
             #expect(install.data?["+clicked_branch_link"] == true && install.data?["$deeplink_path"] == "item/42", "\(duration): \(install.data ?? .null)")
         }
     }
+
+    /// iOS's Spotlight indexing reads spotlight_identifier from /v1/url's answer and indexes the item under it; an
+    /// open from that Spotlight result sends it back, and is the link's (BNCContentDiscoveryManager takes only
+    /// identifiers with Branch's prefix).
+    @Test func aSpotlightLinkIsIndexedAndOpensDeepLinked() throws {
+        let h = try Harness()
+        let made = h.send("POST", "/v1/url", ["branch_key": .string(Harness.key), "channel": "spotlight", "source": "ios",
+                                              "data": ["$deeplink_path": "item/7", "+spotlight_title": "Trail Runner"]],
+                          headers: [("Content-Type", "application/json")])
+        let id = try #require(made.json?["spotlight_identifier"]?.stringValue, "\(made.json ?? .null)")
+        let url = try #require(made.json?["url"]?.stringValue)
+        #expect(id == "io.branch.link.v1.url." + url.replacing("http://", with: ""))
+        let plain = h.send("POST", "/v1/url", ["branch_key": .string(Harness.key), "channel": "email"], headers: [("Content-Type", "application/json")])
+        #expect(plain.json?["spotlight_identifier"] == nil, "only Spotlight's links")
+        let open = sdk(h, "/v1/open", RealTrafficTests.androidInstall(["os": "iOS", "spotlight_identifier": .string(id)]), ip: "9.9.9.9")
+        #expect(open.data?["+clicked_branch_link"] == true && open.data?["$deeplink_path"] == "item/7", "\(open.data ?? .null)")
+    }
+
+    /// The iOS and Web SDKs append "/v1/open" to the API URL they are given: one ending in "/" asks for "//v1/open",
+    /// which Branch's front (nginx, merge_slashes) answers as "/v1/open".
+    @Test func doubledSlashesAreOne() throws {
+        let h = try Harness()
+        let r = sdk(h, "//v1/install", RealTrafficTests.androidInstall())
+        #expect(r.status == 200, "\(r.message)")
+        #expect(h.send("GET", "/_sandbox/requests").json?.arrayValue?.last?["path"] == "/v1/install")
+    }
 }
