@@ -103,6 +103,11 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             head = h
             body = []
             tooLarge = false
+            // A client that asks before sending its body (curl does for a large one) is told to go on at once,
+            // not left to its own timeout (curl's: a second a request).
+            if h.version.major == 1, h.version.minor >= 1, h.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: h.version, status: .continue))), promise: nil)
+            }
         case .body(var buffer):
             if body.count + buffer.readableBytes > SandboxServer.maxBody { tooLarge = true; return }
             body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])

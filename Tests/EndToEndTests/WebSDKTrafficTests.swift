@@ -131,4 +131,14 @@ import TestSupport
         let received = try s.received()
         #expect(received.contains { $0["path"] as? String == "/v1/url" && $0["status"] as? Int == 200 }, "\(received)")
     }
+
+    /// A client that sends `Expect: 100-continue` (curl, for a large body) is told to go on, not left to its own
+    /// timeout (a second a request).
+    @Test func expectContinueIsAnswered() throws {
+        let s = try SandboxProcess()
+        let body = #"{"name":"x","branch_key":"\#(Self.key)","user_data":{"developer_identity":"u","os":"iOS"},"custom_data":{"pad":""# + String(repeating: "a", count: 3000) + #""}}"#
+        let r = try box.run("/usr/bin/curl", ["-s", "-v", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Expect: 100-continue", "-H", "Content-Type: application/json",
+                                              "--data-binary", body, s.url + "/v2/event/custom"])
+        #expect(r.stdout == "200" && r.stderr.contains("< HTTP/1.1 100 Continue"), "\(r.stderr)")
+    }
 }
