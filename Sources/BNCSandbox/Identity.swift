@@ -28,7 +28,7 @@ extension Sandbox {
         let token = store.identities[identityKey] ?? text(body["randomized_bundle_token"]) ?? text(body["identity_id"])
             ?? found?.device.bundleTokens.first ?? random.branchID()
         if store.identities[identityKey] == nil { store.save(identity: identityKey, token: token) }
-        if var (id, device) = found, device.bundleTokens.first != token {
+        if case (let id, var device)? = found, device.bundleTokens.first != token {
             device.bundleTokens.removeAll { $0 == token }
             device.bundleTokens.insert(token, at: 0)
             store.save(device: device, id: id)
@@ -45,12 +45,21 @@ extension Sandbox {
         let body = try bodyObject(r, form: Self.identityForm)
         let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let token = random.branchID()
-        if var (id, device) = identityDevice(body, key: key) {
+        if case (let id, var device)? = identityDevice(body, key: key) {
             device.bundleTokens.insert(token, at: 0)
             store.save(device: device, id: id)
         }
         bump("logouts")
         return .json(200, .object(identityAnswer(token: token, session: nil, key: key, web: body["browser_fingerprint_id"] != nil)))
+    }
+
+    /// POST /v1/close: Android up to 5.1.3 (ServerRequestRegisterClose) reports the app's close with its tokens
+    /// and session, and on success forgets the session's deep-link data; nothing else of the answer is read.
+    func close(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.identityForm)
+        _ = try checkKey(body["branch_key"], appID: body["app_id"])
+        bump("closes")
+        return .json(200, [:])
     }
 
     /// The device these tokens were issued to: its randomized_device_token or browser fingerprint, else a bundle

@@ -96,7 +96,8 @@ public enum SandboxManual {
             within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
             2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
-            user), and a logout gives the device a new one. A page that initialises the Web SDK with its numeric \
+            user), and a logout gives the device a new one; POST /v1/close, Android's report of the app's close up to \
+            5.1.3, is answered {}. A page that initialises the Web SDK with its numeric \
             app id sends app_id where branch_key goes: with --keys, the app of that id answers; without, the app's \
             stand-in key key_live_app<ID>. GET /v1/deepview answers the Web SDK's deepview() (JSONP: the parameters' \
             JSON as Base64 in post_data or data, and a callback) with a script handing the page a function that goes \
