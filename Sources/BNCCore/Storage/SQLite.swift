@@ -73,20 +73,26 @@ public final class SQLiteDatabase {
     public static func requireOwnSchema(_ path: String, tables: Set<String>, generic: Set<String> = [], what: String) throws(BNCError) {
         guard FileSystem.regularFileMode(path) != nil else { return }
         try loadLibrary()
-        var db: OpaquePointer?
-        guard bnc_sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
-            if let db { bnc_sqlite3_close(db) }
-            return  // unreadable: the writable open reports it
-        }
-        defer { bnc_sqlite3_close(db) }
-        var statement: OpaquePointer?
-        guard bnc_sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &statement, nil) == SQLITE_OK else {
-            return  // damaged or not a database: the writable open says so, with its fix
-        }
-        defer { bnc_sqlite3_finalize(statement) }
+        // Read-only first; a database SQLite will not read that way (a hot rollback journal left by a writer that
+        // crashed, a WAL without its index) is opened for writing without creating, which recovers it as any reader
+        // of it would. What still cannot be listed is refused when the file is a SQLite database: a locked, damaged
+        // or unrecoverable database was taken for bnc's own, deleted (a fresh journal) or written into.
+        var failure: SchemaFailure?
         var found: [String] = []
-        while bnc_sqlite3_step(statement) == SQLITE_ROW {
-            if let name = bnc_sqlite3_column_text(statement, 0) { found.append(String(cString: name)) }
+        for flags in [SQLITE_OPEN_READONLY, SQLITE_OPEN_READWRITE] {
+            switch tableNames(path, flags: flags | SQLITE_OPEN_NOMUTEX) {
+            case .success(let names): found = names; failure = nil
+            case .failure(let f): failure = f; continue
+            }
+            break
+        }
+        if let failure {
+            guard hasSQLiteHeader(path) else { return }  // not a database: the writable open says so, with its fix
+            let busy = kind(failure.code) == .temporary
+            throw BNCError(busy ? .temporary : .configuration,
+                           "\(what): cannot read the tables of \(path), a SQLite database (\(failure.message)); it is left as it is",
+                           hint: busy ? "another program is using it: run again when it is done, or name another file"
+                                      : "name another file; bnc never writes over a database it did not make")
         }
         // Ours only when every table is one of ours (or SQLite's own): a user's database with one table named like
         // one of ours (`meta` is common) was taken for a journal, and replaced.
@@ -96,6 +102,44 @@ public final class SQLiteDatabase {
         throw BNCError.configuration(
             "\(what): \(path) is another program's database (tables \(others.sorted().prefix(5).joined(separator: ", "))); it is left as it is",
             hint: "name another file; bnc never writes over a database it did not make")
+    }
+
+    /// The tables of the database at `path`, opened with `flags`; the SQLite code and message when it cannot say.
+    private static func tableNames(_ path: String, flags: Int32) -> Result<[String], SchemaFailure> {
+        var db: OpaquePointer?
+        let rc = bnc_sqlite3_open_v2(path, &db, flags, nil)
+        guard let db else { return .failure(SchemaFailure(code: rc, message: "cannot open")) }
+        defer { bnc_sqlite3_close(db) }
+        func failed() -> SchemaFailure { SchemaFailure(code: bnc_sqlite3_errcode(db), message: String(cString: bnc_sqlite3_errmsg(db))) }
+        guard rc == SQLITE_OK else { return .failure(failed()) }
+        bnc_sqlite3_busy_timeout(db, 5000)  // another bnc writing its state.db at this moment is waited for
+        var statement: OpaquePointer?
+        guard bnc_sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &statement, nil) == SQLITE_OK else {
+            return .failure(failed())
+        }
+        defer { bnc_sqlite3_finalize(statement) }
+        var names: [String] = []
+        while true {
+            let step = bnc_sqlite3_step(statement)
+            if step == SQLITE_DONE { return .success(names) }
+            guard step == SQLITE_ROW else { return .failure(failed()) }
+            if let name = bnc_sqlite3_column_text(statement, 0) { names.append(String(cString: name)) }
+        }
+    }
+
+    struct SchemaFailure: Error {
+        let code: Int32
+        let message: String
+    }
+
+    /// The file begins with SQLite's 16-byte header ("SQLite format 3\0").
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 16)
+        guard head.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 16, 0) }) == 16 else { return false }
+        return head == Array("SQLite format 3".utf8) + [0]
     }
 
     deinit {
