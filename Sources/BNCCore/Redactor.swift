@@ -78,6 +78,18 @@ public struct Redactor: Sendable {
         return out
     }
 
+    /// Bytes that are not UTF-8 (a body in Latin-1, or binary), redacted as `redact(_:)` redacts text and otherwise
+    /// kept byte for byte: each byte read as the Latin-1 character of its value, the text redacted (secrets and the
+    /// markers around them are ASCII), and each character written back as its byte. A secret an answer echoes
+    /// next to one byte that is not UTF-8 was recorded whole in a recording's Base64.
+    public func redact(bytes: [UInt8]) -> [UInt8] {
+        guard !showSecrets else { return bytes }
+        var latin1 = String.UnicodeScalarView()
+        latin1.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        let redacted = redact(String(latin1))
+        return redacted.unicodeScalars.map { $0.value <= 0xFF ? UInt8($0.value) : UInt8(ascii: "?") }
+    }
+
     /// Whether `needle` occurs in `text`, byte for byte (String.contains(String) is a generic search; memmem is a
     /// GNU extension the Swift Glibc module does not export).
     static func contains(_ text: String, _ needle: String) -> Bool {

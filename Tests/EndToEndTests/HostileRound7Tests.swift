@@ -58,4 +58,54 @@ import TestSupport
         let state = try box.run("bnc-sandbox", ["--port", "0", "--state", damaged])
         #expect(state.status == 78 && state.stderr.contains("--state: cannot read the tables"), "\(state.output)")
     }
+
+    /// A server that echoes the request, as JSON with one Latin-1 byte (not UTF-8) or gzip-encoded: the recording
+    /// kept the answer as Base64 of its raw bytes, the echoed branch_secret and Access-Token readable once decoded,
+    /// while stdout, stderr and -v masked them.
+    @Test func aRecordingMasksSecretsInAnswersThatAreNotUTF8OrAreGzip() throws {
+        let script = box.root.appendingPathComponent("echo.py").path
+        try """
+        import http.server, json, gzip, sys
+        class H(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *a): pass
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('Content-Length') or 0))
+                echo = json.dumps({"headers": dict(self.headers), "body": body.decode('utf-8', 'replace')}).encode()
+                hdrs = [("Content-Type", "application/json")]
+                if self.path.startswith('/latin1'):
+                    data = b'{"note":"caf\\xe9","echo":' + echo + b'}'
+                else:
+                    data = gzip.compress(echo); hdrs.append(("Content-Encoding", "gzip"))
+                self.send_response(200)
+                for k, v in hdrs: self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data))); self.end_headers(); self.wfile.write(data)
+        s = http.server.HTTPServer(('127.0.0.1', 0), H)
+        print(s.server_address[1], flush=True)
+        s.serve_forever()
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let server = try BackgroundTool("/usr/bin/python3", [script], environment: ["PATH": "/usr/bin:/bin"], directory: box.root.path)
+        defer { server.signal(SIGKILL); _ = server.wait() }  // the test runner's ignored SIGTERM is inherited
+        #expect(server.waitForLines(1, timeout: 30), "\(server.stderr)")
+        let url = "http://127.0.0.1:" + (server.outputLines.first ?? "")
+        let env = ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token]
+        for path in ["/latin1/v1/url", "/gzip/v1/url"] {
+            let har = box.root.appendingPathComponent("rec\(path.count).har").path
+            let r = try box.run("bnc-api", ["POST", path, "--api-url", url, "--with-secret", "--with-access-token", "-f", "channel=x", "--record", har, "-v"], env: env)
+            #expect(!r.output.contains(Self.secret) && !r.output.contains(Self.token), "\(path): \(r.output)")
+            let recorded = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
+            let entries = (recorded["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+            let content = try #require((entries.first?["response"] as? [String: Any])?["content"] as? [String: Any], "\(recorded)")
+            let text = content["text"] as? String ?? ""
+            let bytes = content["encoding"] as? String == "base64" ? [UInt8](Data(base64Encoded: text) ?? Data()) : Array(text.utf8)
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            #expect(decoded.contains("<redacted>") && decoded.contains("channel"), "\(path): the echo, masked: \(decoded)")
+            #expect(!decoded.contains(Self.secret) && !decoded.contains(Self.token), "\(path): \(decoded)")
+            if path.hasPrefix("/latin1") {
+                #expect(content["encoding"] as? String == "base64" && bytes.contains(0xE9), "the byte that is not UTF-8 kept: \(content)")
+            } else {
+                #expect(content["encoding"] == nil && (content["compression"] as? Int ?? 0) > 0, "recorded decoded: \(content)")
+            }
+        }
+    }
 }

@@ -36,6 +36,22 @@ final class GzipInflater {
         input.deallocate()
     }
 
+    /// A whole gzip body inflated, or nil when it is damaged, truncated or would exceed `limit` bytes.
+    static func inflateAll(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+        guard bytes.starts(with: magic), let inflater = try? GzipInflater(what: "body") else { return nil }
+        var out: [UInt8] = []
+        var at = 0
+        while at < bytes.count || !inflater.needsInput {
+            if inflater.needsInput {
+                let n = min(chunk, bytes.count - at)
+                bytes[at..<(at + n)].withUnsafeBytes { inflater.feed($0) }
+                at += n
+            }
+            guard (try? inflater.inflate(into: &out)) != nil, out.count <= limit else { return nil }
+        }
+        return inflater.insideMember ? nil : out
+    }
+
     /// Whether zlib has read all it was given.
     var needsInput: Bool { stream.pointee.avail_in == 0 }
 

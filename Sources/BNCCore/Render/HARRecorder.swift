@@ -18,6 +18,9 @@ public final class HARRecorder: @unchecked Sendable {
     let file: AtomicFile
     let limit: Int
     let creator: String
+    /// The most a gzip answer is inflated to for the recording (beyond: recorded as it came, masked byte for byte).
+    static let maxDecodedBody = 16 << 20
+
     private struct State { var entries: [JSON] = []; var seen = 0; var left = 0; var redactor: Redactor }
     private let state: Mutex<State>
 
@@ -104,14 +107,23 @@ public final class HARRecorder: @unchecked Sendable {
             res["httpVersion"] = .string(answer.httpVersion ?? "HTTP/1.1")
             res["cookies"] = .array([])
             res["headers"] = .array(answer.headers.map { .object(["name": .string($0.name), "value": .string(redactor.redactHeaderValue($0.name, $0.value))]) })
-            var content: JSONObject = ["size": .int(answer.body.count), "mimeType": .string(answer.headers["Content-Type"] ?? "application/octet-stream")]
-            // A body that is not UTF-8 (a QR code's PNG) is kept whole as Base64, as HAR 1.2 says: as text, a third
-            // of an image's bytes became U+FFFD.
-            if String(validating: answer.body, as: UTF8.self) == nil {
-                content["text"] = .string(Data(answer.body).base64EncodedString())
-                content["encoding"] = "base64"
+            // A gzip answer (Content-Encoding: gzip; bnc asks for none) is recorded decoded, as HAR 1.2's text is,
+            // so what it says is redacted like any answer; `compression` says how much smaller it came.
+            var body = answer.body, inflated = false
+            if answer.headers["Content-Encoding"]?.lowercased().contains("gzip") == true,
+               let plain = GzipInflater.inflateAll(answer.body, limit: Self.maxDecodedBody) {
+                body = plain
+                inflated = true
+            }
+            var content: JSONObject = ["size": .int(body.count), "mimeType": .string(answer.headers["Content-Type"] ?? "application/octet-stream")]
+            if inflated { content["compression"] = .int(body.count - answer.body.count) }
+            // A body that is not UTF-8 (a QR code's PNG) is kept whole as Base64, as HAR 1.2 says (as text, a third
+            // of an image's bytes became U+FFFD), with the secrets in it masked byte for byte.
+            if let decoded = String(validating: body, as: UTF8.self) {
+                content["text"] = .string(inflated ? redactor.redact(decoded) : text)
             } else {
-                content["text"] = .string(text)
+                content["text"] = .string(Data(redactor.redact(bytes: body)).base64EncodedString())
+                content["encoding"] = "base64"
             }
             res["content"] = .object(content)
             res["redirectURL"] = .string(answer.headers["Location"] ?? "")
