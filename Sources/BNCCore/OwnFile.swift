@@ -77,7 +77,11 @@ public enum OwnKind: Sendable {
             return root.tag.contains("xmlns=\"urn:bnc:report")  // urn:bnc:report:1, and the versions after it
         case .junit: return ["testsuites", "testsuite"].contains(XMLHead.rootElement(head)?.name)
         case .html: return (starts("<!doctype html") || starts("<html")) && (contains("name=\"generator\" content=\"bnc") || contains("<title>TUNE requests in"))
-        case .pid: return head.count <= 32 && head.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x0A || $0 == 0x20 }
+        // One number (at most 10 digits: pid_max is 2^22) and its newline, as bnc writes it; "4111 1111 1111 1111"
+        // is a user's file, not a pid.
+        case .pid:
+            let digits = head.last == 0x0A ? head.dropLast() : head[...]
+            return (1...10).contains(digits.count) && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         case .address: return head.count <= 128 && starts("http") && head.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x0A }
         case .har: return starts("{\"log\":{\"version\":\"1.2\"")
         case .image: return ImageFormat(signature: head) != nil
@@ -114,6 +118,7 @@ extension FileSystem {
             throw BNCError.configuration("\(what): \(path) is \(type)", hint: hint)
         }
         if !reading, access(path, W_OK) != 0 {
+            if errno == EROFS { throw BNCError(.io, "\(what): cannot write \(path): \(errnoText())") }  // the mount, not the file's mode
             throw BNCError(.io, "\(what): \(path) is write-protected; bnc does not replace it", hint: "make it writable (chmod u+w), or name another file")
         }
         guard st.st_size > 0 else { return }

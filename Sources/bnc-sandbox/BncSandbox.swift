@@ -32,7 +32,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     @Flag(name: .customLong("detach"), help: "Run in the background; print the listening line, write the pid file, return.")
     var detach = false
 
-    @Option(name: .customLong("pid-file"), help: ArgumentHelp("Where to write the process id (default with --detach: $XDG_STATE_HOME/bnc/sandbox.pid).", valueName: "FILE"),
+    @Option(name: .customLong("pid-file"), help: ArgumentHelp("Where to write the process id (default with --detach: $XDG_STATE_HOME/bnc/sandbox.pid); refused (75) while it names a running sandbox, or when it is a symbolic link.", valueName: "FILE"),
             completion: .file())
     var pidFile: String?
 
@@ -100,6 +100,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         config.maxRecorded = maxRecorded
         config.statePath = state.map(context.environment.expandTilde)
         if let chaos { config.chaos = try ChaosSpec.parse(chaos) }
+        if let pidFile { try PidFile.requireFree(context.environment.expandTilde(pidFile)) }  // before binding a port
         if let keys {
             let bytes = try FileSystem.read(keys, what: "--keys")
             let json: JSON
@@ -136,8 +137,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         }
 
         stop.wait()
-        server.close()
-        server.wait()
+        server.close(); server.wait()
         if let pidFile { PidFile.remove(context.environment.expandTilde(pidFile)) }
         return .success
     }

@@ -17,6 +17,7 @@ enum SandboxLauncher {
         if pidFile == nil { args += ["--pid-file", pidPath] }
 
         // Neither may be a file of another kind: a pid file holds a pid, a log is appended to (or /dev/null).
+        try PidFile.requireFree(pidPath)
         try FileSystem.requireOwnKind(pidPath, .pid, what: "--pid-file")
         if logPath != "/dev/null" { try FileSystem.requireLogFile(logPath, what: "--log-file", tool: "bnc-sandbox") }
         var fds: [Int32] = [0, 0]

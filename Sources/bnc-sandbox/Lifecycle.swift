@@ -37,15 +37,38 @@ struct BackgroundSandbox {
 }
 
 /// A running sandbox's pid file and, beside it, its address (`FILE.url`: the port is only known once bound).
+/// The pid file is the sandbox's own: never a symbolic link (another program's pid file through it was left naming
+/// a dead sandbox), never one naming another sandbox still running (it ran on, lost to `stop` and `status`),
+/// written whole by rename, and removed at exit only while it still names this process.
 enum PidFile {
-    static func write(_ path: String, address: String) throws(BNCError) {
-        try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
-        try FileSystem.requireOwnKind(path + ".url", .address, what: "--pid-file's address file")
-        try FileSystem.write(Array("\(getpid())\n".utf8), to: path, what: "--pid-file")
-        try FileSystem.write(Array("\(address)\n".utf8), to: path + ".url", what: "--pid-file's address file")
+    /// Refuses a pid file that is a link or names a running sandbox other than this process (exit 75: stop it).
+    static func requireFree(_ path: String) throws(BNCError) {
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
+            throw BNCError.configuration("--pid-file: \(path) is a symbolic link; bnc-sandbox writes its pid file itself",
+                                         hint: "name the file itself, or another one")
+        }
+        if let running = try BackgroundSandbox.find(pidFile: path), running.pid != getpid() {
+            throw BNCError(.temporary, "a bnc-sandbox already runs as pid \(running.pid) (pid file \(path))",
+                           hint: "stop it first (bnc-sandbox stop), or pass another --pid-file")
+        }
     }
 
+    static func write(_ path: String, address: String) throws(BNCError) {
+        try requireFree(path)
+        try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
+        try FileSystem.requireOwnKind(path + ".url", .address, what: "--pid-file's address file")
+        for (file, text, kind, what) in [(path + ".url", address, OwnKind.address, "--pid-file's address file"), (path, "\(getpid())", .pid, "--pid-file")] {
+            let out = try AtomicFile(path: file, kind: kind, what: what)
+            guard FileSystem.writeAll(out.fd, Array("\(text)\n".utf8)) else { throw BNCError(.io, "\(what): cannot write \(file): \(FileSystem.errnoText())") }
+            try out.commit(what: what)
+        }
+    }
+
+    /// Removes the pid file and its address, unless the pid file now names another process.
     static func remove(_ path: String) {
+        guard let text = try? FileSystem.read(path, what: "pid file", limit: 64),
+              String(decoding: text, as: UTF8.self).trimmingWhitespace() == "\(getpid())" else { return }
         unlink(path)
         unlink(path + ".url")
     }

@@ -108,4 +108,70 @@ import TestSupport
             }
         }
     }
+
+    /// A second --detach wrote over the pid file of a sandbox still running (which ran on, lost to stop and status),
+    /// a user's file of digits and spaces was taken for a pid file, written over and deleted at exit, and a link to
+    /// another program's pid file was written through. A sandbox removes the pid file only while it names it.
+    @Test func aPidFileIsTheSandboxsOwn() throws {
+        let env = ["XDG_STATE_HOME": box.root.appendingPathComponent("state").path]
+        let first = try box.run("bnc-sandbox", ["--detach", "--port", "0"], env: env)
+        #expect(first.status == 0, "\(first.output)")
+        defer { _ = try? box.run("bnc-sandbox", ["stop"], env: env) }
+        let second = try box.run("bnc-sandbox", ["--detach", "--port", "0"], env: env)
+        #expect(second.status == 75 && second.stderr.contains("a bnc-sandbox already runs as pid"), "\(second.output)")
+        let foreground = try box.run("bnc-sandbox", ["--port", "0", "--pid-file", box.root.appendingPathComponent("state/bnc/sandbox.pid").path])
+        #expect(foreground.status == 75 && !foreground.stdout.contains("listening"), "refused before it listens: \(foreground.output)")
+        let status = try box.run("bnc-sandbox", ["status"], env: env)
+        #expect(status.status == 0 && first.stdout.contains(status.stdout.components(separatedBy: "listening on ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"),
+                "the first one is still the one named: \(status.stdout) / \(first.stdout)")
+
+        let card = try box.write("card.txt", "4111 1111 1111 1111\n")
+        let r = try box.run("bnc-sandbox", ["--port", "0", "--pid-file", card])
+        #expect(r.status == 78 && r.stderr.contains("holds something other than a process id"), "\(r.output)")
+        #expect(try String(contentsOfFile: card, encoding: .utf8) == "4111 1111 1111 1111\n")
+        let other = try box.write("other/nginx.pid", "4242\n")
+        let link = box.root.appendingPathComponent("my.pid").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: other)
+        let linked = try box.run("bnc-sandbox", ["--port", "0", "--pid-file", link])
+        #expect(linked.status == 78 && linked.stderr.contains("is a symbolic link"), "\(linked.output)")
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "4242\n")
+
+        // A stale pid file (no such process) is the sandbox's to write; at exit it is removed only if still its own.
+        let stale = try box.write("stale.pid", "999999\n")
+        let s = try SandboxProcess(["--pid-file", stale])
+        #expect(try String(contentsOfFile: stale, encoding: .utf8) != "999999\n")
+        try "4242\n".write(toFile: stale, atomically: true, encoding: .utf8)
+        _ = s.stop()
+        #expect(try String(contentsOfFile: stale, encoding: .utf8) == "4242\n", "another's pid file now: left")
+    }
+
+    /// `bnc-link qr --batch` on a disk that filled up went on: every later line made a link on Branch and lost
+    /// its image, and the run ended 1. It stops at the first image it cannot write, and ends 74.
+    @Test(.enabled(if: SmallFileSystem.available)) func aFullDiskStopsAQRBatch() throws {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"\#(Self.app)","access_token":"\#(Self.token)"}]"#)
+        let s = try SandboxProcess(["--keys", keys])
+        let fs = try #require(SmallFileSystem(under: box.root.path, bytes: 64 << 10))
+        let lines = try box.write("q.ndjson", (0..<40).map { #"{"alias":"full\#($0)"}"# }.joined(separator: "\n") + "\n")
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": Self.app]
+        let r = try box.run("bnc-link", ["qr", "--batch", lines, "--out-dir", fs.path + "/qd", "--output", "ndjson"], env: env)
+        #expect(r.status == 74 && r.stderr.contains("No space left on device"), "\(r.stderr)")
+        let sent = try s.received().filter { ($0["path"] as? String)?.hasSuffix("qr-code") == true }.count
+        #expect(sent < 40, "it stopped sending: \(sent) sent")
+        let results = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let failed = results.filter { $0["ok"] as? Bool == false }
+        #expect(!failed.isEmpty && failed.allSatisfy { ($0["error"] as? String)?.contains("No space left on device") == true
+            || ($0["error"] as? String)?.contains("the run stopped when an answer could not be written") == true }, "\(failed)")
+        #expect(results.count < 40, "the lines after it were not read: \(results.count) results")
+    }
+
+    /// A report on a read-only file system was "write-protected", with a chmod hint for a file of mode 600.
+    @Test(.enabled(if: SmallFileSystem.available)) func aReadOnlyFileSystemIsNamed() throws {
+        let fs = try #require(SmallFileSystem(under: box.root.path, bytes: 1 << 20))
+        let log = try box.write("a.log", "/serve?action=session&advertiser_id=877&site_id=1234&sdk=server&device_ip=8.8.4.4\n")
+        let report = fs.path + "/r.xml"
+        #expect(try box.run("bnc-tune", ["scan", log, "--report", report]).status == 1)
+        #expect(fs.makeReadOnly())
+        let r = try box.run("bnc-tune", ["scan", log, "--report", report])
+        #expect(r.status == 74 && r.stderr.contains("Read-only file system") && !r.stderr.contains("chmod"), "\(r.stderr)")
+    }
 }

@@ -43,3 +43,33 @@ public enum UTCDay {
         if left < margin { Thread.sleep(forTimeInterval: left + 1) }
     }
 }
+
+/// A small tmpfs mounted for a test that needs a full or read-only file system (root only; CI runs as root).
+public final class SmallFileSystem: @unchecked Sendable {
+    public let path: String
+
+    /// Mounts `bytes` of tmpfs at a new directory under `parent`; nil when this process may not mount.
+    public init?(under parent: String, bytes: Int) {
+        path = parent + "/small-fs-\(UUID().uuidString.prefix(8))"
+        guard mkdir(path, 0o755) == 0 else { return nil }
+        guard mount("tmpfs", path, "tmpfs", 0, "size=\(bytes)") == 0 else {
+            rmdir(path)
+            return nil
+        }
+    }
+
+    /// Mounted read-only from now on.
+    public func makeReadOnly() -> Bool { mount("tmpfs", path, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0 }
+
+    deinit {
+        umount2(path, Int32(MNT_DETACH))
+        rmdir(path)
+    }
+
+    /// Whether tests may mount one here (root with CAP_SYS_ADMIN).
+    public static let available: Bool = {
+        guard let probe = SmallFileSystem(under: NSTemporaryDirectory(), bytes: 4096) else { return false }
+        _ = probe
+        return true
+    }()
+}

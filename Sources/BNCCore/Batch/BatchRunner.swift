@@ -60,6 +60,7 @@ public final class BatchRunner {
                           flush: { () throws(BNCError) in try state.flush(emit: emit) })
         if let failure = state.failure { throw failure }
         try state.finishUnsent(emit: emit)
+        if let failure = state.outputFailure { throw failure }
         state.summary.seconds = MonotonicClock.now() - start
         return state.summary
     }
@@ -97,6 +98,9 @@ public final class BatchRunner {
         /// One bucket per documented window, starting full.
         lazy var windowTokens: [Double] = settings.windows.map { Double($0.count) }
         var failure: BNCError?
+        /// A line's answer could not be written (a full disk, a read-only file system): the run stops sending,
+        /// since every later line would make on Branch what it could not keep (a QR code's link), and ends 74.
+        var outputFailure: BNCError?
         var serialKey: ((Int, JSONObject) throws(BNCError) -> String?)?
         /// Serial keys with a line prepared and not yet final, and the lines of each waiting their turn.
         var busyKeys = Set<String>()
@@ -322,6 +326,11 @@ public final class BatchRunner {
                     } catch {
                         final.ok = false
                         final.error = redactor.redact((error as? BNCError)?.message ?? "\(error)")
+                        if let e = error as? BNCError, e.kind == .io, outputFailure == nil {
+                            outputFailure = BNCError(.io, redactor.redact(e.message), hint: journal.map { _ in
+                                "make room, then run again with --resume: the lines not written are sent again" })
+                            stopped = true
+                        }
                     }
                 } else if final.ok && settings.requireJSON && json == nil {
                     final.ok = false
@@ -365,7 +374,7 @@ public final class BatchRunner {
         /// Lines the run stopped before their end: retries abandoned (sent, with no acknowledged answer), and
         /// lines prepared or waiting their turn and never sent, in order.
         mutating func finishUnsent(emit: (BatchResult) -> Void) throws(BNCError) {
-            let why = summary.interrupted ? "interrupted" : "stopped at the first failure (--fail-fast)"
+            let why = outputFailure != nil ? "stopped when an answer could not be written" : summary.interrupted ? "interrupted" : "stopped at the first failure (--fail-fast)"
             // Stopped before the input's end: the lines after the last one read were never read (nor counted).
             if stopped && !inputDone { summary.unreadAfter = reader.lineNumber }
             var unsent: [(line: Int, attempts: Int, outcome: AttemptOutcome?)] = (retries + waiting).map { ($0.line, $0.attempts, $0.lastOutcome) }
@@ -380,7 +389,8 @@ public final class BatchRunner {
                     r.error = "\(why) while waiting to retry: sent \(item.attempts) time\(item.attempts == 1 ? "" : "s")\(item.outcome.map { ", the last got \($0)" } ?? "")"
                 } else {
                     summary.unsent += 1
-                    r.error = summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)"
+                    r.error = outputFailure != nil ? "not sent: the run stopped when an answer could not be written"
+                        : summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)"
                 }
                 journal?.settle(item.line)
                 finish(r, emit: emit)
