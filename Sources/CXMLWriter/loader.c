@@ -31,12 +31,22 @@ static void ignore_generic(void *ctx, const char *msg, ...) { (void)ctx; (void)m
 static void ignore_structured(void *ctx, const void *error) { (void)ctx; (void)error; }
 
 /// libxml2 prints its own errors ("I/O error : No space left on device"); bnc reports each failure itself, in one
-/// line naming the file.
+/// line naming the file. libxml2 keeps its error handlers per thread, and a scan writes its reports from whichever
+/// thread holds the finishing turn: each thread silences it before its first call (set on the loading thread
+/// alone, another thread's full disk printed libxml2's two lines beside bnc's).
+static __thread int silenced;
+
+static inline void quiet_here(void) {
+    if (silenced) return;
+    xml.set_generic_error(NULL, ignore_generic);
+    xml.set_structured_error(NULL, ignore_structured);
+    silenced = 1;
+}
+
 static int quiet(char *failure, size_t size) {
     (void)failure;
     (void)size;
-    xml.set_generic_error(NULL, ignore_generic);
-    xml.set_structured_error(NULL, ignore_structured);
+    quiet_here();
     return 1;
 }
 
@@ -68,20 +78,21 @@ const char *bnc_xmlw_error(void) { return library.failure; }
 
 void *bnc_xmlw_new_fd(int fd) {
     if (!bnc_xmlw_load()) return NULL;
+    quiet_here();
     void *out = xml.buffer_fd(fd, NULL);
     return out ? xml.new_writer(out) : NULL;
 }
 
-void bnc_xmlw_free(void *w) { if (w) xml.free_writer(w); }
-int bnc_xmlw_set_indent(void *w, int indent) { return xml.set_indent(w, indent); }
-int bnc_xmlw_set_indent_string(void *w, const char *s) { return xml.set_indent_string(w, (xchar *)s); }
-int bnc_xmlw_start_document(void *w, const char *v, const char *e) { return xml.start_document(w, v, e, NULL); }
-int bnc_xmlw_write_dtd(void *w, const char *name) { return xml.write_dtd(w, (xchar *)name, NULL, NULL, NULL); }
-int bnc_xmlw_start_element(void *w, const char *name) { return xml.start_element(w, (xchar *)name); }
-int bnc_xmlw_write_attribute(void *w, const char *n, const char *v) { return xml.write_attribute(w, (xchar *)n, (xchar *)v); }
-int bnc_xmlw_write_string(void *w, const char *text) { return xml.write_string(w, (xchar *)text); }
-int bnc_xmlw_end_element(void *w) { return xml.end_element(w); }
-int bnc_xmlw_full_end_element(void *w) { return xml.full_end_element(w); }
-int bnc_xmlw_write_raw(void *w, const void *bytes, int length) { return xml.write_raw_len(w, (xchar *)bytes, length); }
-int bnc_xmlw_flush(void *w) { return xml.flush(w); }
-int bnc_xmlw_end_document(void *w) { return xml.end_document(w); }
+void bnc_xmlw_free(void *w) { if (w) { quiet_here(); xml.free_writer(w); } }
+int bnc_xmlw_set_indent(void *w, int indent) { quiet_here(); return xml.set_indent(w, indent); }
+int bnc_xmlw_set_indent_string(void *w, const char *s) { quiet_here(); return xml.set_indent_string(w, (xchar *)s); }
+int bnc_xmlw_start_document(void *w, const char *v, const char *e) { quiet_here(); return xml.start_document(w, v, e, NULL); }
+int bnc_xmlw_write_dtd(void *w, const char *name) { quiet_here(); return xml.write_dtd(w, (xchar *)name, NULL, NULL, NULL); }
+int bnc_xmlw_start_element(void *w, const char *name) { quiet_here(); return xml.start_element(w, (xchar *)name); }
+int bnc_xmlw_write_attribute(void *w, const char *n, const char *v) { quiet_here(); return xml.write_attribute(w, (xchar *)n, (xchar *)v); }
+int bnc_xmlw_write_string(void *w, const char *text) { quiet_here(); return xml.write_string(w, (xchar *)text); }
+int bnc_xmlw_end_element(void *w) { quiet_here(); return xml.end_element(w); }
+int bnc_xmlw_full_end_element(void *w) { quiet_here(); return xml.full_end_element(w); }
+int bnc_xmlw_write_raw(void *w, const void *bytes, int length) { quiet_here(); return xml.write_raw_len(w, (xchar *)bytes, length); }
+int bnc_xmlw_flush(void *w) { quiet_here(); return xml.flush(w); }
+int bnc_xmlw_end_document(void *w) { quiet_here(); return xml.end_document(w); }
