@@ -72,10 +72,39 @@ public struct Redactor: Sendable {
         }
         // One pass over the bytes each: this runs on every string a report, a trace or a recording writes
         // (a scan's report redacts each finding of each line), so no per-name search of the whole text.
+        if Self.contains(out, "secret_") || Self.contains(out, "api_app_") { out = Self.maskCredentialShapes(out) }
         if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
         if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
         if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
         return out
+    }
+
+    /// The prefixes of Branch's credentials, whose shape alone says what they are: a value of that shape is masked
+    /// wherever it is quoted (a secret pasted where a file name goes, another app's token in a batch line), not
+    /// only the run's own.
+    static let credentialPrefixes: [[UInt8]] = ["secret_live_", "secret_test_", "api_app_"].map { Array($0.utf8) }
+
+    /// `secret_live_abc123` (and the rest of `credentialPrefixes`, followed by at least one letter, digit, `_` or
+    /// `-`) replaced by the placeholder.
+    static func maskCredentialShapes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        func isTokenByte(_ b: UInt8) -> Bool { ASCII.isLetter(b) || b &- 0x30 < 10 || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if let prefix = credentialPrefixes.first(where: { bytes[i...].starts(with: $0) }),
+               i + prefix.count < bytes.count, isTokenByte(bytes[i + prefix.count]) {
+                var end = i + prefix.count
+                while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
+                out += Array(placeholder.utf8)
+                i = end
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Bytes that are not UTF-8 (a body in Latin-1, or binary), redacted as `redact(_:)` redacts text and otherwise

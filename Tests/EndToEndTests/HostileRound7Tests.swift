@@ -187,4 +187,23 @@ import TestSupport
             #expect(r.status == 74 && r.stderr.split(separator: "\n").count == 1 && !r.stderr.contains("I/O error"), "\(r.stderr)")
         }
     }
+
+    /// A value shaped like a Branch credential was quoted when it was not the run's own: a secret pasted where its
+    /// file's name goes (in errors and doctor's JSON), another app's token as --ip, another app's secret in a batch
+    /// line. Its shape alone masks it now, unless --show-secrets.
+    @Test func credentialShapedValuesAreMaskedWhereverTheyAreQuoted() throws {
+        let other = "secret_live_PLACEHOLDER_otherapp7", otherToken = "api_app_PLACEHOLDER_othertoken7"
+        let config = try box.write("c.toml", "default_profile = \"a\"\n[profile.a]\nbranch_key = \"\(Self.key)\"\nbranch_secret_file = \"\(other)\"\n")
+        let link = try box.run("bnc-link", ["create", "--dry-run"], env: ["BNC_CONFIG": config])
+        #expect(link.status != 0 && link.stderr.contains("branch_secret_file: cannot open <redacted>") && !link.output.contains(other), "\(link.output)")
+        let doctor = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BNC_CONFIG": config])
+        #expect(doctor.stdout.contains("branch_secret_file") && !doctor.output.contains(other), "\(doctor.output)")
+        let ip = try box.run("bnc-api", ["GET", "/v1/url", "--ip", otherToken], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
+        #expect(ip.status == 64 && ip.stderr.contains("(got \"<redacted>\")") && !ip.output.contains(otherToken), "\(ip.output)")
+        let lines = try box.write("e.ndjson", #"{"name":"EV1","user_data":{"developer_identity":"u1","user_agent":"UA"},"ip":"\#(other)"}"# + "\n")
+        let batch = try box.run("bnc-event", ["send", "--batch", lines, "--no-state"], env: ["BRANCH_KEY": Self.key, "BNC_API_URL": "http://127.0.0.1:9"])
+        #expect(batch.status == 1 && batch.stdout.contains("<redacted>") && !batch.output.contains(other), "\(batch.output)")
+        let shown = try box.run("bnc-api", ["GET", "/v1/url", "--ip", otherToken, "--show-secrets"], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
+        #expect(shown.stderr.contains(otherToken), "--show-secrets shows it: \(shown.output)")
+    }
 }
