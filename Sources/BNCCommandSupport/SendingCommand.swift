@@ -23,6 +23,8 @@ public protocol SendingCommand: BNCCommand {
     var printsResults: Bool { get }
     /// The tool's own options that read a file or `-` (stdin): (flag, value).
     var inputs: [(flag: String, path: String?)] { get }
+    /// The tool's own options that write a file (`-` is stdout): (flag, value).
+    var outputs: [(flag: String, path: String?)] { get }
     /// The tables whose secret fields every rendering masks.
     static var fieldTables: [FieldTable] { get }
     func run(_ tool: ToolRun) throws -> ExitStatus
@@ -34,6 +36,7 @@ extension SendingCommand {
     public var batchFromArgument: Bool { false }
     public var printsResults: Bool { false }
     public var inputs: [(flag: String, path: String?)] { [] }
+    public var outputs: [(flag: String, path: String?)] { [] }
     public static var fieldTables: [FieldTable] { [] }
 
     public func run(_ context: ToolContext) throws -> ExitStatus {
@@ -79,6 +82,22 @@ extension SendingCommand {
         return "sent \(list): check they belong to the same app, live with live and test with test (bnc-config(5) for profiles)"
     }
 
+    /// Each file a run writes is its own: never another output's, never an input's (a recording over the journal
+    /// failed only after every line was sent; `--replay X --record X` replaced the recording it replayed). Exit 64,
+    /// before anything is read or sent.
+    static func checkDistinct(writers: [(flag: String, path: String?)], readers: [(flag: String, path: String?)]) throws(BNCError) {
+        let written = writers.compactMap { w in w.path.flatMap { $0 == "-" || $0.isEmpty ? nil : (w.flag, $0) } }
+        let read = readers.compactMap { r in r.path.flatMap { $0 == "-" || $0.isEmpty ? nil : (r.flag, $0) } }
+        for (i, a) in written.enumerated() {
+            for b in written[(i + 1)...] where FileSystem.sameFile(a.1, b.1) {
+                throw BNCError.usage("\(a.0) and \(b.0)", "name the same file (\(a.1)): each needs its own")
+            }
+            for r in read where FileSystem.sameFile(a.1, r.1) {
+                throw BNCError.usage(a.0, "names the \(r.0) input itself (\(a.1)): it would be written over; name another file")
+            }
+        }
+    }
+
     /// The checks of the shared options against each other, before anything is read or sent (exit 64).
     func checkShared() throws(BNCError) {
         var readers: [(flag: String, path: String?)] = shared.secretInputs + [
@@ -89,6 +108,7 @@ extension SendingCommand {
         if stdin.count > 1 {
             throw BNCError.usage(stdin.joined(separator: " and "), "both read standard input (-): at most one option may")
         }
+        try Self.checkDistinct(writers: [("--record", shared.network.record), ("--journal", batchOptions?.journal)] + outputs, readers: readers)
         if let b = batchOptions, b.batch == nil, !batchFromArgument, b.resume || b.journal != nil || b.shard != nil || b.unordered || b.failFast {
             throw BNCError.usage("--resume, --journal, --shard, --unordered and --fail-fast", "need --batch")
         }

@@ -39,6 +39,7 @@ struct QR: SendingCommand {
     @OptionGroup(title: "Batch") var batch: BatchOptions
     var batchOptions: BatchOptions? { batch }
     var inputs: [(flag: String, path: String?)] { [("--data", link.data)] }
+    var outputs: [(flag: String, path: String?)] { [("--out", out)] }
 
     func validate() throws {
         if batch.batch != nil {

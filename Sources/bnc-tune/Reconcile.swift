@@ -42,6 +42,7 @@ struct Reconcile: SendingCommand {
     @OptionGroup var shared: SharedOptions
 
     var inputs: [(flag: String, path: String?)] { [("file", file), ("--conversion-key-file", key.file)] + exports.map { ("--export", $0) } }
+    var outputs: [(flag: String, path: String?)] { [("--html", html)] }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         if let html { _ = try HTMLReport(path: html) }  // a file of another kind is refused before any work

@@ -53,10 +53,11 @@ import TestSupport
         """)
         let before = try Data(contentsOf: URL(fileURLWithPath: damaged))
         let r = try box.run("bnc-event", ["send", "--batch", lines, "--no-state", "--journal", damaged], env: env)
-        #expect(r.status == 78 && r.stderr.contains("cannot read the tables of \(damaged), a SQLite database") && r.stderr.contains("malformed"), "\(r.output)")
+        #expect(r.status == 78 && r.stderr.contains("\(damaged) is damaged or not a database") && r.stderr.contains("malformed")
+                && r.stderr.contains("it is left as it is"), "\(r.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == before, "left byte for byte")
         let state = try box.run("bnc-sandbox", ["--port", "0", "--state", damaged])
-        #expect(state.status == 78 && state.stderr.contains("--state: cannot read the tables"), "\(state.output)")
+        #expect(state.status == 78 && state.stderr.contains("--state \(damaged) is damaged or not a database"), "\(state.output)")
     }
 
     /// A server that echoes the request, as JSON with one Latin-1 byte (not UTF-8) or gzip-encoded: the recording
@@ -205,5 +206,32 @@ import TestSupport
         #expect(batch.status == 1 && batch.stdout.contains("<redacted>") && !batch.output.contains(other), "\(batch.output)")
         let shown = try box.run("bnc-api", ["GET", "/v1/url", "--ip", otherToken, "--show-secrets"], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret])
         #expect(shown.stderr.contains(otherToken), "--show-secrets shows it: \(shown.output)")
+    }
+
+    /// Two flags naming one file were found only when the run wrote it, after every line was sent (exit 78, the
+    /// recording lost, a retry sending again); `--replay X --record X` replaced the recording being replayed. Each
+    /// pair is refused before anything is read or sent (64).
+    @Test func twoFlagsNamingOneFileAreRefusedBeforeAnythingIsSent() throws {
+        let s = try SandboxProcess()
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret, "BRANCH_ACCESS_TOKEN": Self.token, "BRANCH_APP_ID": Self.app]
+        let lines = try box.write("ev.ndjson", #"{"name":"EV1","user_data":{"developer_identity":"u1","user_agent":"UA"},"ip":"8.8.4.4"}"# + "\n")
+        let same = box.root.appendingPathComponent("same").path
+        let cases: [(tool: String, args: [String], flags: String)] = [
+            ("bnc-event", ["send", "--batch", lines, "--no-state", "--journal", same, "--record", same], "--record and --journal"),
+            ("bnc-event", ["send", "--batch", lines, "--no-state", "--record", lines], "--record"),
+            ("bnc-link", ["qr", "--alias", "same7", "--out", same + ".png", "--record", same + ".png"], "--record and --out"),
+        ]
+        for c in cases {
+            let r = try box.run(c.tool, c.args, env: env)
+            #expect(r.status == 64 && r.stderr.contains(c.flags), "\(c.args): \(r.output)")
+        }
+        #expect(try s.received().isEmpty, "nothing sent")
+        #expect(try String(contentsOfFile: lines, encoding: .utf8).contains("EV1"), "the input kept")
+        let recording = box.root.appendingPathComponent("rec.har").path
+        #expect(try box.run("bnc-api", ["GET", "/v1/url", "-q", "url=\(s.url)/nolink", "--record", recording], env: env).status != 64)
+        let before = try Data(contentsOf: URL(fileURLWithPath: recording))
+        let replay = try box.run("bnc-api", ["--replay", recording, "--record", recording], env: env)
+        #expect(replay.status == 64 && replay.stderr.contains("--record names the --replay input itself"), "\(replay.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before, "the recording kept")
     }
 }

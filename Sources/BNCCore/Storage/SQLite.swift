@@ -88,6 +88,10 @@ public final class SQLiteDatabase {
         }
         if let failure {
             guard hasSQLiteHeader(path) else { return }  // not a database: the writable open says so, with its fix
+            if isDamaged(failure.code) {
+                throw BNCError.configuration("\(what) \(path) is damaged or not a database (\(failure.message)); it is left as it is",
+                                             hint: "if it is bnc's, move it away and run again: mv '\(path)' '\(path).damaged'; if it is another program's, name another file")
+            }
             let busy = kind(failure.code) == .temporary
             throw BNCError(busy ? .temporary : .configuration,
                            "\(what): cannot read the tables of \(path), a SQLite database (\(failure.message)); it is left as it is",
