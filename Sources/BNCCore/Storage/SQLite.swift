@@ -138,7 +138,7 @@ public final class SQLiteDatabase {
 
     /// The file begins with SQLite's 16-byte header ("SQLite format 3\0").
     static func hasSQLiteHeader(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a link to a database is judged as the database
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 16)
