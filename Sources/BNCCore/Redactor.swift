@@ -84,8 +84,12 @@ public struct Redactor: Sendable {
     /// only the run's own.
     static let credentialPrefixes: [[UInt8]] = ["secret_live_", "secret_test_", "api_app_"].map { Array($0.utf8) }
 
-    /// `secret_live_abc123` (and the rest of `credentialPrefixes`, followed by at least one letter, digit, `_` or
-    /// `-`) replaced by the placeholder.
+    /// A credential's part after its prefix is 32 characters (Branch's secrets, its access tokens' hex); from this
+    /// many on a value is taken for one, so a name that merely begins so (a campaign `api_app_launch`) is kept.
+    static let credentialBodyMinimum = 16
+
+    /// `secret_live_` and the rest of `credentialPrefixes`, followed by at least `credentialBodyMinimum` letters,
+    /// digits, `_` or `-`, replaced by the placeholder.
     static func maskCredentialShapes(_ text: String) -> String {
         let bytes = Array(text.utf8)
         func isTokenByte(_ b: UInt8) -> Bool { ASCII.isLetter(b) || b &- 0x30 < 10 || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") }
@@ -93,11 +97,14 @@ public struct Redactor: Sendable {
         out.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            if let prefix = credentialPrefixes.first(where: { bytes[i...].starts(with: $0) }),
-               i + prefix.count < bytes.count, isTokenByte(bytes[i + prefix.count]) {
+            if let prefix = credentialPrefixes.first(where: { bytes[i...].starts(with: $0) }) {
                 var end = i + prefix.count
                 while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
-                out += Array(placeholder.utf8)
+                if end - i - prefix.count >= credentialBodyMinimum {
+                    out += Array(placeholder.utf8)
+                } else {
+                    out += bytes[i..<end]
+                }
                 i = end
             } else {
                 out.append(bytes[i])

@@ -14,6 +14,18 @@ import Testing
                                  "nested": ["apple_attribution_token": "anything", "note": .string("has \(secret.exposed) inside")]]))
     }
 
+    /// A value shaped like a Branch credential is masked wherever it is quoted (a secret pasted where its file's
+    /// name goes, another app's token); a name that merely begins like one is kept.
+    @Test func credentialShapedValuesAreMaskedAndShortNamesKept() {
+        let r = Redactor(secrets: [])
+        #expect(r.redact("cannot open secret_live_0123456789abcdefABCDEF0123456789: no such file") == "cannot open <redacted>: no such file")
+        #expect(r.redact("(got \"api_app_0123456789abcdef0123456789abcdef\")") == "(got \"<redacted>\")")
+        #expect(r.redact("x secret_test_ABCDEFGHIJKLMNOP-y z") == "x <redacted> z")
+        #expect(r.redact("campaign api_app_launch, alias secret_test_page") == "campaign api_app_launch, alias secret_test_page")
+        #expect(r.redact("starts with neither secret_live_ nor secret_test_") == "starts with neither secret_live_ nor secret_test_")
+        #expect(Redactor(secrets: [], showSecrets: true).redact("secret_live_0123456789abcdefABCDEF") == "secret_live_0123456789abcdefABCDEF")
+    }
+
     @Test func masksByNameAndByValue() {
         // The secret names come from the field tables: the credentials' by default, an API table's when given.
         let r = Redactor(secrets: [Self.secret, Self.token],
