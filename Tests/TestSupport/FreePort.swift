@@ -3,15 +3,24 @@
 // and every outgoing connection of a test running alongside draws from: a port freed and named again from inside
 // that range could be handed to one of them in between.
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Ports for tests that need one to be free, not bound by them.
 public enum FreePort {
-    /// A port in 20000..<32768 that could be bound just now (seeded by the process id, then tried in turn).
+    /// Calls so far in this process: two tests running at once in one process start from different ports.
+    private static let calls = Mutex(0)
+
+    /// A port in 20000..<32768 that could be bound just now (seeded by the process id and the call, then tried in
+    /// turn).
     public static func belowEphemeralRange() -> Int {
-        var port = 20000 + Int(getpid() &* 7919 % 12768)
+        let call = calls.withLock { n in
+            n += 1
+            return n
+        }
+        var port = 20000 + Int((Int(getpid()) &* 7919 &+ call &* 997) % 12768)
         for _ in 0..<12768 {
             if canBind(port) { return port }
             port = port + 1 < 32768 ? port + 1 : 20000
