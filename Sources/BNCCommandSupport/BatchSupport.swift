@@ -67,9 +67,6 @@ extension ToolRun {
         // A shard is a run of its own: its journal is its own (two shards of one input ran into one journal, the
         // second wiping the first's acknowledgements, so the first's --resume sent its lines again).
         if let shard = settings.shard { fingerprint += "-shard\(shard.k)of\(shard.n)" }
-        if let named = batch.journal, input != "-", FileSystem.sameFile(named, input) {
-            throw BNCError.usage("--journal", "names the --batch input itself (\(named)): the journal is a file of its own")
-        }
         if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)

@@ -86,16 +86,11 @@ extension SendingCommand {
     /// failed only after every line was sent; `--replay X --record X` replaced the recording it replayed). Exit 64,
     /// before anything is read or sent.
     static func checkDistinct(writers: [(flag: String, path: String?)], readers: [(flag: String, path: String?)]) throws(BNCError) {
-        let written = writers.compactMap { w in w.path.flatMap { $0 == "-" || $0.isEmpty ? nil : (w.flag, $0) } }
-        let read = readers.compactMap { r in r.path.flatMap { $0 == "-" || $0.isEmpty ? nil : (r.flag, $0) } }
-        for (i, a) in written.enumerated() {
-            for b in written[(i + 1)...] where FileSystem.sameFile(a.1, b.1) {
-                throw BNCError.usage("\(a.0) and \(b.0)", "name the same file (\(a.1)): each needs its own")
-            }
-            for r in read where FileSystem.sameFile(a.1, r.1) {
-                throw BNCError.usage(a.0, "names the \(r.0) input itself (\(a.1)): it would be written over; name another file")
-            }
+        guard let shared = FileSystem.sharedFile(writers: writers, readers: readers) else { return }
+        if shared.otherIsInput {
+            throw BNCError.usage(shared.writer, "names the \(shared.other) input itself (\(shared.path)): it would be written over; name another file")
         }
+        throw BNCError.usage("\(shared.writer) and \(shared.other)", "name the same file (\(shared.path)): each needs its own")
     }
 
     /// The checks of the shared options against each other, before anything is read or sent (exit 64).

@@ -164,6 +164,24 @@ extension FileSystem {
         }
     }
 
+    /// Two files of a run that are one (`-` and empty paths, stdin and stdout, aside): the first two writers naming
+    /// one file, else the first writer naming a reader's file. For the checks that each file a run writes is its own,
+    /// before anything is read or sent; each command words its own refusal.
+    public static func sharedFile(writers: [(flag: String, path: String?)], readers: [(flag: String, path: String?)] = [])
+        -> (writer: String, other: String, path: String, otherIsInput: Bool)? {
+        func named(_ files: [(flag: String, path: String?)]) -> [(flag: String, path: String)] {
+            files.compactMap { f in f.path.flatMap { $0 == "-" || $0.isEmpty ? nil : (f.flag, $0) } }
+        }
+        let written = named(writers), read = named(readers)
+        for (i, a) in written.enumerated() {
+            if let b = written[(i + 1)...].first(where: { sameFile(a.path, $0.path) }) { return (a.flag, b.flag, a.path, false) }
+        }
+        for a in written {
+            if let r = read.first(where: { sameFile(a.path, $0.path) }) { return (a.flag, r.flag, a.path, true) }
+        }
+        return nil
+    }
+
     /// True when two paths name the same file: the same device and inode, or, while one is not there yet (an
     /// output a run will write), the same name in the same directory however written (`a.xml`, `./a.xml`,
     /// `../dir/a.xml`, a link to the directory).

@@ -238,8 +238,7 @@ extension Sandbox {
 
     /// A stored link from any URL that points at it (this sandbox's host, or just its path).
     func linkFor(url: String) -> StoredLink? {
-        var rest = url
-        if let scheme = rest.firstRange(of: "://") { rest = String(rest[scheme.upperBound...]) }
+        let rest = Self.withoutScheme(url)
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let host = String(rest[..<slash])
         let ownHost = config.baseURL.split(separator: "/").last.map(String.init) ?? ""

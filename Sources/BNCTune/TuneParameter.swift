@@ -1,9 +1,6 @@
 // One TUNE parameter: its spec, group, requirement, device field and Branch targets.
 import BNCCore
 import BNCOpen
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The fact sheet's grouping of TUNE parameters.
 public enum TuneGroup: String, Sendable, CaseIterable {
@@ -95,7 +92,7 @@ public final class TuneParameter: Sendable {
     /// its UTF8View, for every value the scan checks.
     static func mayHoldReplacement(_ text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { b in b.baseAddress.map { memchr($0, 0xEF, b.count) != nil } ?? false }
+        return copy.withUTF8 { ByteSearch.first(0xEF, in: $0, from: 0, to: $0.count) != nil }
     }
 
     /// Type, platforms and counterparts as --help and `params` show them.

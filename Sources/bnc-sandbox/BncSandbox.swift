@@ -77,12 +77,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         guard maxRecorded >= 0 else { throw ValidationError("--max-recorded must not be negative") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         // Each file has one role: a log appended to the keys file, or a pid written over the state, would ruin it.
-        let files = [("--state", state), ("--keys", keys), ("--pid-file", pidFile), ("--log-file", logFile),
-                     ("--tls-cert", tlsCert), ("--tls-key", tlsKey)].compactMap { name, path in path.map { (name, $0) } }
-        for (i, a) in files.enumerated() {
-            for b in files[(i + 1)...] where FileSystem.sameFile(a.1, b.1) {
-                throw ValidationError("\(a.0) and \(b.0) name the same file (\(a.1)): each needs its own")
-            }
+        if let shared = FileSystem.sharedFile(writers: [("--state", state), ("--keys", keys), ("--pid-file", pidFile), ("--log-file", logFile),
+                                                         ("--tls-cert", tlsCert), ("--tls-key", tlsKey)]) {
+            throw ValidationError("\(shared.writer) and \(shared.other) name the same file (\(shared.path)): each needs its own")
         }
     }
 

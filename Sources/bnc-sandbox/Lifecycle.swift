@@ -58,11 +58,8 @@ enum PidFile {
         try requireFree(path)
         try FileSystem.requireOwnKind(path, .pid, what: "--pid-file")
         try FileSystem.requireOwnKind(path + ".url", .address, what: "--pid-file's address file")
-        for (file, text, kind, what) in [(path + ".url", address, OwnKind.address, "--pid-file's address file"), (path, "\(getpid())", .pid, "--pid-file")] {
-            let out = try AtomicFile(path: file, kind: kind, what: what)
-            guard FileSystem.writeAll(out.fd, Array("\(text)\n".utf8)) else { throw BNCError(.io, "\(what): cannot write \(file): \(FileSystem.errnoText())") }
-            try out.commit(what: what)
-        }
+        try AtomicFile.write(Array("\(address)\n".utf8), to: path + ".url", kind: .address, what: "--pid-file's address file")
+        try AtomicFile.write(Array("\(getpid())\n".utf8), to: path, kind: .pid, what: "--pid-file")
     }
 
     /// Removes the pid file and its address, unless the pid file now names another process.

@@ -44,9 +44,9 @@ struct Scan: BNCCommand {
 
     func validate() throws {
         // One file however named (the second report was refused only after the first was written over it).
-        let files = [report, junit, html].compactMap { $0 }.filter { $0 != "-" }
-        for (i, a) in files.enumerated() where files[(i + 1)...].contains(where: { FileSystem.sameFile(a, $0) }) {
-            throw ValidationError("--report, --junit and --html must name different files")
+        if let shared = FileSystem.sharedFile(writers: [("--report", report), ("--junit", junit), ("--html", html)], readers: [("the log", file)]) {
+            throw ValidationError(shared.otherIsInput ? "\(shared.writer) names the log itself (\(shared.path)): name another file"
+                                                      : "--report, --junit and --html must name different files")
         }
         let toStdout = [report, junit, html].filter { $0 == "-" }.count
         if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }

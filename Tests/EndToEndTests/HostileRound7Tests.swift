@@ -233,5 +233,8 @@ import TestSupport
         let replay = try box.run("bnc-api", ["--replay", recording, "--record", recording], env: env)
         #expect(replay.status == 64 && replay.stderr.contains("--record names the --replay input itself"), "\(replay.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before, "the recording kept")
+        let log = try box.write("scan.log", "/serve?action=session&advertiser_id=877&site_id=1234&sdk=server&device_ip=8.8.4.4\n")
+        let scan = try box.run("bnc-tune", ["scan", log, "--html", log])
+        #expect(scan.status == 64 && scan.stderr.contains("--html names the log itself"), "\(scan.output)")
     }
 }

@@ -389,8 +389,7 @@ public final class BatchRunner {
                     r.error = "\(why) while waiting to retry: sent \(item.attempts) time\(item.attempts == 1 ? "" : "s")\(item.outcome.map { ", the last got \($0)" } ?? "")"
                 } else {
                     summary.unsent += 1
-                    r.error = outputFailure != nil ? "not sent: the run stopped when an answer could not be written"
-                        : summary.interrupted ? "interrupted before it was sent" : "not sent: the run stopped at the first failure (--fail-fast)"
+                    r.error = why == "interrupted" ? "interrupted before it was sent" : "not sent: the run \(why)"
                 }
                 journal?.settle(item.line)
                 finish(r, emit: emit)

@@ -101,7 +101,6 @@ public final class HARRecorder: @unchecked Sendable {
         var comment = note
         switch result {
         case .success(let answer):
-            let text = redactor.redact(answer.bodyText)
             res["status"] = .int(answer.status)
             res["statusText"] = ""
             res["httpVersion"] = .string(answer.httpVersion ?? "HTTP/1.1")
@@ -120,7 +119,7 @@ public final class HARRecorder: @unchecked Sendable {
             // A body that is not UTF-8 (a QR code's PNG) is kept whole as Base64, as HAR 1.2 says (as text, a third
             // of an image's bytes became U+FFFD), with the secrets in it masked byte for byte.
             if let decoded = String(validating: body, as: UTF8.self) {
-                content["text"] = .string(inflated ? redactor.redact(decoded) : text)
+                content["text"] = .string(redactor.redact(decoded))
             } else {
                 content["text"] = .string(Data(redactor.redact(bytes: body)).base64EncodedString())
                 content["encoding"] = "base64"

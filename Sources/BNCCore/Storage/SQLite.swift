@@ -77,21 +77,15 @@ public final class SQLiteDatabase {
         // crashed, a WAL without its index) is opened for writing without creating, which recovers it as any reader
         // of it would. What still cannot be listed is refused when the file is a SQLite database: a locked, damaged
         // or unrecoverable database was taken for bnc's own, deleted (a fresh journal) or written into.
-        var failure: SchemaFailure?
-        var found: [String] = []
-        for flags in [SQLITE_OPEN_READONLY, SQLITE_OPEN_READWRITE] {
-            switch tableNames(path, flags: flags | SQLITE_OPEN_NOMUTEX) {
-            case .success(let names): found = names; failure = nil
-            case .failure(let f): failure = f; continue
-            }
-            break
-        }
-        if let failure {
+        var listed = tableNames(path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+        if case .failure = listed { listed = tableNames(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX) }
+        let found: [String]
+        switch listed {
+        case .success(let names):
+            found = names
+        case .failure(let failure):
             guard hasSQLiteHeader(path) else { return }  // not a database: the writable open says so, with its fix
-            if isDamaged(failure.code) {
-                throw BNCError.configuration("\(what) \(path) is damaged or not a database (\(failure.message)); it is left as it is",
-                                             hint: "if it is bnc's, move it away and run again: mv '\(path)' '\(path).damaged'; if it is another program's, name another file")
-            }
+            if isDamaged(failure.code) { throw damaged(what: what, path: path, message: failure.message) }
             let busy = kind(failure.code) == .temporary
             throw BNCError(busy ? .temporary : .configuration,
                            "\(what): cannot read the tables of \(path), a SQLite database (\(failure.message)); it is left as it is",
@@ -161,8 +155,10 @@ public final class SQLiteDatabase {
 
     /// A file SQLite cannot read as a database (damaged, or not one): a configuration error naming it, with the
     /// command that moves it aside so a new one is made.
-    private func damaged() -> BNCError {
-        BNCError.configuration("\(what) \(path) is damaged or not a database (\(String(cString: bnc_sqlite3_errmsg(handle))))",
+    private func damaged() -> BNCError { Self.damaged(what: what, path: path, message: String(cString: bnc_sqlite3_errmsg(handle))) }
+
+    static func damaged(what: String, path: String, message: String) -> BNCError {
+        BNCError.configuration("\(what) \(path) is damaged or not a database (\(message)); it is left as it is",
                                hint: "move it away and run again: mv '\(path)' '\(path).damaged'")
     }
 
