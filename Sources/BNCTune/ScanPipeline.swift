@@ -67,10 +67,6 @@ private final class ScanRun: @unchecked Sendable {
         // And one chunk's storage, filled again for each chunk the thread takes: a new one each time was a
         // half-megabyte allocation, and each merged the allocator's free lists (malloc_consolidate).
         var spare = Chunk()
-        // The outcomes given in a finishing turn, freed after it: freeing a line's request was a fifth of the turn,
-        // which one thread at a time takes, and the other thread can prepare its chunk meanwhile.
-        var given: [ScanOutcome] = []
-        given.reserveCapacity(TuneScanner.chunkLines)
         while true {
             // The reader's turn: the next chunk, its number, and the reader's progress when it was read.
             let taken: (number: Int, chunk: Result<Chunk, BNCError>, bytesRead: Int)? = reading.withLock { state in
@@ -112,11 +108,8 @@ private final class ScanRun: @unchecked Sendable {
                         finishing.stop()
                         return
                     }
-                    given.append(consume outcome)
                 }
                 finishing.pass()
-                // Before the chunk is refilled: the outcomes point into its bytes.
-                given.removeAll(keepingCapacity: true)
                 spare = prepared.recycle()
             }
         }

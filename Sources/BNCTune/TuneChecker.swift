@@ -72,37 +72,11 @@ public struct TuneChecker: Sendable {
 
     /// The finding that needs the requests before this one (a conversion repeated within the hour), in log order.
     public mutating func duplicates(_ r: TuneRequest, _ f: inout [Finding]) {
-        duplicates(Self.conversionKey(r, action: r.action, time: r.effectiveTime), &f)
-    }
-
-    /// The same from the request's `conversionKey`, made beforehand: a scan makes it on any thread and records it
-    /// in log order, the only part that needs the requests before.
-    mutating func duplicates(_ key: ConversionMark?, _ f: inout [Finding]) {
-        guard let key, let earlier = window.record(key.hash, at: key.time ?? 0), !key.isRetry else { return }
-        let when = key.time.map { " (\(Int($0 - earlier)) s earlier)" } ?? " (the log has no times: assumed within the hour)"
-        f.append(Finding(.duplicateConversion, "site_event_name", "the same \(key.name) conversion from this device came within the hour\(when); TUNE drops it",
-                         fix: "give each conversion its own advertiser_ref_id, or stop resending"))
-    }
-
-    /// What identifies a conversion among the hour's (advertiser, device, event, reference), its time and whether
-    /// it is a resend; nil for a request that is no conversion.
-    /// - Parameters: action, time: the request's `action` and `effectiveTime`, read once by the caller.
-    static func conversionKey(_ r: TuneRequest, action: String?, time: Double?) -> ConversionMark? {
-        guard let action else { return nil }
+        let action = r.action
         // A session action is none of the pre-defined events: one comparison, not seventeen, for most lines.
-        guard action == "conversion" || (!TuneParameters.sessionActions.contains(action) && TuneParameters.predefinedEvents.contains(where: { $0.tune == action })) else {
-            return nil
+        if let action, action == "conversion" || (!TuneParameters.sessionActions.contains(action) && TuneParameters.predefinedEvents.contains(where: { $0.tune == action })) {
+            duplicate(r, action: action, &f)
         }
-        let name = TuneParameters.normalisedEventName(r.value(.siteEventName) ?? r.value(.siteEventID) ?? action)
-        let device = r.value(.iosIFA) ?? r.value(.iosIFV) ?? r.value(.googleAID)?.uppercased() ?? r.value(.osID) ?? r.value(.androidID)
-            ?? r.value(.windowsAID) ?? r.value(.deviceID) ?? r.value(.deviceIP) ?? r.clientIP ?? ""
-        // A resend keeps its transaction_id: that is a retry, not a second conversion.
-        let reference = r.value(.advertiserRefID) ?? r.value(.transactionID) ?? ""
-        var hash = FNV1a64()
-        // Each part ended by a NUL, without an array of them per conversion.
-        hash.add(r.value(.advertiserID) ?? ""); hash.add("\0"); hash.add(device); hash.add("\0")
-        hash.add(name); hash.add("\0"); hash.add(reference); hash.add("\0")
-        return ConversionMark(hash: hash.value, time: time, name: name, isRetry: r.value(.sdkRetryAttempt).flatMap(Int.init) ?? 0 != 0)
     }
 
     /// Most severe first, stable within a severity.
@@ -427,17 +401,24 @@ public struct TuneChecker: Sendable {
                              fix: "send to https://\(adv).measure.mobileapptracking.com"))
         }
     }
-}
 
-/// A conversion as the duplicate window knows it (`TuneChecker.conversionKey`).
-struct ConversionMark: Sendable {
-    let hash: UInt64
-    /// The request's time; nil when the log has none.
-    let time: Double?
-    /// The event's name, normalised as TUNE stores it.
-    let name: String
-    /// `sdk_retry_attempt` above 0: a resend, never a duplicate.
-    let isRetry: Bool
+    mutating func duplicate(_ r: TuneRequest, action: String, _ f: inout [Finding]) {
+        let name = TuneParameters.normalisedEventName(r.value(.siteEventName) ?? r.value(.siteEventID) ?? action)
+        let device = r.value(.iosIFA) ?? r.value(.iosIFV) ?? r.value(.googleAID)?.uppercased() ?? r.value(.osID) ?? r.value(.androidID)
+            ?? r.value(.windowsAID) ?? r.value(.deviceID) ?? r.value(.deviceIP) ?? r.clientIP ?? ""
+        // A resend keeps its transaction_id: that is a retry, not a second conversion.
+        let reference = r.value(.advertiserRefID) ?? r.value(.transactionID) ?? ""
+        var hash = FNV1a64()
+        // Each part ended by a NUL, without an array of them per conversion.
+        hash.add(r.value(.advertiserID) ?? ""); hash.add("\0"); hash.add(device); hash.add("\0")
+        hash.add(name); hash.add("\0"); hash.add(reference); hash.add("\0")
+        let time = r.effectiveTime ?? 0
+        if let earlier = window.record(hash.value, at: time), r.value(.sdkRetryAttempt).flatMap(Int.init) ?? 0 == 0 {
+            let when = r.effectiveTime == nil ? " (the log has no times: assumed within the hour)" : " (\(Int(time - earlier)) s earlier)"
+            f.append(Finding(.duplicateConversion, "site_event_name", "the same \(name) conversion from this device came within the hour\(when); TUNE drops it",
+                             fix: "give each conversion its own advertiser_ref_id, or stop resending"))
+        }
+    }
 }
 
 extension TuneParameters {

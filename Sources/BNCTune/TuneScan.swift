@@ -55,32 +55,11 @@ public struct PreparedLine: ~Copyable, Sendable {
     enum Kind: ~Copyable, Sendable {
         case blank, other
         case unreadable(String)
-        /// With what the ordered part counts it by, read as the line is prepared (on any thread).
-        case request(TuneRequest, [Finding], decrypted: Bool, marks: LineMarks)
+        case request(TuneRequest, [Finding], decrypted: Bool)
     }
     let line: Int
     let bytes: ArraySlice<UInt8>
     let kind: Kind
-}
-
-/// What a request is counted by in the scan's ordered part, read from it beforehand: the ordered part runs on one
-/// thread at a time, and these look-ups (the time's number, the conversion's hash above all) need no line before.
-struct LineMarks: Sendable {
-    let action: String?
-    let time: Double?
-    let advertiser: String
-    let app: String
-    /// What the duplicate window records; nil for a request that is no conversion.
-    let conversion: ConversionMark?
-
-    /// (`borrowing`: an initializer's argument is otherwise its own, and the request was copied for it.)
-    init(_ r: borrowing TuneRequest) {
-        action = r.action
-        time = r.effectiveTime
-        advertiser = r.value(.advertiserID) ?? "?"
-        app = TuneScanner.app(of: r)
-        conversion = TuneChecker.conversionKey(r, action: action, time: time)
-    }
 }
 
 /// A scan's counts for one advertiser or app: its requests, those with findings, and the findings.
@@ -198,9 +177,7 @@ public final class TuneScanner {
         }
         // The findings first: the request's last use is then the line's, and it moves there instead of being copied.
         let found = TuneChecker.findings(request, memo: &memo, keyFailed: !extra.isEmpty)
-        let marks = LineMarks(request)
-        return PreparedLine(line: number, bytes: bytes, kind: .request(consume request, extra.isEmpty ? found : extra + found, decrypted: opened,
-                                                                       marks: marks))
+        return PreparedLine(line: number, bytes: bytes, kind: .request(consume request, extra.isEmpty ? found : extra + found, decrypted: opened))
     }
 
     /// A prepared line's outcome, in log order: the duplicate window, the counts and the examples.
@@ -220,24 +197,24 @@ public final class TuneScanner {
             let outcome = ScanOutcome(line: line, request: nil, findings: [], error: error, source: bytes)
             keepExample(outcome)
             return outcome
-        case .request(let request, var found, let opened, let marks):
+        case .request(let request, var found, let opened):
             lines += 1
             requests += 1
             if opened { decrypted += 1 }
-            checker.duplicates(marks.conversion, &found)
+            checker.duplicates(request, &found)
             let findings = TuneChecker.ordered(found)
-            count(findings, marks)
+            count(findings, request)
             let outcome = ScanOutcome(line: line, request: consume request, findings: findings, error: nil, source: bytes)
             keepExample(outcome)
             return outcome
         }
     }
 
-    func count(_ findings: [Finding], _ marks: LineMarks) {
-        let action = marks.action
+    func count(_ findings: [Finding], _ r: TuneRequest) {
+        let action = r.action
         Self.tally(&byAction, action ?? "(none)", cache: &recentAction, empty: 0) { $0 += 1 }
         if findings.contains(where: { $0.severity == .error }) { withErrors += 1 }
-        if let t = marks.time, t.isFinite {
+        if let t = r.effectiveTime, t.isFinite {
             firstTime = min(firstTime ?? t, t)
             lastTime = max(lastTime ?? t, t)
             let hour = Int((t / 3600).rounded(.down))
@@ -259,11 +236,11 @@ public final class TuneScanner {
             severityCounts[f.severity.rank] += 1
             ruleCounts[f.rule.ordinal] += 1
         }
-        let advertiser = marks.advertiser
+        let advertiser = r.value(.advertiserID) ?? "?"
         let n = findings.count
         Self.tally(&byAdvertiser, advertiser, cache: &recentAdvertiser, empty: ScanCount()) { $0.add(findings: n) }
         // The advertiser/app key is made only when the pair is not one of the last two (a log comes in runs).
-        Self.tally(&byApp, AppKey(advertiser: advertiser, app: marks.app), key: { $0.advertiser + "/" + $0.app },
+        Self.tally(&byApp, AppKey(advertiser: advertiser, app: Self.app(of: r)), key: { $0.advertiser + "/" + $0.app },
                    cache: &recentApp, empty: ScanCount()) { $0.add(findings: n) }
     }
 
