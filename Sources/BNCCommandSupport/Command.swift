@@ -122,7 +122,7 @@ extension BNCRootCommand {
             finish(Int32(exit.rawValue), diagnostics: diagnostics)
         } catch let clean as CleanExit {
             // A root with subcommands and no default asks for its help when run bare (`bnc-link`): print it.
-            let text = withInheritedExamples(usageFirst(fullMessage(for: clean)))
+            let text = helpText(for: clean)
             if !text.isEmpty { OutputStream.stdout.write(text + "\n") }
             status = .success
         } catch let error as ValidationError {
@@ -136,6 +136,14 @@ extension BNCRootCommand {
             exitForParseError(error, tool: tool, diagnostics: diagnostics)
         }
         finish(status.rawValue, diagnostics: diagnostics)
+    }
+
+    /// The help a request for it prints: USAGE first, the examples inherited when the command has none, and
+    /// each example laid out whole (ArgumentParser's wrapping at the terminal's width cut commands mid-word).
+    static func helpText(for error: any Error) -> String {
+        let wrapped = withInheritedExamples(usageFirst(fullMessage(for: error)))
+        let wide = withInheritedExamples(usageFirst(fullMessage(for: error, columns: 100_000)))
+        return ExampleLayout.help(wrapped, unwrapped: wide)
     }
 
     /// ArgumentParser's help with USAGE right after the one-line overview, and the discussion (details, rules,
@@ -284,7 +292,7 @@ extension BNCRootCommand {
     private static func exitForParseError(_ error: any Error, tool: String, diagnostics: Diagnostics) -> Never {
         let code = exitCode(for: error)
         if code == .success {
-            OutputStream.stdout.write(withInheritedExamples(usageFirst(fullMessage(for: error))) + "\n")
+            OutputStream.stdout.write(helpText(for: error) + "\n")
             finish(0, diagnostics: diagnostics)
         }
         let first = firstParagraph(self.message(for: error))

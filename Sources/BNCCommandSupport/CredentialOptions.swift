@@ -32,15 +32,8 @@ public struct CredentialOptions: ParsableArguments, Sendable {
 public struct ProfileOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("profile"), help: ArgumentHelp(
         "Profile of the config file to use (see bnc-config(5)). Env: BNC_PROFILE.", valueName: "NAME"),
-        completion: .custom { _, _, _ in ProfileOptions.profileNames() })
+        completion: .custom { _, _, _ in ConfigurationResolver.profileNames() })
     public var profile: String?
-
-    /// The profiles of the config file, for completion (none when it cannot be read: completion never fails).
-    static func profileNames() -> [String] {
-        let environment = Environment.current()
-        guard let file = try? ConfigurationResolver(environment: environment).loadConfigFile() else { return [] }
-        return file.profiles.keys.sorted()
-    }
 
     @Flag(name: .customLong("sandbox"), help: "Use the local bnc-sandbox and its test credentials (the 'sandbox' profile).")
     public var sandbox = false

@@ -39,7 +39,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .unavailable: "the service could not be reached (DNS, connection refused, TLS), or libcurl is missing"
         case .software: "internal error (a bug in bnc)"
         case .ioError: "output could not be written: stdout closed or full, disk full"
-        case .temporaryFailure: "temporary failure after retries: 408, 429, 5xx, timeout, connection reset"
+        case .temporaryFailure: "temporary failure after retries: 408, 429, 5xx, timeout, connection reset; Apple's 404 (no attribution record yet) after bnc-asa's attempts"
         case .malformedResponse: "the service's answer could not be read"
         case .notPermitted: "not permitted: 401 or 403"
         case .configuration: "configuration error: no key, bad config file, unsafe file permissions, libsqlite3 or libjq missing"

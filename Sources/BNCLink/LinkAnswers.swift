@@ -40,17 +40,22 @@ public enum LinkAnswers {
         }
         let have = existing["data"]?.objectValue ?? [:]
         for (k, v) in wanted["data"]?.objectValue ?? [:] where have[k] != v { out.append("data.\(k)") }
-        for (k, _) in have where !k.hasPrefix("~") && !k.hasPrefix("+") && k != "url" && wanted["data"]?[k] == nil {
+        for (k, _) in have where !k.hasPrefix("~") && !k.hasPrefix("+") && k != "url" && k != Self.oneTimeUse && wanted["data"]?[k] == nil {
             out.append("data.\(k) (not in this request)")
         }
         return out
     }
 
-    /// The data a GET answer holds that its creator set (without what Branch adds: `~` read-backs, `+` keys, url).
+    /// What Branch adds to a link's data from its type when it is read back: never the creator's, so never a
+    /// difference or a key an update would lose.
+    static let oneTimeUse = "$one_time_use"
+
+    /// The data a GET answer holds that its creator set (without what Branch adds: `~` read-backs, `+` keys, url,
+    /// `$one_time_use`).
     public static func creatorData(_ link: JSON) -> JSONObject {
         var out = JSONObject()
         for (k, v) in link["data"]?.objectValue ?? [:] {
-            if k.hasPrefix("+") || k == "url" || ["~id", "~creation_source", "~referring_link", "~marketing", "~channel", "~feature",
+            if k.hasPrefix("+") || k == "url" || k == oneTimeUse || ["~id", "~creation_source", "~referring_link", "~marketing", "~channel", "~feature",
                                                   "~campaign", "~stage", "~tags"].contains(k) { continue }
             out[k] = v
         }

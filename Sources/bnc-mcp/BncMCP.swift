@@ -39,7 +39,8 @@ struct BncMCP: AsyncParsableCommand {
             """,
         version: "bnc-mcp " + BuildInfo.version)
 
-    @Option(name: .customLong("profile"), help: ArgumentHelp("The config profile every tool uses.", valueName: "NAME")) var profile: String?
+    @Option(name: .customLong("profile"), help: ArgumentHelp("The config profile every tool uses.", valueName: "NAME"),
+            completion: .custom { _, _, _ in ConfigurationResolver.profileNames() }) var profile: String?
     @Flag(name: .customLong("sandbox"), help: "Point every tool at bnc-sandbox (started when not running).") var sandbox = false
     @Option(name: .customLong("api-url"), help: ArgumentHelp("Base URL instead of Branch's hosts (BNC_API_URL).", valueName: "URL")) var apiURL: String?
     @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send.", valueName: "BOOL"),

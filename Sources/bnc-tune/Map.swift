@@ -19,8 +19,9 @@ struct Map: SendingCommand {
             the TUNE parameter. Several requests (FILE or -) print one line each; unmappable lines are reported \
             on stderr and the exit status is 1.
 
-            --to-tune reads v1/open or v2 event bodies (JSON, one per line; "ip" is the device IP) and prints the \
-            TUNE server-to-server URL of each (--advertiser-id required).
+            --to-tune reads v1/open or v2 event bodies (JSON: one per line, or bodies written over several lines \
+            as a pretty-printed file has them; "ip" is the device IP) and prints the TUNE server-to-server URL of \
+            each (--advertiser-id required).
 
             THE PARAMETER TABLE (bnc-tune params prints it as data):
             \(TuneParameters.helpText)
@@ -53,14 +54,23 @@ struct Map: SendingCommand {
         // A file's mapped lines: NDJSON (what `bnc-event send --batch -` reads), or with an explicit --output json
         // one array written as they come.
         var stream = ResultStream(array: tool.output.output?.format == .json, filter: tool.context.jq, terminal: tool.environment.stdoutIsTTY)
-        let failed = try source.eachReportingErrors(to: tool.diagnostics) { number, bytes throws(BNCError) in
-            if toTune { try reverse(bytes, tool); return }
+        var body = PendingBody()
+        var failed = try source.eachReportingErrors(to: tool.diagnostics) { number, bytes throws(BNCError) in
+            if toTune {
+                if let json = try body.add(number, bytes) { try reverse(json, tool) }
+                return
+            }
             guard let line = try forward(number, bytes, conversionKey, tool) else { return }
             if source.isInline {
                 try tool.context.emit(line, format: tool.format == .table ? .json : tool.format)
                 return
             }
             try tool.context.print(line, to: &stream)
+        }
+        if let unfinished = body.unfinished {
+            if source.isInline { throw unfinished }
+            failed += 1
+            tool.diagnostics.error(unfinished)
         }
         if !source.isInline && !toTune {
             tool.stdout.write(bytes: stream.finish())
@@ -104,8 +114,8 @@ struct Map: SendingCommand {
         return .object(mapped.line)
     }
 
-    func reverse(_ bytes: ArraySlice<UInt8>, _ tool: ToolRun) throws(BNCError) {
-        guard case .object(var body) = try JSON.parseInput(bytes, what: "--to-tune input") else {
+    func reverse(_ json: JSON, _ tool: ToolRun) throws(BNCError) {
+        guard case .object(var body) = json else {
             throw BNCError.invalid("--to-tune input", "must be a JSON object (a v1/open or v2 event body)")
         }
         if body["ip"] == nil, let ip = tool.ip { body["ip"] = .string(ip.text) }
@@ -114,5 +124,41 @@ struct Map: SendingCommand {
                                        warnings: warnings)
         try tool.admit(warnings)
         tool.stdout.line(tool.context.redacted(r.url))
+    }
+}
+
+/// --to-tune's input: a JSON body per line, or one written over several lines (a pretty-printed file). A line whose
+/// JSON ends before the value does (`{` alone, an object's first member) is held and the next lines are added to
+/// it until the value is whole; at most `RequestSource.maxLine` bytes in all.
+struct PendingBody {
+    private var text: [UInt8] = []
+    private var first = 0
+
+    /// The body that ends with this line, nil while one is still open; a refused one is exit 65 naming the line
+    /// it started on.
+    mutating func add(_ line: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) -> JSON? {
+        if text.isEmpty { first = line }
+        text.append(contentsOf: bytes)
+        text.append(10)
+        let from = first == line ? "" : " (a body from line \(first))"
+        guard text.count <= RequestSource.maxLine else {
+            text = []
+            throw BNCError(.invalidData, "line \(line)\(from): --to-tune input is longer than \(RequestSource.maxLine) bytes")
+        }
+        do {
+            let json = try JSON.parse(bytes: text)
+            text = []
+            return json
+        } catch where error.reason == JSONParseError.endOfInput && error.offset >= text.count - 1 {
+            return nil  // the value goes on in the next line
+        } catch {
+            text = []
+            throw BNCError(.invalidData, "line \(line)\(from): --to-tune input: \(error.description)")
+        }
+    }
+
+    /// A body the input ended in the middle of, as the error naming where it began.
+    var unfinished: BNCError? {
+        text.isEmpty ? nil : BNCError(.invalidData, "line \(first): --to-tune input: the JSON body from here is not complete at the end of the input")
     }
 }

@@ -124,7 +124,8 @@ func main(_ args: [String]) -> Int32 {
     default:
         if first.hasPrefix("-") {
             err("error: unknown option '\(first)'")
-            err("hint: see 'bnc --help'")
+            let guess = EditDistance.closest(to: first, in: ["--help", "--version", "--list"])
+            err(guess.map { "hint: did you mean '\($0)'? (see 'bnc --help')" } ?? "hint: see 'bnc --help'")
             return exitUsage
         }
         guard PluginDirectory.isValidName(first), let found = PluginDirectory.locate(first) else { return unknown(first) }

@@ -58,17 +58,22 @@ extension Mdoc {
         // of each subcommand that has its own (`bnc-event send`), so the page documents every flag.
         s += ".Sh OPTIONS\n" + optionGroups(visible, prefix: nil)
         var examples = rootExamples
-        for sub in subcommands {
+        // Each subcommand's, and its own subcommands' in turn (`bnc-open state forget`: its --all was nowhere).
+        func subcommandOptions(_ sub: JSON, path: String) {
+            guard let name = sub["commandName"]?.stringValue, name != "help" else { return }
             let args = (sub["arguments"]?.arrayValue ?? []).filter {
                 $0["shouldDisplay"]?.boolValue != false && !["help", "version"].contains($0["valueName"]?.stringValue ?? "")
             }
-            guard !args.isEmpty, let name = sub["commandName"]?.stringValue else { continue }
-            s += optionGroups(args, prefix: "\(tool.executable) \(name)")
-            examples += splitDiscussion(sub["discussion"]?.stringValue ?? "").1
+            if !args.isEmpty {
+                s += optionGroups(args, prefix: "\(path) \(name)")
+                examples += splitDiscussion(sub["discussion"]?.stringValue ?? "").1
+            }
+            for nested in sub["subcommands"]?.arrayValue ?? [] { subcommandOptions(nested, path: "\(path) \(name)") }
         }
+        for sub in subcommands { subcommandOptions(sub, path: tool.executable) }
         s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [])
         if !examples.isEmpty {
-            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + examples.flatMap { wrapCommand($0) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
+            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + ExampleLayout.commands(examples).flatMap { ExampleLayout.wrap($0, width: 66) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
         }
         s += seeAlso(except: tool.executable)
         return s

@@ -96,6 +96,7 @@ import TestSupport
     @Test func aSubcommandsHelpInheritsItsToolsExamplesWithTheirSetUp() throws {
         let daily = try box.run("bnc-export", ["daily", "--help"]).stdout
         let examples = try #require(daily.components(separatedBy: "\nEXAMPLES:\n").last?.split(separator: "\n").map(String.init))
+            .filter { !$0.hasPrefix("      ") && !$0.hasPrefix("  # ") }  // a long command's continuation lines, a comment
         #expect(examples.allSatisfy { $0.hasPrefix("  bnc-export daily ") || $0.hasPrefix("  export BRANCH_") }, "\(examples)")
         let sandbox = try #require(examples.firstIndex { $0.contains("--api-url http://127.0.0.1:8787") })
         #expect(sandbox >= 2 && examples[sandbox - 2].hasPrefix("  export BRANCH_KEY=key_live_")
@@ -103,6 +104,28 @@ import TestSupport
         #expect(!examples.contains { $0.contains("bnc-export custom") })
         let create = try box.run("bnc-link", ["create", "--help"]).stdout
         #expect(create.contains("\nEXAMPLES:\n  bnc-link create "), "\(create)")
+    }
+
+    /// An example is a command to copy: a long one goes on over lines ending in ` \` that fit 78 columns, whatever
+    /// the terminal's width (ArgumentParser wrapped examples as prose, so a copied line was half a command and
+    /// `--idfv` was cut from its value).
+    @Test func examplesAreLaidOutAsCommandsToCopy() throws {
+        let commands: [[String]] = [["bnc-open"], ["bnc-link", "create"], ["bnc-export"], ["bnc-event", "send"], ["bnc-tune"], ["bnc-api"], ["bnc-asa"]]
+        for command in commands {
+            for columns in ["50", "80", "200"] {
+                let help = try box.run(command[0], Array(command.dropFirst()) + ["--help"], env: ["COLUMNS": columns])
+                let examples = try #require(help.stdout.components(separatedBy: "\nEXAMPLES:\n").last?.split(separator: "\n").map(String.init))
+                #expect(examples.count >= 2, "\(command)")
+                for (i, line) in examples.enumerated() {
+                    let continued = i > 0 && examples[i - 1].hasSuffix(" \\")
+                    #expect(line.hasPrefix(continued ? "      " : "  ") && (continued || !line.hasPrefix("   ")), "\(command) at \(columns): \(line)")
+                    #expect(line.count <= 78 || !line.drop { $0 == " " }.contains(" "), "\(command) at \(columns) columns: \(line)")
+                }
+            }
+        }
+        let open = try box.run("bnc-open", ["--help"], env: ["COLUMNS": "50"]).stdout
+        let joined = open.components(separatedBy: "\nEXAMPLES:\n").last!.replacing(" \\\n      ", with: " ")
+        #expect(joined.contains("  bnc-open --sandbox --ip 8.8.4.4 --os iOS --os-version 17.4 --model iPhone15,2 --app-version 2.3.0 --user-agent \"$UA\" --idfv 1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11\n"), "\(joined)")
     }
 
     /// Every argument of every command of every tool, read from ArgumentParser's own dump: (the command's path,

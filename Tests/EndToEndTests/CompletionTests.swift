@@ -121,5 +121,10 @@ import TestSupport
         #expect(try bash("bnc-open --profile ").sorted() == ["prod", "staging"])
         #expect(try bash("bnc open --profile st") == ["staging"])
         #expect(try fish("bnc-open --profile st") == ["staging"])
+        // Every tool's --profile, bnc-mcp's own option among them (it offered nothing).
+        for tool in ["bnc-mcp", "bnc-doctor", "bnc-api GET /v1/app", "bnc-export daily", "bnc-app get"] {
+            #expect(try bash("\(tool) --profile ").sorted() == ["prod", "staging"], "\(tool)")
+            #expect(try fish("\(tool) --profile st") == ["staging"], "\(tool)")
+        }
     }
 }

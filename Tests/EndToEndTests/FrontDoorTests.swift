@@ -104,6 +104,16 @@ import TestSupport
         #expect(r.stdout.isEmpty)
     }
 
+    /// bnc(1): "bnc itself exits 64 for an unknown tool or option (with a did-you-mean)".
+    @Test(arguments: [("--lisst", "'--list'"), ("--versio", "'--version'"), ("--hlep", "'--help'")])
+    func unknownOptionsSuggest(_ option: String, _ suggestion: String) throws {
+        let r = try box.run("bnc", [option], env: env)
+        #expect(r.status == 64 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("bnc: error: unknown option '\(option)'") && r.stderr.contains("did you mean \(suggestion)?"), "\(r.stderr)")
+        let far = try box.run("bnc", ["--zzzzzz"], env: env)
+        #expect(far.status == 64 && !far.stderr.contains("did you mean") && far.stderr.contains("see 'bnc --help'"))
+    }
+
     @Test(arguments: ["../bnc-hello", "/bin/sh", "-x"])
     func refusesPathTricksAndUnknownOptions(_ name: String) throws {
         let r = try box.run("bnc", [name], env: env)

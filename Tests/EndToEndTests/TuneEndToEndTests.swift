@@ -168,6 +168,29 @@ import TestSupport
         #expect(v6.stdout.hasPrefix("http://[::1]:9/serve?action=session"), "\(v6.output)")
     }
 
+    /// The README's `map --to-tune body.json`: a pretty-printed body (one member a line) is one body, as are
+    /// NDJSON lines after it; a body the file ends inside, or broken in its middle, is named by the line it began on.
+    @Test func mapToTuneReadsABodyOverSeveralLines() throws {
+        let line = try box.run("bnc-tune", ["map", Self.session])
+        let compact = line.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let object = try JSONSerialization.jsonObject(with: Data(compact.utf8))
+        let pretty = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        #expect(pretty.split(separator: "\n").count > 5)
+        let file = try box.write("body.json", pretty + "\n" + compact + "\n" + pretty + "\n")
+        let r = try box.run("bnc-tune", ["map", "--to-tune", file, "--advertiser-id", "877"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.output)")
+        let urls = r.stdout.split(separator: "\n")
+        #expect(urls.count == 3 && Set(urls).count == 1 && urls[0].hasPrefix("https://877.measure.mobileapptracking.com/serve?action=session"), "\(r.stdout)")
+        let cut = try box.write("cut.json", pretty + "\n" + pretty.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n")
+        let c = try box.run("bnc-tune", ["map", "--to-tune", cut, "--advertiser-id", "877"])
+        let start = pretty.split(separator: "\n").count + 1
+        #expect(c.status == 1 && c.stdout.split(separator: "\n").count == 1, "\(c.output)")
+        #expect(c.stderr.contains("line \(start): --to-tune input: the JSON body from here is not complete at the end of the input"), "\(c.stderr)")
+        let broken = try box.write("broken.json", "{\"os\": \"iOS\",\n\"os_version\": x}\n")
+        let b = try box.run("bnc-tune", ["map", "--to-tune", broken, "--advertiser-id", "877"])
+        #expect(b.status == 1 && b.stderr.contains("line 2 (a body from line 1): --to-tune input: invalid JSON"), "\(b.stderr)")
+    }
+
     @Test func decryptWithTheConversionKey() throws {
         // Encrypted by the openssl tool as the Android SDK does: AES-256-CBC, fixed IV, space padding.
         let key = "0123456789abcdef0123456789ABCDEF"

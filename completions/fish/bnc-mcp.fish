@@ -79,7 +79,7 @@ function __bnc-mcp_custom_completion
 end
 
 complete -c 'bnc-mcp' -f
-complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" profile' -l 'profile' -d 'The config profile every tool uses.' -rfka ''
+complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" profile' -l 'profile' -d 'The config profile every tool uses.' -rfka '(__bnc-mcp_custom_completion ---completion -- --profile (count (__bnc-mcp_tokens -pc)) (__bnc-mcp_tokens -tC))'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" sandbox' -l 'sandbox' -d 'Point every tool at bnc-sandbox (started when not running).'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" api-url' -l 'api-url' -d 'Base URL instead of Branch\'s hosts (BNC_API_URL).' -rfka ''
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-send' -l 'allow-send' -d 'false: refuse every send; tools only show what they would send.' -rfka 'true false'

@@ -42,6 +42,13 @@ public struct ConfigurationResolver: Sendable {
     }
 
     /// Loads the config file: a missing default file is no error; a missing `BNC_CONFIG` file is.
+    /// The profiles of the user's config file, for `--profile` completion in every tool (none when it cannot be
+    /// read: completion never fails).
+    public static func profileNames() -> [String] {
+        guard let file = try? ConfigurationResolver(environment: Environment.current()).loadConfigFile() else { return [] }
+        return file.profiles.keys.sorted()
+    }
+
     public func loadConfigFile() throws(BNCError) -> ConfigFile? {
         let path = environment.configFile
         guard FileSystem.exists(path) else {

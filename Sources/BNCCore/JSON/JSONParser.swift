@@ -11,6 +11,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public let offset: Int
     public let reason: String
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    /// The reason given when the text ends before the value does (an object or array left open).
+    public static let endOfInput = "unexpected end of input"
 }
 
 struct JSONParser {
@@ -64,7 +66,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSON {
-        guard index < bytes.count else { throw fail("unexpected end of input") }
+        guard index < bytes.count else { throw fail(JSONParseError.endOfInput) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -123,7 +125,7 @@ struct JSONParser {
                 throw fail("the member name \(JSON.string(shown).serialized()) is repeated in one object", at: keyStart)
             }
             skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input") }
+            guard index < bytes.count else { throw fail(JSONParseError.endOfInput) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
             throw fail("expected ',' or '}' in an object")
@@ -145,7 +147,7 @@ struct JSONParser {
             skipWhitespace()
             items.append(try parseValue())
             skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input") }
+            guard index < bytes.count else { throw fail(JSONParseError.endOfInput) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
             throw fail("expected ',' or ']' in an array")
