@@ -141,7 +141,9 @@ extension ToolRun {
         progress?.clear()
         diagnostics.note(summary.description)
         if let errno = out.writeError {
-            diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno))); the journal keeps what was acknowledged (--resume)"))
+            // Only a run with a journal can say that it keeps anything (a batch from a pipe without --journal has none).
+            let kept = journal != nil ? "; the journal keeps what was acknowledged (--resume)" : "; no journal kept what was acknowledged (--journal FILE keeps it)"
+            diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno)))\(kept)"))
             return .ioError
         }
         // A journal of its own (not named with --journal) is kept only while a run may be resumed: one that sent

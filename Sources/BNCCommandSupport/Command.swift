@@ -4,6 +4,7 @@
 import ArgumentParser
 import BNCCore
 import BNCSuite
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -78,6 +79,7 @@ extension BNCRootCommand {
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)
         signal(SIGPIPE, SIG_IGN)
+        Interruption.exitOn130(tool: name(of: Self.self), erasingLine: isatty(2) == 1)
         // Every file and folder a tool creates (state, journals, pid files, reports) is private to the user.
         FileSystem.userUmask = umask(0o077)
         let environment = Environment.current()
@@ -403,5 +405,39 @@ extension BNCCommand {
     public func run() throws {
         let status = try run(ToolContext(tool: Self.toolName, environment: .current()))
         if status != .success { throw CommandStatus(status: status) }
+    }
+}
+
+/// What the default interruption writes before it exits: the progress line erased (on a terminal) and
+/// "TOOL: interrupted". Made once, before the handler can run; the handler only reads it.
+private let interruptionText = Atomic<Int>(0)  // the buffer's address
+private let interruptionLength = Atomic<Int>(0)
+
+/// The process's own ending on SIGINT and SIGTERM (here: the command shape alone ends the process).
+enum Interruption {
+    /// Every command's SIGINT and SIGTERM until a run installs its own watcher: the line a progress bar may be
+    /// drawing is erased, "TOOL: interrupted" is said, and the process exits 130, as the man pages' EXIT STATUS
+    /// says of both (SIGTERM's default ended a single request or a download with 143, silently, with the bar left
+    /// on the terminal). A signal the process started with ignored (a background job's SIGINT) stays ignored.
+    static func exitOn130(tool: String, erasingLine: Bool) {
+        let text = Array(((erasingLine ? "\r\u{1B}[K" : "") + "\(tool): interrupted\n").utf8)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+        buffer.initialize(from: text, count: text.count)
+        interruptionLength.store(text.count, ordering: .sequentiallyConsistent)
+        interruptionText.store(Int(bitPattern: buffer), ordering: .sequentiallyConsistent)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let text = UnsafeRawPointer(bitPattern: interruptionText.load(ordering: .sequentiallyConsistent)) {
+                _ = write(2, text, interruptionLength.load(ordering: .sequentiallyConsistent))
+            }
+            _exit(130)
+        }
+        sigemptyset(&action.sa_mask)
+        for sig in [SIGINT, SIGTERM] {
+            var old = sigaction()
+            sigaction(sig, nil, &old)
+            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            sigaction(sig, &action, nil)
+        }
     }
 }

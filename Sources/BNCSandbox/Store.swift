@@ -169,13 +169,27 @@ final class Store {
     var identities: [String: String] = [:]          // "key|identity" -> the bundle token (user) /v1/profile gave it
 
     private let database: SQLiteDatabase?
+    /// Held while --state is open: two sandboxes on one file each kept their own view and wrote over the other's
+    /// rows (an acknowledged link lost, one's reset wiping the other's).
+    private let lock: FileLock?
     /// Write-through failures of --state (a full disk, a removed file), shown in /_sandbox/stats.
     private(set) var stateWriteErrors = 0
     private(set) var lastStateWriteError: String?
 
     init(path: String?) throws(BNCError) {
-        guard let path else { database = nil; return }
-        try SQLiteDatabase.requireOwnSchema(path, tables: ["sandbox_state"], what: "--state")
+        guard let path else { database = nil; lock = nil; return }
+        // A file that is not a database at all is refused before a lock file is made beside it.
+        try FileSystem.requireOwnDatabase(path, what: "--state")
+        let lock = try FileLock(for: path, what: "--state lock", busy: "--state \(path) is used by another sandbox",
+                                hint: "stop that sandbox (bnc sandbox stop), or pass another --state")
+        do {
+            try SQLiteDatabase.requireOwnSchema(path, tables: ["sandbox_state"], what: "--state")
+        } catch {
+            lock.abandon()
+            throw error
+        }
+        lock.sign()
+        self.lock = lock
         let db = try SQLiteDatabase(path: path, what: "--state")
         try db.execute("CREATE TABLE IF NOT EXISTS sandbox_state (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))")
         database = db

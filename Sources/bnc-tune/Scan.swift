@@ -108,6 +108,15 @@ struct Scan: BNCCommand {
             context.diagnostics.note("interrupted after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
             return .interrupted
         }
+        // Standard output failed (closed by `| head`, full, gone): the scan stopped there, so its reports would count
+        // only the lines before it, and replace complete ones. None is written; the exit says why (74, or a closed
+        // pipe's own status).
+        if context.stdout.writeError != nil {
+            if !sinks.isEmpty {
+                context.diagnostics.note("standard output could not be written after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
+            }
+            return status(scanner)
+        }
         if reader.longLinesSkipped > 0 {
             context.diagnostics.warning("\(reader.longLinesSkipped) line(s) longer than 1 MiB skipped (counted as long_lines_skipped)")
         }
@@ -121,7 +130,11 @@ struct Scan: BNCCommand {
         if scanner.requests == 0 {
             context.diagnostics.warning("\(file == "-" ? "stdin" : file) held no TUNE requests (\(scanner.lines) lines read, \(scanner.skipped) other requests)")
         }
-        let failing = scanner.bySeverity.contains { $0.key >= failOn.severity && $0.value > 0 } || scanner.unreadable > 0
-        return failing ? .partialFailure : .success
+        return status(scanner)
+    }
+
+    /// 1 when a finding at --fail-on or worse, or an unreadable line, was found.
+    func status(_ scanner: TuneScanner) -> ExitStatus {
+        scanner.bySeverity.contains { $0.key >= failOn.severity && $0.value > 0 } || scanner.unreadable > 0 ? .partialFailure : .success
     }
 }

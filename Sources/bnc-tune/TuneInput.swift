@@ -102,3 +102,39 @@ extension Finding {
     /// SEVERITY RULE PARAMETER MESSAGE, for a table.
     var cells: [String] { [severity.rawValue, rule.rawValue, parameter ?? "", message + " (fix: " + fix + ")"] }
 }
+
+/// --to-tune's input: a JSON body per line, or one written over several lines (a pretty-printed file). A line whose
+/// JSON ends before the value does (`{` alone, an object's first member) is held and the next lines are added to
+/// it until the value is whole; at most `RequestSource.maxLine` bytes in all.
+struct PendingBody {
+    private var text: [UInt8] = []
+    private var first = 0
+
+    /// The body that ends with this line, nil while one is still open; a refused one is exit 65 naming the line
+    /// it started on.
+    mutating func add(_ line: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) -> JSON? {
+        if text.isEmpty { first = line }
+        text.append(contentsOf: bytes)
+        text.append(10)
+        let from = first == line ? "" : " (a body from line \(first))"
+        guard text.count <= RequestSource.maxLine else {
+            text = []
+            throw BNCError(.invalidData, "line \(line)\(from): --to-tune input is longer than \(RequestSource.maxLine) bytes")
+        }
+        do {
+            let json = try JSON.parse(bytes: text)
+            text = []
+            return json
+        } catch where error.reason == JSONParseError.endOfInput && error.offset >= text.count - 1 {
+            return nil  // the value goes on in the next line
+        } catch {
+            text = []
+            throw BNCError(.invalidData, "line \(line)\(from): --to-tune input: \(error.description)")
+        }
+    }
+
+    /// A body the input ended in the middle of, as the error naming where it began.
+    var unfinished: BNCError? {
+        text.isEmpty ? nil : BNCError(.invalidData, "line \(first): --to-tune input: the JSON body from here is not complete at the end of the input")
+    }
+}

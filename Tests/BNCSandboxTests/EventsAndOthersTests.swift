@@ -223,15 +223,21 @@ import TestSupport
     @Test func stateSurvivesARestart() throws {
         let dir = try TestSupport.Sandbox()
         let path = dir.root.appendingPathComponent("state.db").path
-        let first = try Harness { $0.statePath = path }
-        let url = try #require(first.createLink(["alias": "kept", "channel": "sms"]).json?["url"]?.stringValue)
-        #expect(first.open(Harness.iosOpen()).data?["+is_first_session"] == true)
-        let token = try mintToken(first)
-        let second = try Harness { $0.statePath = path }
-        second.clock.advance(10)
-        #expect(second.send("GET", "/kept?debug=1").json?["url"]?.stringValue == url)
-        #expect(second.open(Harness.iosOpen()).data?["+is_first_session"] == false)
-        #expect(second.send("POST", "/api/v1/", text: token).status == 200)
+        // Each sandbox in turn: one holds the state file's lock at a time (a restart).
+        var url = "", token = ""
+        do {
+            let first = try Harness { $0.statePath = path }
+            url = try #require(first.createLink(["alias": "kept", "channel": "sms"]).json?["url"]?.stringValue)
+            #expect(first.open(Harness.iosOpen()).data?["+is_first_session"] == true)
+            token = try mintToken(first)
+        }
+        do {
+            let second = try Harness { $0.statePath = path }
+            second.clock.advance(10)
+            #expect(second.send("GET", "/kept?debug=1").json?["url"]?.stringValue == url)
+            #expect(second.open(Harness.iosOpen()).data?["+is_first_session"] == false)
+            #expect(second.send("POST", "/api/v1/", text: token).status == 200)
+        }
         // Restarted on another port (`--port 0`): the link's old URL, by any name of this machine, is still its.
         let moved = try Harness { $0.statePath = path; $0.baseURL = "http://127.0.0.1:40999" }
         let code = try #require(url.split(separator: "/").last.map(String.init))

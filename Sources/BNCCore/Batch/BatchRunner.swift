@@ -95,8 +95,8 @@ public final class BatchRunner {
         var stopped = false
         var tokens = 1.0
         var lastRefill = MonotonicClock.now()
-        /// One bucket per documented window, starting full.
-        lazy var windowTokens: [Double] = settings.windows.map { Double($0.count) }
+        /// The starts of each documented window's last requests.
+        lazy var windowLogs: [WindowLog] = settings.windows.map(WindowLog.init)
         var failure: BNCError?
         /// A line's answer could not be written (a full disk, a read-only file system): the run stops sending,
         /// since every later line would make on Branch what it could not keep (a QR code's link), and ends 74.
@@ -244,8 +244,8 @@ public final class BatchRunner {
             let now = MonotonicClock.now()
             // Stopped: no wait for the rate limiter or a back-off, only for the transfers already on the wire.
             if stopped { return inFlight.isEmpty ? .done : .wait(until: now + 1) }
-            // Rate limit: a token bucket holding at most one second's worth (or one request), and one bucket per
-            // documented window, each holding that window's count; a request needs a token from every bucket.
+            // Rate limit: a token bucket holding at most one second's worth (or one request); and each documented
+            // window's count in any span of its length, as the API counts it.
             let elapsed = now - lastRefill
             lastRefill = now
             var due = now
@@ -253,11 +253,7 @@ public final class BatchRunner {
                 tokens = min(max(1, rate), tokens + elapsed * rate)
                 if tokens < 1 { due = max(due, now + (1 - tokens) / rate) }
             }
-            for (i, w) in settings.windows.enumerated() {
-                let perSecond = Double(w.count) / w.seconds
-                windowTokens[i] = min(Double(w.count), windowTokens[i] + elapsed * perSecond)
-                if windowTokens[i] < 1 { due = max(due, now + (1 - windowTokens[i]) / perSecond) }
-            }
+            for log in windowLogs { due = max(due, log.due(at: now)) }
             if due > now { return .wait(until: due) }
             if !retries.isEmpty,
                let i = retries.indices.min(by: { retries[$0].notBefore < retries[$1].notBefore }), retries[i].notBefore <= now {
@@ -283,7 +279,7 @@ public final class BatchRunner {
                 nextTag += 1
                 inFlight[tag] = item
                 if settings.rate != nil { tokens -= 1 }
-                for i in windowTokens.indices { windowTokens[i] -= 1 }
+                for i in windowLogs.indices { windowLogs[i].record(now) }
                 return .request(tag: tag, item.request)
             }
             if inputDone && retries.isEmpty {
@@ -396,6 +392,37 @@ public final class BatchRunner {
             }
             try journal?.commit()
             roundEnded()
+        }
+    }
+}
+
+/// When the last requests of a documented window started (`RateWindow`: at most `count` in any `seconds`): one more
+/// may start once the oldest of the last `count` is `seconds` old. A token bucket that started full let twice the
+/// count through in the first window (bnc-link qr sent 200 in its first minute, against 100 a minute).
+struct WindowLog {
+    let window: RateWindow
+    /// The starts, a ring once `count` are kept; `oldest` is the next to be replaced.
+    private var starts: [Double] = []
+    private var oldest = 0
+
+    init(_ window: RateWindow) {
+        self.window = window
+        starts.reserveCapacity(max(0, min(window.count, 4096)))
+    }
+
+    /// When the next request may start: `now` if it may now.
+    func due(at now: Double) -> Double {
+        guard window.count > 0, starts.count >= window.count else { return now }
+        return max(now, starts[oldest] + window.seconds)
+    }
+
+    mutating func record(_ start: Double) {
+        guard window.count > 0 else { return }
+        if starts.count < window.count {
+            starts.append(start)
+        } else {
+            starts[oldest] = start
+            oldest = (oldest + 1) % window.count
         }
     }
 }

@@ -16,7 +16,7 @@ public struct BatchSettings: Sendable {
     /// Most requests started per second (nil: no limit).
     public var rate: Double?
     /// An endpoint's documented limits over longer windows (the QR Code API's 100 a minute and 1,000 an
-    /// hour), each a token bucket as full as its window allows: honoured on top of `rate`.
+    /// hour), each held in any span of its length: honoured on top of `rate`.
     public var windows: [RateWindow] = []
     /// Turns a 2xx answer into the line's result (an image written to a file, answered with its path) instead
     /// of the answer's JSON; an error fails the line. Called on the batch's thread.

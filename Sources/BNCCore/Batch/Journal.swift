@@ -25,7 +25,8 @@ public final class BatchJournal {
     public let path: String
     /// The lock file's descriptor, holding an exclusive flock(2) for as long as this journal is open: a second
     /// run on the same journal would send the same lines again.
-    private let lockFD: Int32
+    /// Held while the journal is open: no other run takes it.
+    private let lock: FileLock
     /// Changes queued since the last commit: line numbers (and, acknowledged, status and attempts) as LEB128.
     private var sentQueue: [UInt8] = []
     private var acknowledgedQueue: [UInt8] = []
@@ -38,33 +39,26 @@ public final class BatchJournal {
     /// another run is a temporary failure (exit 75) that names the holder's pid.
     public init(path: String, fresh: Bool = false) throws(BNCError) {
         self.path = path
-        let lockPath = path + ".lock"
         // A path that holds anything but a journal (a user's file, a device) is refused before anything is
         // opened, locked, truncated or unlinked there.
         try FileSystem.requireOwnDatabase(path, what: "--journal")
-        try FileSystem.requireOwnKind(lockPath, .pid, what: "--journal lock")
-        // A database, but a journal's (schema 2's tables, or schema 1's)? Asked read-only, before `fresh` unlinks.
-        try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], generic: ["meta"], what: "--journal")
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw BNCError(.io, "cannot create the journal lock \(lockPath): \(FileSystem.errnoText())") }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let holder = (try? FileSystem.read(lockPath, what: "journal lock", limit: 64)).map { String(decoding: $0, as: UTF8.self) }?
-                .trimmingWhitespace() ?? ""
-            close(fd)
-            throw BNCError(.temporary, "the journal \(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))")",
-                           hint: "wait for it to finish, or pass another --journal")
-        }
-        _ = ftruncate(fd, 0)
-        _ = FileSystem.writeAll(fd, Array("\(getpid())\n".utf8))
-        lockFD = fd
-        if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        // The lock first: a run holding the journal keeps SQLite's exclusive lock on it, so the schema check below
+        // waited out SQLite's busy timeout and blamed "another program"; the lock names the run at once.
+        let lock = try FileLock(for: path, what: "--journal lock", busy: "the journal \(path) is held by another run",
+                                hint: "wait for it to finish, or pass another --journal")
+        // A database, but a journal's (schema 2's tables, or schema 1's)? Asked read-only, before `fresh` unlinks;
+        // a refused one gets no lock file beside it.
         do {
-            // Small pages: a commit appends one row, and the WAL gets a copy of each page it touched.
-            db = try SQLiteDatabase(path: path, what: "--journal", pageSize: 1024)
+            try SQLiteDatabase.requireOwnSchema(path, tables: ["rounds", "meta", "acknowledged", "in_flight"], generic: ["meta"], what: "--journal")
         } catch {
-            close(fd)
+            lock.abandon()
             throw error
         }
+        lock.sign()
+        self.lock = lock
+        if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        // Small pages: a commit appends one row, and the WAL gets a copy of each page it touched.
+        db = try SQLiteDatabase(path: path, what: "--journal", pageSize: 1024)
         // Only this process uses the file while it holds the lock: SQLite need not take and release its own
         // file locks (fcntl) around every transaction.
         try db.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -131,11 +125,6 @@ public final class BatchJournal {
     private func damaged(_ why: String) -> BNCError {
         BNCError.configuration("the journal \(path) is damaged: \(why)",
                                hint: "delete it to start over (the lines it acknowledged would be sent again)")
-    }
-
-    deinit {
-        flock(lockFD, LOCK_UN)
-        close(lockFD)
     }
 
     /// Removes the journal's files (a run that finished needs none to resume from); the lock is held until the
