@@ -143,22 +143,9 @@ extension BNCRootCommand {
     /// The help a request for it prints: USAGE first, the examples inherited when the command has none, and
     /// each example laid out whole (ArgumentParser's wrapping at the terminal's width cut commands mid-word).
     static func helpText(for error: any Error) -> String {
-        let wrapped = withInheritedExamples(usageFirst(fullMessage(for: error)))
-        let wide = withInheritedExamples(usageFirst(fullMessage(for: error, columns: 100_000)))
-        return ExampleLayout.help(wrapped, unwrapped: wide)
-    }
-
-    /// ArgumentParser's help with USAGE right after the one-line overview, and the discussion (details, rules,
-    /// EXAMPLES) after the options and subcommands, as gh and git lay theirs out: what to type comes first.
-    static func usageFirst(_ help: String) -> String {
-        guard help.hasPrefix("OVERVIEW: "), let usage = help.firstRange(of: "\n\nUSAGE: ") else { return help }
-        let head = help[..<usage.lowerBound]
-        guard let end = head.firstRange(of: "\n\n") else { return help }
-        let overview = head[..<end.lowerBound]
-        let discussion = head[end.upperBound...]
-        var rest = help[usage.upperBound...]
-        while rest.last == "\n" { rest.removeLast() }
-        return overview + "\n\nUSAGE: " + rest + "\n\n" + discussion
+        let wrapped = withInheritedExamples(HelpLayout.usageFirst(fullMessage(for: error)))
+        let wide = withInheritedExamples(HelpLayout.usageFirst(fullMessage(for: error, columns: 100_000)))
+        return HelpLayout.examples(wrapped, unwrapped: wide)
     }
 
     /// What a run is, for a journal to be resumed only by the same command: the command's names (`bnc-link qr`,

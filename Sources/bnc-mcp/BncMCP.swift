@@ -141,8 +141,3 @@ struct BncMCP: AsyncParsableCommand {
         Execution.endRunning()
     }
 }
-
-/// bnc-mcp's entry point: its own executable and the multi-call binary installed under its name call it.
-public enum Entry {
-    public static func main() async { await BncMCP.main() }
-}

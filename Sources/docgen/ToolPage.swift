@@ -73,7 +73,7 @@ extension Mdoc {
         for sub in subcommands { subcommandOptions(sub, path: tool.executable) }
         s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [])
         if !examples.isEmpty {
-            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + ExampleLayout.commands(examples).flatMap { ExampleLayout.wrap($0, width: 66) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
+            s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + HelpLayout.commands(examples).flatMap { HelpLayout.wrap($0, width: 66) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
         }
         s += seeAlso(except: tool.executable)
         return s

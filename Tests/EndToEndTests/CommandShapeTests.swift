@@ -75,7 +75,7 @@ import TestSupport
     @Test func helpStartsWithUsageAndEndsWithExamples() throws {
         let commands: [[String]] = [["bnc-open"], ["bnc-open", "fields"], ["bnc-open", "state", "list"], ["bnc-event"], ["bnc-event", "send"],
                                     ["bnc-link"], ["bnc-link", "create"], ["bnc-link", "bulk"], ["bnc-asa"], ["bnc-asa", "lookup"],
-                                    ["bnc-tune"], ["bnc-tune", "scan"], ["bnc-tune", "check"], ["bnc-api"], ["bnc-sandbox"]]
+                                    ["bnc-tune"], ["bnc-tune", "scan"], ["bnc-tune", "check"], ["bnc-api"], ["bnc-sandbox"], ["bnc-mcp"]]
         for command in commands {
             let help = try box.run(command[0], Array(command.dropFirst()) + ["--help"])
             let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -110,7 +110,8 @@ import TestSupport
     /// the terminal's width (ArgumentParser wrapped examples as prose, so a copied line was half a command and
     /// `--idfv` was cut from its value).
     @Test func examplesAreLaidOutAsCommandsToCopy() throws {
-        let commands: [[String]] = [["bnc-open"], ["bnc-link", "create"], ["bnc-export"], ["bnc-event", "send"], ["bnc-tune"], ["bnc-api"], ["bnc-asa"]]
+        let commands: [[String]] = [["bnc-open"], ["bnc-link", "create"], ["bnc-export"], ["bnc-event", "send"], ["bnc-tune"], ["bnc-api"], ["bnc-asa"],
+                                    ["bnc-mcp"]]
         for command in commands {
             for columns in ["50", "80", "200"] {
                 let help = try box.run(command[0], Array(command.dropFirst()) + ["--help"], env: ["COLUMNS": columns])
@@ -119,6 +120,7 @@ import TestSupport
                 for (i, line) in examples.enumerated() {
                     let continued = i > 0 && examples[i - 1].hasSuffix(" \\")
                     #expect(line.hasPrefix(continued ? "      " : "  ") && (continued || !line.hasPrefix("   ")), "\(command) at \(columns): \(line)")
+                    #expect(!line.hasPrefix("  {") && !line.hasPrefix("{"), "a comment's JSON was cut onto a line of its own: \(line)")
                     #expect(line.count <= 78 || !line.drop { $0 == " " }.contains(" "), "\(command) at \(columns) columns: \(line)")
                 }
             }
