@@ -83,8 +83,8 @@ extension ToolRun {
         let progress = environment.stderrIsTTY && !network.verbose && !output.quiet ? ProgressBar(total: total) : nil
         let retries = network.verbose ? RetryLog(diagnostics: diagnostics) : nil
         runner.observer = (progress as BatchObserver?) ?? retries
-        // SIGINT or SIGTERM: finish the lines in flight, print the summary; a second signal aborts at once.
-        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortOnSecond: true)
+        // SIGINT, SIGTERM or SIGHUP: finish the lines in flight, print the summary; a second signal aborts at once.
+        let signals = try SignalWatcher.install(abortOnSecond: true)
         let out = stdout
         var pending: [UInt8] = []
         var results = ResultStream(array: output.output == .json, filter: context.jq, terminal: environment.stdoutIsTTY)

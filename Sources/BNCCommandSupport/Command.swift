@@ -400,9 +400,9 @@ extension BNCCommand {
 private let interruptionText = Atomic<Int>(0)  // the buffer's address
 private let interruptionLength = Atomic<Int>(0)
 
-/// The process's own ending on SIGINT and SIGTERM (here: the command shape alone ends the process).
+/// The process's own ending on SIGINT, SIGTERM and SIGHUP (here: the command shape alone ends the process).
 enum Interruption {
-    /// Every command's SIGINT and SIGTERM until a run installs its own watcher: the line a progress bar may be
+    /// Every command's SIGINT, SIGTERM and SIGHUP until a run installs its own watcher: the line a progress bar may be
     /// drawing is erased, "TOOL: interrupted" is said, and the process exits 130, as the man pages' EXIT STATUS
     /// says of both (SIGTERM's default ended a single request or a download with 143, silently, with the bar left
     /// on the terminal). A signal the process started with ignored (a background job's SIGINT) stays ignored.
@@ -420,7 +420,7 @@ enum Interruption {
             _exit(130)
         }
         sigemptyset(&action.sa_mask)
-        for sig in [SIGINT, SIGTERM] {
+        for sig in SignalWatcher.stopping {
             var old = sigaction()
             sigaction(sig, nil, &old)
             if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }

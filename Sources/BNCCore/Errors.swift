@@ -25,7 +25,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case notPermitted = 77
     /// No key, a bad config file, unsafe permissions (EX_CONFIG).
     case configuration = 78
-    /// Stopped by SIGINT.
+    /// Stopped by SIGINT, SIGTERM or SIGHUP.
     case interrupted = 130
 
     /// One line for the EXIT STATUS section of the man pages.
@@ -43,7 +43,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .malformedResponse: "the service's answer could not be read"
         case .notPermitted: "not permitted: 401 or 403"
         case .configuration: "configuration error: no key, bad config file, unsafe file permissions, libsqlite3 or libjq missing"
-        case .interrupted: "interrupted"
+        case .interrupted: "interrupted: SIGINT, SIGTERM or SIGHUP (a terminal closing); a second signal ends a batch at once"
         }
     }
 }

@@ -1,4 +1,4 @@
-// The one place signals are caught: SIGINT/SIGTERM counted atomically and written to a self-pipe, the only
+// The one place signals are caught: SIGINT/SIGTERM/SIGHUP counted atomically and written to a self-pipe, the only
 // async-signal-safe way to wake a thread. The batch runner polls the count; the sandbox blocks on the pipe.
 import Synchronization
 #if canImport(Glibc)
@@ -10,16 +10,21 @@ private let receivedSignals = Atomic<Int32>(0)
 private let wakePipeWrite = Atomic<Int32>(-1)
 private let wakePipeRead = Atomic<Int32>(-1)
 
-/// Catches SIGINT and SIGTERM for a run that wants to stop cleanly.
+/// Catches SIGINT, SIGTERM and SIGHUP for a run that wants to stop cleanly.
 public struct SignalWatcher: Sendable {
+    /// The signals that ask a run to stop: ^C, kill's default, and the terminal closing (SIGHUP's default ended a
+    /// batch or a scan with 129, no summary and no word of --resume).
+    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     /// The read end of the self-pipe: readable once per signal received.
     public let readFD: Int32
 
     /// Installs the handler for `signals` and unblocks them (a parent may have started us with them blocked:
     /// the mask is inherited across exec). Install before any other thread starts, so threads inherit the mask.
+    /// A signal the process started with ignored stays ignored: `nohup`'s SIGHUP, a background job's SIGINT.
     /// - Parameter abortOnSecond: the handler resets itself (`SA_RESETHAND`), so a second signal takes the default
     ///   action and ends the process at once, as a second ^C should; no code here ever calls exit.
-    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM], abortOnSecond: Bool = false) throws(BNCError) -> SignalWatcher {
+    public static func install(_ signals: [Int32] = SignalWatcher.stopping, abortOnSecond: Bool = false) throws(BNCError) -> SignalWatcher {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -39,6 +44,9 @@ public struct SignalWatcher: Sendable {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in signals {
+            var old = sigaction()
+            sigaction(sig, nil, &old)
+            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             sigaction(sig, &action, nil)
             sigaddset(&unblock, sig)
         }

@@ -47,7 +47,7 @@ struct Bulk: SendingCommand {
         }
         // Progress on a terminal's stderr (items done of all, rate, time left); Ctrl-C ends after the chunk in flight.
         let progress = tool.environment.stderrIsTTY && !tool.network.verbose && !tool.output.quiet ? ProgressLine() : nil
-        let signals = try SignalWatcher.install([SIGINT, SIGTERM], abortOnSecond: true)
+        let signals = try SignalWatcher.install(abortOnSecond: true)
         var sent = refused.count
         func draw() {
             let rate = Double(sent) / max(progress?.elapsed ?? 1, 0.001)

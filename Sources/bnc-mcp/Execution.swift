@@ -25,7 +25,7 @@ enum Execution {
     /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL).
     /// Caught by a handler, not ignored: an ignored signal stays ignored in the commands started after it.
     static func endChildrenOnSignals() throws {
-        let watcher = try SignalWatcher.install([SIGTERM, SIGINT, SIGHUP])
+        let watcher = try SignalWatcher.install()
         Thread.detachNewThread {
             watcher.wait()
             endRunning()

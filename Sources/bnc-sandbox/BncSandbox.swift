@@ -105,9 +105,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
             do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError.configuration("--keys \(keys): \(error.description)") }
             do { config.keys = try SandboxConfig.parseKeys(json, source: keys) } catch { throw BNCError.configuration(error.message) }
         }
-        // SIGTERM and SIGINT close the server. Installed before the server's threads exist, so they inherit
+        // SIGTERM, SIGINT and SIGHUP close the server (state saved, pid file removed). Installed before the server's threads exist, so they inherit
         // an unblocked mask whatever mask our parent gave us.
-        let stop = try SignalWatcher.install([SIGTERM, SIGINT])
+        let stop = try SignalWatcher.install()
 
         // Port 0 is only known after binding: bind first, then fix the base URL the links are minted under.
         let diagnostics = context.diagnostics

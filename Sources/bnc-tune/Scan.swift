@@ -71,7 +71,7 @@ struct Scan: BNCCommand {
         let reader = try LineReader(path: file, maxLineLength: 1 << 20, what: file == "-" ? "standard input" : file)
         // A log may hold a line of megabytes (a crash dump, a binary blob): skipped and counted, not fatal.
         reader.skipLongLines = true
-        // SIGINT or SIGTERM: stop reading; the reports are not written (their old versions stay), exit 130.
+        // SIGINT, SIGTERM or SIGHUP: stop reading; the reports are not written (their old versions stay), exit 130.
         let signals = try SignalWatcher.install(abortOnSecond: true)
         // On a terminal: how far along (by the bytes of the file, compressed or not), lines, rate and time left.
         let size = file == "-" ? nil : FileSystem.regularFileSize(file)
@@ -105,7 +105,7 @@ struct Scan: BNCCommand {
         scanner.longLinesSkipped = reader.longLinesSkipped
         progress?.clear()
         if signals.received > 0 {
-            context.diagnostics.note("interrupted after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
+            context.diagnostics.note("interrupted after \(scanner.lines) line\(scanner.lines == 1 ? "" : "s"): no report written (any earlier one is kept as it was)")
             return .interrupted
         }
         // Standard output failed (closed by `| head`, full, gone): the scan stopped there, so its reports would count
@@ -113,7 +113,7 @@ struct Scan: BNCCommand {
         // pipe's own status).
         if context.stdout.writeError != nil {
             if !sinks.isEmpty {
-                context.diagnostics.note("standard output could not be written after \(scanner.lines) lines: no report written (any earlier one is kept as it was)")
+                context.diagnostics.note("standard output could not be written after \(scanner.lines) line\(scanner.lines == 1 ? "" : "s"): no report written (any earlier one is kept as it was)")
             }
             return status(scanner)
         }

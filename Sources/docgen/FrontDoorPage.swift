@@ -99,7 +99,7 @@ extension Mdoc {
             ("JSON", "nesting of at most 256 levels; numbers finite and, when whole, within 64 bits; strings without NUL"),
             ("Batch lines", "16 MiB a line (a longer line is a failed result, never sent; exit 1); a TUNE log line over 1 MiB is skipped and counted (long_lines_skipped); a TUNE request has at most 512 parameters of 16 KiB"),
             ("Answers", "--max-response-size (default \(mib(TransportOptions.defaultMaxResponseBytes)), 1 KiB to 1 GiB) a transfer; a batch holds at most \(mib(TransportOptions.maxTotalResponseBytes)) of answers, half in flight, half waiting for an earlier line"),
-            ("Waits", "--connect-timeout 0.001 to 3600 s (default 10), --max-time 0.001 to 86400 s (default 30), --retries 0 to 20 with back-off honouring Retry-After; every wait ends at once on SIGINT or SIGTERM, and a second signal ends the run"),
+            ("Waits", "--connect-timeout 0.001 to 3600 s (default 10), --max-time 0.001 to 86400 s (default 30), --retries 0 to 20 with back-off honouring Retry-After; every wait ends at once on SIGINT, SIGTERM or SIGHUP, and a second signal ends the run"),
             ("Batches", "--concurrency 1 to 1024, --rate 0.01 to 1000000 a second, --shard K/N; a journal kept by a tool itself is removed when its run finishes"),
             ("Headers and URLs", "CR, LF and NUL are refused in anything bound for a header, a URL or a one-line field; a header value holds no control character; Content-Length, Transfer-Encoding, Host, Connection and the other framing headers cannot be given"),
             ("Field lengths", "alias 128; channel, feature, campaign and stage 255; developer_identity and identity 127; an event name 256"),

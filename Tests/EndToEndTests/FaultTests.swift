@@ -68,7 +68,7 @@ import TestSupport
         #expect(sub.stderr.contains("2 lines, 2 ok"), "\(sub.stderr)")
         let fifo = try box.run("/bin/bash", ["-c", "mkfifo f && (printf '%s\\n' \"$1\" > f &) && \"$0\" send --batch f", tool, line], env: env(s.url))
         #expect(fifo.status == 0, "\(fifo.stderr)")
-        #expect(fifo.stderr.contains("1 lines, 1 ok"), "\(fifo.stderr)")
+        #expect(fifo.stderr.contains("1 line, 1 ok"), "\(fifo.stderr)")
         #expect(try s.received().count == 3)
         // The small inputs too: device, body and secret from process substitution, each read once.
         let open = Executables.path("bnc-open")

@@ -167,7 +167,7 @@ import TestSupport
         let qr = try #require((sent.results[at(6)]["images"] as? [[String: Any]])?.first, "link_qr answers an image")
         #expect(qr["mimeType"] as? String == "image/png" && qr["head"] as? String == "89504e470d0a1a0a")
         #expect(sent.text(at(7)).contains("\"attributed\": true"), "asa_lookup: \(sent.text(at(7)))")
-        #expect(sent.text(at(8)).contains("\"status\": \"missing\"") && sent.text(at(8)).contains("1 lines against ") && !sent.text(at(8)).contains("against 0 Branch rows"),
+        #expect(sent.text(at(8)).contains("\"status\": \"missing\"") && sent.text(at(8)).contains("1 line against ") && !sent.text(at(8)).contains("against 0 Branch rows"),
                 "tune_reconcile read the closed day's export (the log's iOS purchase is not in it): \(sent.text(at(8)))")
         // Tools that send nothing answer offline, and refuse send.
         let local: [(String, [String: Any], String)] = [

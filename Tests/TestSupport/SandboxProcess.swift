@@ -108,8 +108,18 @@ public final class BackgroundTool: @unchecked Sendable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        // The stopping signals start at their defaults, whatever the test runner ignores (a CI run under nohup):
+        // a test of a signal's effect must not depend on its parent's dispositions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        guard posix_spawn(&child, path, &actions, nil, argv, envp) == 0 else { throw POSIXError(.ENOENT) }
+        guard posix_spawn(&child, path, &actions, &attributes, argv, envp) == 0 else { throw POSIXError(.ENOENT) }
         pid = child
     }
 

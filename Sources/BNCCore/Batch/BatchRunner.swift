@@ -92,6 +92,8 @@ public final class BatchRunner {
         var inFlight: [Int: Item] = [:] // by tag
         var nextTag = 0
         var inputDone = false
+        /// The input had no line ready while others were outstanding: looked at again within 50 ms.
+        var inputIdle = false
         var stopped = false
         var tokens = 1.0
         var lastRefill = MonotonicClock.now()
@@ -148,6 +150,10 @@ public final class BatchRunner {
                                emit: (BatchResult) -> Void) throws(BNCError) -> Item? {
             while !inputDone && !stopped && (!settings.ordered || outstanding < settings.window) && heldBytes <= settings.maxHeldBytes
                     && blockedCount < settings.window {
+                // Input that comes as it is written (`tail -f log | bnc-event --batch -`): while lines are on the
+                // wire or waiting to be retried, a read that would wait is not made (the lines taken would go
+                // only once the next one came); the input is looked at again shortly.
+                if !inFlight.isEmpty || !retries.isEmpty || !waiting.isEmpty, reader.wouldWait { inputIdle = true; return nil }
                 let read = try reader.next()
                 // A line longer than the reader takes fails alone, unsent; the lines after it go on.
                 for skipped in reader.takeSkippedLineNumbers() where settings.takes(lineNumber: skipped) {
@@ -156,7 +162,12 @@ public final class BatchRunner {
                     finish(BatchResult(line: skipped, ok: false, attempts: 0, elapsedMs: 0,
                                        error: "line \(skipped) is longer than \(reader.maxLineLength) bytes; not sent"), emit: emit)
                 }
-                guard let bytes = read else { inputDone = true; return nil }
+                guard let bytes = read else {
+                    // A signal ends a read that waits (a pipe, a FIFO): the input did not end, the run was stopped.
+                    if !stopped && shouldStop() { stopped = true; summary.interrupted = true; return nil }
+                    inputDone = true
+                    return nil
+                }
                 let number = reader.lineNumber
                 guard settings.takes(bytes) else { continue }
                 // Input read once cannot be fingerprinted before the run: each line is checked against the digest
@@ -286,6 +297,7 @@ public final class BatchRunner {
                 return inFlight.isEmpty ? .done : .wait(until: now + 1)
             }
             let soonest = retries.map(\.notBefore).min() ?? (now + 1)
+            if inputIdle { inputIdle = false; return .wait(until: min(soonest, now + 0.05)) }
             return .wait(until: min(soonest, now + 1))
         }
 

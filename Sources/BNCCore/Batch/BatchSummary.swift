@@ -19,7 +19,7 @@ public struct BatchSummary: Sendable {
     public var seconds = 0.0
 
     public var description: String {
-        var parts = ["\(lines) lines", "\(ok) ok", "\(failed) failed"]
+        var parts = ["\(lines) line\(lines == 1 ? "" : "s")", "\(ok) ok", "\(failed) failed"]
         if resumed > 0 { parts.append("\(resumed) acknowledged earlier (resumed)") }
         if retries > 0 { parts.append("\(retries) retries") }
         if ambiguous > 0 { parts.append("\(ambiguous) ambiguous (in flight when the last run stopped: may have been received twice)") }

@@ -58,6 +58,12 @@ public final class LineReader {
         self.maxLineLength = maxLineLength
     }
 
+    /// A read of this input may wait: anything but a regular file.
+    private lazy var mayWait: Bool = {
+        var st = stat()
+        return fstat(fd, &st) != 0 || st.st_mode & S_IFMT != S_IFREG
+    }()
+
     /// Where each read lands before its bytes join `buffer`: allocated once (a new zeroed array per read wrote
     /// every byte of the input once more).
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: GzipInflater.chunk, alignment: 16)
@@ -131,6 +137,16 @@ public final class LineReader {
         }
     }
 
+    /// `next()` would wait for input that has not come: no whole line is held, and the input (a pipe, a FIFO, a
+    /// terminal; never a regular file) has nothing to read now.
+    public var wouldWait: Bool {
+        guard mayWait, !eof else { return false }
+        if let inflater, !inflater.needsInput { return false }
+        if !skipping, ByteSearch.first(10, in: buffer[start...]) != nil { return false }
+        var fds = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&fds, 1, 0) == 0
+    }
+
     /// Appends the next lines to `block` — their bytes as read, breaks included — with each line's number and its
     /// range in `block` (without its break), up to `maxLines` lines or about `maxBytes` bytes; none at the end of
     /// input. The lines are those `next()` gives, numbered alike: the whole lines already read are found in one pass
@@ -160,6 +176,9 @@ public final class LineReader {
                     continue
                 }
             }
+            // Input that comes as it is written (`tail -f access.log | bnc-tune scan -`): the lines already here go
+            // now, rather than once the chunk is full.
+            if !lines.isEmpty && wouldWait { return }
             guard let line = try next() else { return }
             let at = block.count
             block.append(contentsOf: line)
@@ -171,7 +190,7 @@ public final class LineReader {
     /// another framing (a JSON array's elements, `JSONArrayReader`). nil at the end. Not mixed with `next()`.
     public func nextBytes() throws(BNCError) -> [UInt8]? {
         if start > 0 { buffer.removeFirst(start); start = 0 }
-        while buffer.isEmpty && !eof { try fill() }
+        while buffer.isEmpty && !eof && !SignalWatcher.signalled { try fill() }
         if buffer.isEmpty { return nil }
         defer { buffer.removeAll(keepingCapacity: true) }
         return buffer
@@ -184,6 +203,14 @@ public final class LineReader {
                 throw BNCError(.invalidData, "\(what): the gzip data is damaged (no progress)")
             }
             return
+        }
+        // Input that may never come (a FIFO whose writer is idle, a terminal, stdin held open) is waited for with
+        // the signal pipe: SIGINT, SIGTERM or SIGHUP may reach another thread, and then no read is interrupted
+        // (a scan of a FIFO ignored every signal until its writer wrote). The caller sees the signal and stops.
+        if mayWait, let wake = SignalWatcher.wakeFD {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            while poll(&fds, 2, -1) < 0 && errno == EINTR {}
+            if fds[0].revents == 0 && fds[1].revents != 0 { return }
         }
         // A held first byte and the next read together never exceed one chunk.
         var n = 0
