@@ -76,17 +76,9 @@ import TestSupport
     /// every man page says 130 for SIGINT or SIGTERM. A request to a server that never answers, then SIGTERM:
     /// 130, "bnc-api: interrupted". A SIGINT the tool was started with ignored stays ignored (a background job).
     @Test func sigtermEndsASingleRequestWith130() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        #expect(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try SilentListener()
+        defer { withExtendedLifetime(listener) {} }  // open until the requests are done
+        let port = listener.port
         let env = ["BRANCH_KEY": "key_live_round8PLACEHOLDER"]
         for sig in [SIGTERM, SIGINT] {
             let run = try BackgroundTool("bnc-api", ["GET", "/v1/app/key_live_round8PLACEHOLDER", "--api-url", "http://127.0.0.1:\(port)", "--max-time", "30"],

@@ -66,17 +66,9 @@ import TestSupport
         #expect(scan.wait() == 130, "\(scan.stderr)")
         #expect(scan.stderr.contains("bnc-tune: interrupted after 1 line"), "\(scan.stderr)")
 
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        #expect(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try SilentListener()
+        defer { withExtendedLifetime(listener) {} }  // open until the requests are done
+        let port = listener.port
         let request = try BackgroundTool("bnc-api", ["GET", "/v1/app/key_live_round9PLACEHOLDER", "--api-url", "http://127.0.0.1:\(port)", "--max-time", "30"],
                                          environment: ["BRANCH_KEY": "key_live_round9PLACEHOLDER"], directory: box.home)
         usleep(500_000)
