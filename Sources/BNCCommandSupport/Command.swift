@@ -420,10 +420,7 @@ enum Interruption {
             _exit(130)
         }
         sigemptyset(&action.sa_mask)
-        for sig in SignalWatcher.stopping {
-            var old = sigaction()
-            sigaction(sig, nil, &old)
-            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+        for sig in SignalWatcher.stopping where !SignalWatcher.isIgnored(sig) {
             sigaction(sig, &action, nil)
         }
     }

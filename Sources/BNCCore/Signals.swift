@@ -44,14 +44,19 @@ public struct SignalWatcher: Sendable {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in signals {
-            var old = sigaction()
-            sigaction(sig, nil, &old)
-            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            if isIgnored(sig) { continue }
             sigaction(sig, &action, nil)
             sigaddset(&unblock, sig)
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return SignalWatcher(readFD: fds[0])
+    }
+
+    /// Whether `sig` is ignored now (`SIG_IGN`, as `nohup` and a shell's background jobs start a program).
+    public static func isIgnored(_ sig: Int32) -> Bool {
+        var old = sigaction()
+        sigaction(sig, nil, &old)
+        return unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// The self-pipe's read end while a watcher is installed and no signal has come yet: a wait (a poll, a
