@@ -53,8 +53,9 @@ enum ReconcileInput {
         return rendered ? nil : rows
     }
 
-    static func readCSV(_ path: String, topic: String?, _ each: (HeldRecord) -> Void) throws(BNCError) {
-        let reader = try CSVReader(path: path, what: path)
+    static func readCSV(_ path: String, topic: String?, bytes: [UInt8]? = nil, _ each: (HeldRecord) -> Void) throws(BNCError) {
+        let reader: CSVReader
+        if let bytes { reader = CSVReader(bytes: bytes, what: path) } else { reader = try CSVReader(path: path, what: path) }
         guard let columns = try reader.next() else { return }
         while let record = try reader.next() {
             var cells: [String: String] = [:]
@@ -98,7 +99,10 @@ enum ReconcileInput {
                     rows.append(HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells))
                 }
             } else {
-                try readCSV(path, topic: nil) { rows.append($0) }
+                // The bytes already read, unless gzip (inflated as the file is read again): a FIFO or a process
+                // substitution opened a second time was empty, and every line of the log was reported missing.
+                let gzip = head.starts(with: [0x1F, 0x8B])
+                try readCSV(path, topic: nil, bytes: gzip ? nil : head) { rows.append($0) }
             }
         }
         return rows

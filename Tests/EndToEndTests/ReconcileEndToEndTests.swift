@@ -66,6 +66,13 @@ import TestSupport
         let offline = try box.run("bnc-tune", ["reconcile", log, "--export", exported], env: ["BRANCH_KEY": Self.key])
         #expect(offline.status == 1 && offline.stdout == r.stdout, "\(offline.output)")
         #expect(try s.received().count == before, "nothing asked of Branch")
+        // The export as CSV through a pipe (`<(...)`): the file was opened again to read its rows, found empty, and
+        // every line was "missing" against 0 rows.
+        let csv = box.root.appendingPathComponent("branch.csv").path
+        #expect(try box.run("/bin/sh", ["-c", "\"$0\" daily --date \"$1\" --output csv > \"$2\"", Executables.path("bnc-export"), Self.today, csv], env: env).status == 0)
+        let piped = try box.run("/bin/bash", ["-c", "\"$0\" reconcile \"$1\" --export <(cat \"$2\")", Executables.path("bnc-tune"), log, csv], env: ["BRANCH_KEY": Self.key])
+        #expect(piped.status == 1 && piped.stdout == r.stdout, "\(piped.output)")
+        #expect(piped.stderr.contains("against 4 Branch rows"), "\(piped.stderr)")
 
         // A row answers one line only: ORD-2 logged twice against its one row (both lines were "matched" to it,
         // exit 0); ORD-1 logged twice against its two rows, one each.

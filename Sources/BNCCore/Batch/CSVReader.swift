@@ -16,6 +16,12 @@ public final class CSVReader {
         self.maxRecordBytes = maxRecordBytes
     }
 
+    /// Records of bytes already read.
+    public init(bytes: [UInt8], maxRecordBytes: Int = 16 * 1024 * 1024, what: String) {
+        lines = LineReader(bytes: bytes, maxLineLength: maxRecordBytes, what: what)
+        self.maxRecordBytes = maxRecordBytes
+    }
+
     /// The next record's fields, or nil at the end. A quote left open at the end of the file is an error.
     public func next() throws(BNCError) -> [String]? {
         guard var line = try lines.next() else { return nil }

@@ -58,6 +58,18 @@ public final class LineReader {
         self.maxLineLength = maxLineLength
     }
 
+    /// Lines of bytes already read (an input that was read whole to tell its format: a FIFO or a process
+    /// substitution cannot be opened a second time). Plain text: gzip is inflated only as a file is read.
+    public init(bytes: [UInt8], maxLineLength: Int = 16 * 1024 * 1024, what: String) {
+        self.what = what
+        fd = -1
+        ownsFD = false
+        buffer = bytes
+        eof = true
+        head = nil
+        self.maxLineLength = maxLineLength
+    }
+
     /// A read of this input may wait: anything but a regular file.
     private lazy var mayWait: Bool = {
         var st = stat()
