@@ -14,7 +14,7 @@ import TestSupport
     }
 
     func env(_ s: SandboxProcess) -> [String: String] {
-        box.environment(["BNC_API_URL": s.url, "BRANCH_KEY": "key_live_round9PLACEHOLDER"])
+        box.environment(["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_round9placeholder"])
     }
 
     /// SIGHUP stops a batch as ^C does: the lines in flight finish, every request sent has its result line, the
@@ -69,8 +69,8 @@ import TestSupport
         let listener = try SilentListener()
         defer { withExtendedLifetime(listener) {} }  // open until the requests are done
         let port = listener.port
-        let request = try BackgroundTool("bnc-api", ["GET", "/v1/app/key_live_round9PLACEHOLDER", "--api-url", "http://127.0.0.1:\(port)", "--max-time", "30"],
-                                         environment: ["BRANCH_KEY": "key_live_round9PLACEHOLDER"], directory: box.home)
+        let request = try BackgroundTool("bnc-api", ["GET", "/v1/app/key_test_round9placeholder", "--api-url", "http://127.0.0.1:\(port)", "--max-time", "30"],
+                                         environment: ["BRANCH_KEY": "key_test_round9placeholder"], directory: box.home)
         usleep(500_000)
         request.signal(SIGHUP)
         #expect(request.wait() == 130)
