@@ -84,7 +84,7 @@ public enum AdServices {
             throw BNCError(.invalidData, "Apple says the token is invalid (HTTP 400)",
                            hint: "check it arrived whole: no truncation, no '+' turned into ' ', one token per request")
         case 404:
-            throw BNCError(.temporary, "no attribution record after \(response.attempts) attempt\(response.attempts == 1 ? "" : "s") (HTTP 404): too soon after the token was made, or the token is over 24 hours old",
+            throw BNCError(.temporary, "no attribution record after \(Counting.of(response.attempts, "attempt")) (HTTP 404): too soon after the token was made, or the token is over 24 hours old",
                            hint: "Apple's rule is 5-second retries, 3 attempts at most (--attempts, --retry-interval)")
         case 500...599:
             throw BNCError(.temporary, "the Apple Ads server is unavailable (HTTP \(response.status)) after \(response.attempts) attempts")

@@ -36,9 +36,11 @@ public enum FileSystem {
         return out
     }
 
-    /// Reads a UTF-8 text file (or `-`).
+    /// Reads a UTF-8 text file (or `-`), without the byte order mark it may begin with.
     public static func readText(_ path: String, what: String, limit: Int = smallInputLimit) throws(BNCError) -> String {
-        let bytes = try read(path, what: what, limit: limit)
+        var bytes = try read(path, what: what, limit: limit)[...]
+        // A leading byte order mark (Notepad writes one) says the text is UTF-8; it is not part of the text.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw BNCError(.invalidData, "\(what): \(path) is not UTF-8 text")
         }

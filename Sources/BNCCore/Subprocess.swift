@@ -5,15 +5,17 @@ import Glibc
 
 /// Starts child processes with posix_spawn and waits for them; helpers on descriptors and executable paths.
 public enum Subprocess {
-    /// Starts `path` with `arguments` (argv[0] is added). Standard input is /dev/null; standard output goes to
-    /// `stdoutFD` (or /dev/null), standard error to `stderrFD` (or stays ours). With `newSession` the child
-    /// leaves our session and process group, so it outlives us and our terminal's signals.
-    public static func spawn(_ path: String, _ arguments: [String], stdoutFD: Int32? = nil, stderrFD: Int32? = nil,
+    /// Starts `path` with `arguments` (argv[0] is added). Standard input is `stdinFD` (or /dev/null); standard
+    /// output goes to `stdoutFD` (or /dev/null), standard error to `stderrFD` (or stays ours). With `newSession`
+    /// the child leaves our session and process group, so it outlives us and our terminal's signals.
+    public static func spawn(_ path: String, _ arguments: [String], stdinFD: Int32? = nil, stdoutFD: Int32? = nil, stderrFD: Int32? = nil,
                              closeInChild: [Int32] = [], newSession: Bool = false) throws(BNCError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let fd = stdinFD { posix_spawn_file_actions_adddup2(&actions, fd, 0) } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         if let fd = stdoutFD { posix_spawn_file_actions_adddup2(&actions, fd, 1) } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }

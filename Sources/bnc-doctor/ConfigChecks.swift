@@ -19,7 +19,7 @@ enum ConfigChecks {
                 let chosen = flags.profile ?? environment["BNC_PROFILE"] ?? file.defaultProfile
                 profileURL = chosen.flatMap { file.profiles[$0]?.apiURL }
                 let names = file.profiles.keys.sorted()
-                checks.append(.ok("config file", "\(path): \(names.count) profile\(names.count == 1 ? "" : "s")\(names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")")"))
+                checks.append(.ok("config file", "\(path): \(Counting.of(names.count, "profile"))\(names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")")"))
             } else {
                 checks.append(.ok("config file", "none at \(path): flags and the environment only"))
             }

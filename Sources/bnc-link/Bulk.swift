@@ -55,10 +55,18 @@ struct Bulk: SendingCommand {
                            + ProgressLine.eta(Double(items.count - sent), rate: rate), force: true)
         }
         for chunk in chunks {
+            // A signal, or results that can no longer be written (stdout closed or full: the links' URLs would be
+            // lost), stops before the next chunk is sent.
+            let unsent = "items \(chunk.indices.first.map { $0 + 1 } ?? 0) and after were not sent: bulk them again from there"
+            if let errno = tool.stdout.writeError {
+                progress?.clear()
+                tool.diagnostics.error(BNCError(.io, "cannot write results to standard output: \(String(cString: strerror(errno))); stopped after \(sent) of \(items.count) items; \(unsent)"))
+                return .ioError
+            }
             if signals.received > 0 {
                 progress?.clear()
                 flush()
-                tool.diagnostics.note("interrupted after \(sent) of \(items.count) items; items \(chunk.indices.first.map { $0 + 1 } ?? 0) and after were not sent: bulk them again from there")
+                tool.diagnostics.note("interrupted after \(sent) of \(items.count) items; \(unsent)")
                 return .interrupted
             }
             draw()
@@ -84,6 +92,9 @@ struct Bulk: SendingCommand {
         progress?.clear()
         tool.diagnostics.note("\(items.count) links, \(items.count - failed) created, \(failed) failed")
         if let failure = stream.failure { throw failure }
+        // A signal during the last chunk: every item was sent and answered, but the run was asked to stop (130,
+        // as bnc(1) says), not reported as if it had ended on its own.
+        if signals.received > 0 { tool.diagnostics.note("interrupted after the last chunk; every item was sent"); return .interrupted }
         return failed > 0 ? .partialFailure : .success
     }
 }

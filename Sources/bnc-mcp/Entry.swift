@@ -1,13 +1,24 @@
 // bnc-mcp's entry point, with its --help laid out as every tool's: USAGE first, the examples as commands to copy
 // (ArgumentParser's own printed the discussion first and wrapped the examples at the terminal's width).
 import ArgumentParser
+import BNCCore
 import BNCSuite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// bnc-mcp's entry point: its own executable and the multi-call binary installed under its name call it.
 public enum Entry {
     public static func main() async {
-        if let help = help(Array(CommandLine.arguments.dropFirst())) {
-            print(help)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Help and version written and checked as every tool's: stdout full or closed is one line and 74 (bnc(1)),
+        // not a silent 0 (print dropped the write's error).
+        if let text = help(arguments) ?? (arguments == ["--version"] ? BuildInfo.text(tool: "bnc-mcp") : nil) {
+            OutputStream.stdout.line(text)
+            if let errno = OutputStream.stdout.writeError, errno != EPIPE {
+                OutputStream.stderr.line("bnc-mcp: error: cannot write to standard output: \(String(cString: strerror(errno)))")
+                exit(ExitStatus.ioError.rawValue)
+            }
             return
         }
         await BncMCP.main()

@@ -22,14 +22,16 @@ enum Execution {
     /// The server is ending: a command that started after `running` was read is told to end by its own caller.
     nonisolated(unsafe) private static var ending = false
 
-    /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL).
+    /// SIGTERM, SIGINT and SIGHUP end the server and every command it runs (each told SIGTERM, then SIGKILL),
+    /// with "bnc-mcp: interrupted" and exit 130, as bnc-mcp(1)'s EXIT STATUS says (it ended silently with 143).
     /// Caught by a handler, not ignored: an ignored signal stays ignored in the commands started after it.
     static func endChildrenOnSignals() throws {
         let watcher = try SignalWatcher.install()
         Thread.detachNewThread {
             watcher.wait()
             endRunning()
-            exit(143)
+            OutputStream.stderr.line("bnc-mcp: interrupted")
+            exit(ExitStatus.interrupted.rawValue)
         }
     }
 

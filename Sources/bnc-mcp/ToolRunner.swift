@@ -72,7 +72,7 @@ struct ToolRunner: Sendable {
                     // The schema's own bounds, which the client was shown (`minItems`: an empty list sent nothing and
                     // answered success).
                     if let least = schema["minItems"]?.numberValue?.int64, let items = value.arrayValue, items.count < Int(least) {
-                        throw BNCError.invalid(name, "must hold at least \(least) item\(least == 1 ? "" : "s")")
+                        throw BNCError.invalid(name, "must hold at least \(Counting.of(Int(least), "item"))")
                     }
                     try Self.check(value, against: schema, name: name)
                     input = Data((value.stringValue ?? value.serialized()).utf8)

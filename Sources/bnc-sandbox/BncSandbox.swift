@@ -84,9 +84,14 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     }
 
     func run(_ context: ToolContext) throws -> ExitStatus {
+        // Read before the inherited descriptors are closed: `--keys <(...)` names one of them (/dev/fd/63).
+        let keyBytes = try keys.map { path throws(BNCError) in try FileSystem.read(path, what: "--keys") }
         Subprocess.closeInheritedDescriptors()
         if detach {
-            try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile)
+            // Keys from a pipe (a descriptor, a FIFO, stdin) cannot be read again by the detached sandbox: they go
+            // to it on its standard input instead.
+            let piped = keys.flatMap { $0 != "-" && FileSystem.regularFileSize($0) != nil ? nil : keyBytes }
+            try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile, keys: piped)
             return .success
         }
 
@@ -98,8 +103,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         config.statePath = state.map(context.environment.expandTilde)
         if let chaos { config.chaos = try ChaosSpec.parse(chaos) }
         if let pidFile { try PidFile.requireFree(context.environment.expandTilde(pidFile)) }  // before binding a port
-        if let keys {
-            let bytes = try FileSystem.read(keys, what: "--keys")
+        if let keys, let bytes = keyBytes {
             let json: JSON
             // The sandbox's own configuration: a bad keys file is exit 78, as a bad config file is.
             do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError.configuration("--keys \(keys): \(error.description)") }

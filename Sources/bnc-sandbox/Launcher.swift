@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 enum SandboxLauncher {
-    static func detach(arguments: [String], context: ToolContext, pidFile: String?, logFile: String?) throws(BNCError) {
+    /// `keys`: the --keys file's bytes when it was a pipe, written to the child's standard input (`--keys -`).
+    static func detach(arguments: [String], context: ToolContext, pidFile: String?, logFile: String?, keys: [UInt8]? = nil) throws(BNCError) {
         guard let me = Subprocess.currentExecutable() else { throw BNCError(.internal, "cannot find my own executable") }
         let stateDir = context.environment.stateDirectory
         FileSystem.makeDirectories(stateDir)
@@ -15,6 +16,7 @@ enum SandboxLauncher {
         let logPath = logFile.map(context.environment.expandTilde) ?? stateDir + "/sandbox.log"
         var args = Array(arguments.dropFirst()).filter { $0 != "--detach" }
         if pidFile == nil { args += ["--pid-file", pidPath] }
+        if keys != nil { args = Self.keysFromStdin(args) }
 
         // Neither may be a file of another kind: a pid file holds a pid, a log is appended to (or /dev/null).
         try PidFile.requireFree(pidPath)
@@ -25,9 +27,18 @@ enum SandboxLauncher {
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (logPath == "/dev/null" ? 0 : O_NOFOLLOW), 0o600)
         guard log >= 0 else { throw BNCError(.io, "--log-file: cannot open \(logPath): \(FileSystem.errnoText())") }
         let logStart = lseek(log, 0, SEEK_END)  // where this start's lines begin (the log is appended to)
-        let pid = try Subprocess.spawn(me, args, stdoutFD: fds[1], stderrFD: log, closeInChild: [fds[0]], newSession: true)
+        var input: [Int32] = [-1, -1]
+        if keys != nil, pipe(&input) != 0 { throw BNCError(.internal, "pipe: \(FileSystem.errnoText())") }
+        // The child keeps no write end of its input, or its read of the keys would never see their end.
+        let pid = try Subprocess.spawn(me, args, stdinFD: keys != nil ? input[0] : nil, stdoutFD: fds[1], stderrFD: log,
+                                       closeInChild: [fds[0]] + (keys != nil ? [input[1]] : []), newSession: true)
         close(fds[1])
         close(log)
+        if let keys {
+            close(input[0])
+            _ = FileSystem.writeAll(input[1], keys)  // a child that failed first closed its end: its log says why
+            close(input[1])
+        }
         defer { close(fds[0]) }
         guard let line = Subprocess.readLine(fds[0], timeout: 15), line.hasPrefix("listening on ") else {
             // The pipe ended or timed out: a child that failed is exiting (its log written); wait for it a moment,
@@ -47,6 +58,23 @@ enum SandboxLauncher {
         }
         context.stdout.line(line)
         context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
+    }
+
+    /// `arguments` with the --keys value (`--keys FILE` or `--keys=FILE`) replaced by `-`, standard input.
+    static func keysFromStdin(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--" { out += arguments[i...]; break }
+            if arguments[i] == "--keys", i + 1 < arguments.count {
+                out += ["--keys", "-"]
+                i += 2
+                continue
+            }
+            out.append(arguments[i].hasPrefix("--keys=") ? "--keys=-" : arguments[i])
+            i += 1
+        }
+        return out
     }
 
     /// The first error line the sandbox wrote to its log after `offset` (at most 64 KiB read), without its

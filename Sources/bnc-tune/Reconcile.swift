@@ -60,7 +60,7 @@ struct Reconcile: SendingCommand {
              r["transaction_id"]?.stringValue ?? "", (r["differences"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: "; ")]
         }
         let summary = Reconciler.summary(findings)
-        tool.diagnostics.note("\(expected.count) line\(expected.count == 1 ? "" : "s") against \(held.count) Branch row\(held.count == 1 ? "" : "s"): " + ReconcileFinding.Status.allCases.map {
+        tool.diagnostics.note("\(Counting.of(expected.count, "line")) against \(Counting.of(held.count, "Branch row")): " + ReconcileFinding.Status.allCases.map {
             "\(summary[$0.rawValue]?.numberValue?.int64 ?? 0) \($0.rawValue)" }.joined(separator: ", "))
         if let html {
             try ReconcileInput.report(findings, held: held.count, log: file, to: html, seconds: MonotonicClock.now() - started,

@@ -105,7 +105,7 @@ struct Scan: BNCCommand {
         scanner.longLinesSkipped = reader.longLinesSkipped
         progress?.clear()
         if signals.received > 0 {
-            context.diagnostics.note("interrupted after \(scanner.lines) line\(scanner.lines == 1 ? "" : "s"): no report written (any earlier one is kept as it was)")
+            context.diagnostics.note("interrupted after \(Counting.of(scanner.lines, "line")): no report written (any earlier one is kept as it was)")
             return .interrupted
         }
         // Standard output failed (closed by `| head`, full, gone): the scan stopped there, so its reports would count
@@ -113,12 +113,12 @@ struct Scan: BNCCommand {
         // pipe's own status).
         if context.stdout.writeError != nil {
             if !sinks.isEmpty {
-                context.diagnostics.note("standard output could not be written after \(scanner.lines) line\(scanner.lines == 1 ? "" : "s"): no report written (any earlier one is kept as it was)")
+                context.diagnostics.note("standard output could not be written after \(Counting.of(scanner.lines, "line")): no report written (any earlier one is kept as it was)")
             }
             return status(scanner)
         }
         if reader.longLinesSkipped > 0 {
-            context.diagnostics.warning("\(reader.longLinesSkipped) line(s) longer than 1 MiB skipped (counted as long_lines_skipped)")
+            context.diagnostics.warning("\(Counting.of(reader.longLinesSkipped, "line")) longer than 1 MiB skipped (counted as long_lines_skipped)")
         }
         let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started, redactor: redactor,
                                          command: redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
@@ -128,7 +128,7 @@ struct Scan: BNCCommand {
             try context.emit(json, format: format) { _ in ScanReport.table(scanner) }
         }
         if scanner.requests == 0 {
-            context.diagnostics.warning("\(file == "-" ? "stdin" : file) held no TUNE requests (\(scanner.lines) lines read, \(scanner.skipped) other requests)")
+            context.diagnostics.warning("\(file == "-" ? "stdin" : file) held no TUNE requests (\(Counting.of(scanner.lines, "line")) read, \(Counting.of(scanner.skipped, "other request")))")
         }
         return status(scanner)
     }

@@ -54,6 +54,15 @@ enum Mdoc {
         ],
     ]
 
+    /// EXIT STATUS meanings one tool has of its own. A server asked to stop has done what it was asked: the
+    /// sandbox exits 0 on the signals that stop it (state saved, pid file removed), as nginx and PostgreSQL do.
+    static let ownExitStatus: [String: [Int32: String]] = [
+        "bnc-sandbox": [
+            0: "Success; also the server stopped by SIGINT, SIGTERM or SIGHUP (or bnc-sandbox stop): its state saved, its pid file removed",
+            130: "Interrupted by SIGINT, SIGTERM or SIGHUP before the server was listening",
+        ],
+    ]
+
     /// ENVIRONMENT: every variable the tools and the config file read.
     static func environmentSection() -> String {
         var s = ".Sh ENVIRONMENT\n.Bl -tag -width Ds\n"
@@ -61,7 +70,7 @@ enum Mdoc {
         return s + ".El\n"
     }
 
-    static func sharedSections(extraFiles: [(String, String)] = []) -> String {
+    static func sharedSections(extraFiles: [(String, String)] = [], exitStatus: [Int32: String] = [:]) -> String {
         var s = environmentSection()
         s += """
             .Sh FILES
@@ -82,7 +91,8 @@ enum Mdoc {
             """
         s += ".Sh EXIT STATUS\n.Bl -tag -width Ds\n"
         for status in ExitStatus.allCases {
-            s += ".It \(status.rawValue)\n\(escape(status.meaning.prefix(1).uppercased() + status.meaning.dropFirst())).\n"
+            let meaning = exitStatus[status.rawValue] ?? status.meaning
+            s += ".It \(status.rawValue)\n\(escape(meaning.prefix(1).uppercased() + meaning.dropFirst())).\n"
         }
         s += ".El\n"
         return s

@@ -394,7 +394,7 @@ public final class BatchRunner {
                 if item.attempts > 0 {
                     // Sent and answered without an acknowledgement: failed, not unsent (--resume sends it again).
                     if case .status(let status, _)? = item.outcome { r.status = status }
-                    r.error = "\(why) while waiting to retry: sent \(item.attempts) time\(item.attempts == 1 ? "" : "s")\(item.outcome.map { ", the last got \($0)" } ?? "")"
+                    r.error = "\(why) while waiting to retry: sent \(Counting.of(item.attempts, "time"))\(item.outcome.map { ", the last got \($0)" } ?? "")"
                 } else {
                     summary.unsent += 1
                     r.error = why == "interrupted" ? "interrupted before it was sent" : "not sent: the run \(why)"

@@ -19,13 +19,13 @@ public struct BatchSummary: Sendable {
     public var seconds = 0.0
 
     public var description: String {
-        var parts = ["\(lines) line\(lines == 1 ? "" : "s")", "\(ok) ok", "\(failed) failed"]
+        var parts = [Counting.of(lines, "line"), "\(ok) ok", "\(failed) failed"]
         if resumed > 0 { parts.append("\(resumed) acknowledged earlier (resumed)") }
         if retries > 0 { parts.append("\(retries) retries") }
         if ambiguous > 0 { parts.append("\(ambiguous) ambiguous (in flight when the last run stopped: may have been received twice)") }
         if unsent > 0 { parts.append("\(unsent) not sent (stopped)") }
         if let unreadAfter { parts.append("the lines after line \(unreadAfter) not read") }
-        if blank > 0 { parts.append("\(blank) blank line\(blank == 1 ? "" : "s") skipped") }
+        if blank > 0 { parts.append("\(Counting.of(blank, "blank line")) skipped") }
         let rate = seconds > 0 ? Double(ok + failed) / seconds : 0
         parts.append("\((seconds * 100).rounded() / 100)s, \(Int(rate.rounded())) lines/s")
         return parts.joined(separator: ", ")

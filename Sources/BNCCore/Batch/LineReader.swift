@@ -102,8 +102,7 @@ public final class LineReader {
                     start = nl + 1
                     skipping = false
                     lineNumber += 1
-                    longLinesSkipped += 1
-                    if keepsSkippedNumbers { skippedNumbers.append(lineNumber) }
+                    try tooLong()
                     continue
                 }
                 buffer.removeAll(keepingCapacity: true)
@@ -111,8 +110,7 @@ public final class LineReader {
                 if eof {
                     skipping = false
                     lineNumber += 1
-                    longLinesSkipped += 1
-                    if keepsSkippedNumbers { skippedNumbers.append(lineNumber) }
+                    try tooLong()
                     return nil
                 }
             } else if let nl = ByteSearch.first(10, in: buffer[start...]) {
@@ -121,6 +119,9 @@ public final class LineReader {
                 let line = buffer[start..<end]
                 start = nl + 1
                 lineNumber += 1
+                // A whole line already read is held to the same bound as one still coming: where the reads
+                // happened to end must not decide whether a 1.05 MB line is read under a 1 MiB limit.
+                if line.count > maxLineLength { try tooLong(); continue }
                 return line
             }
             if eof && !skipping {
@@ -128,9 +129,11 @@ public final class LineReader {
                 let line = buffer[start...]
                 start = buffer.count
                 lineNumber += 1
+                if line.count > maxLineLength { try tooLong(); return nil }
                 return line
             }
-            if !skipping && buffer.count - start > maxLineLength {
+            // Over the bound by more than a CR that a line break may yet follow: too long, whatever comes.
+            if !skipping && buffer.count - start > maxLineLength + 1 {
                 if skipLongLines {
                     skipping = true
                     continue
@@ -147,6 +150,15 @@ public final class LineReader {
             }
             try fill()
         }
+    }
+
+    /// The line just numbered is over `maxLineLength`: skipped and counted, or the error that ends the input.
+    private func tooLong() throws(BNCError) {
+        guard skipLongLines else {
+            throw BNCError(.invalidData, "\(what): line \(lineNumber) is longer than \(maxLineLength) bytes")
+        }
+        longLinesSkipped += 1
+        if keepsSkippedNumbers { skippedNumbers.append(lineNumber) }
     }
 
     /// `next()` would wait for input that has not come: no whole line is held, and the input (a pipe, a FIFO, a
@@ -175,6 +187,7 @@ public final class LineReader {
                     while lines.count < maxLines && base + (s - first) < maxBytes, let nl = ByteSearch.first(10, in: b, from: s, to: b.count) {
                         var end = nl
                         if end > s && b[end - 1] == 13 { end -= 1 }
+                        if end - s > maxLineLength { break }  // left to next(), which skips it or fails
                         number += 1
                         lines.append((number, (base + s - first)..<(base + end - first)))
                         s = nl + 1

@@ -1,0 +1,146 @@
+// QA round 20's leftovers: bnc-link bulk and bnc-mcp on signals and a full stdout, a TUNE line's 1 MiB bound
+// wherever the reads end, a byte order mark before a bulk array, an AdServices token or an iAd payload, and
+// `bnc-sandbox --keys <(...)`.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct HostileRound10Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let key = "key_test_round10placeholder"
+
+    func env(_ s: SandboxProcess) -> [String: String] {
+        box.environment(["BNC_API_URL": s.url, "BRANCH_KEY": Self.key])
+    }
+
+    func bulkRequests(_ s: SandboxProcess) throws -> Int {
+        try s.received().filter { ($0["path"] as? String)?.hasPrefix("/v1/url/bulk/") == true }.count
+    }
+
+    /// A signal while the last (here the only) chunk was on the wire: the chunk's answers were printed, and the run
+    /// exited 0 as if nothing had happened. It is 130, saying every item was sent.
+    @Test func bulkInterruptedDuringItsLastChunkExits130() throws {
+        let s = try SandboxProcess(["--chaos", "latency=1500ms"])
+        let input = try box.write("two.ndjson", #"{"channel":"a"}"# + "\n" + #"{"channel":"b"}"# + "\n")
+        let run = try BackgroundTool("bnc-link", ["bulk", input], environment: env(s), directory: box.home)
+        var waited = 0
+        while try bulkRequests(s) == 0 && waited < 200 { usleep(20_000); waited += 1 }  // the chunk is on the wire
+        run.signal(SIGINT)
+        #expect(run.wait() == 130, "\(run.stderr)")
+        #expect(run.outputLines.count == 2, "the chunk's answers are printed")
+        #expect(run.stderr.contains("bnc-link: interrupted after the last chunk; every item was sent"), "\(run.stderr)")
+    }
+
+    /// stdout full: bnc-link bulk created every link and only then said so, every URL lost. It now stops before
+    /// the next chunk, with 74 and which items were not sent.
+    @Test func bulkStopsWhenItsResultsCannotBeWritten() throws {
+        let s = try SandboxProcess()
+        func item(_ n: Int) -> String { #"{"channel":"c\#(n)","data":{"blob":"\#(String(repeating: "x", count: 30_000))"}}"# }
+        let input = try box.write("big.ndjson", (1...12).map(item).joined(separator: "\n") + "\n")
+        let r = try box.run("/bin/sh", ["-c", "\"$0\" bulk \"$1\" > /dev/full", Executables.path("bnc-link"), input], env: env(s))
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("bnc-link: error: cannot write results to standard output: No space left on device; stopped after 3 of 12 items; items 4 and after were not sent"), "\(r.stderr)")
+        #expect(try bulkRequests(s) == 1, "no chunk after the first")
+    }
+
+    /// bnc-mcp ended silently with 143 on SIGINT, SIGTERM and SIGHUP; bnc-mcp(1) says 130.
+    @Test func mcpSaysInterruptedAndExits130() throws {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            let run = try BackgroundTool("bnc-mcp", ["--http", "0"], environment: box.environment(), directory: box.home)
+            var waited = 0
+            while !run.stderr.contains("http://") && waited < 300 { usleep(20_000); waited += 1 }
+            run.signal(sig)
+            #expect(run.wait() == 130, "signal \(sig): \(run.stderr)")
+            #expect(run.stderr.hasSuffix("bnc-mcp: interrupted\n"), "signal \(sig): \(run.stderr)")
+        }
+    }
+
+    /// `bnc-mcp --version` and `--help` to a full or closed stdout exited 0; every other tool exits 74.
+    @Test func mcpHelpAndVersionCheckTheirWrite() throws {
+        for flag in ["--version", "--help"] {
+            for redirect in ["> /dev/full", ">&-"] {
+                let r = try box.run("/bin/sh", ["-c", "\"$0\" \"$1\" \(redirect)", Executables.path("bnc-mcp"), flag])
+                #expect(r.status == 74, "\(flag) \(redirect): \(r.stderr)")
+                #expect(r.stderr.hasPrefix("bnc-mcp: error: cannot write to standard output: "), "\(r.stderr)")
+            }
+        }
+        let ok = try box.run("bnc-mcp", ["--version"])
+        #expect(ok.status == 0 && ok.stdout.hasPrefix("bnc-mcp "), "\(ok.stdout)")
+    }
+
+    /// A TUNE log line over 1 MiB is skipped and counted wherever the reads end: a 1.1 MB line with its newline
+    /// already read was parsed as any other (from a file up to about 1.06 MB, from a pipe up to 1.1 MB).
+    @Test func aLogLinesBoundDoesNotDependOnTheReads() throws {
+        for (length, skipped) in [(1_048_576, 0), (1_048_577, 1), (1_060_000, 1), (1_100_000, 1)] {
+            let line = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&x="
+            let text = line + String(repeating: "y", count: length - line.utf8.count) + "\nnot a request\n"
+            let path = try box.write("long.log", text)
+            for (args, stdin) in [(["scan", path], nil as String?), (["scan", "-"], text)] {
+                let r = try box.run("bnc-tune", args + ["--output", "json"], stdin: stdin)
+                let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+                let counts = summary["summary"] as? [String: Any] ?? summary
+                #expect(counts["long_lines_skipped"] as? Int == skipped, "\(length) bytes, \(args): \(counts)")
+                #expect(counts["lines"] as? Int == 2 - skipped, "\(length) bytes, \(args): \(counts)")
+            }
+        }
+    }
+
+    /// A byte order mark (Windows editors write one) before a bulk array, an AdServices token or an iAd payload
+    /// was refused, while every other input accepted it.
+    @Test func aByteOrderMarkIsNotPartOfTheText() throws {
+        let s = try SandboxProcess()
+        let bulk = try box.write("bulk.json", "\u{FEFF}[{\"channel\":\"a\"},{\"channel\":\"b\"}]")
+        let created = try box.run("bnc-link", ["bulk", bulk], env: env(s))
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.split(separator: "\n").count == 2 && !created.stdout.contains("\"ok\":false"), "\(created.stdout)")
+
+        let token = Data((0..<96).map { UInt8($0) }).base64EncodedString()
+        let lookup = try box.run("bnc-asa", ["lookup", "-", "--dry-run"], stdin: "\u{FEFF}" + token + "\n")
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+        #expect(!lookup.stdout.contains(token), "the token is a secret, shown only with --show-secrets")
+
+        let payload = #"{"Version3.1":{"iad-attribution":"true","iad-campaign-id":"15292426"}}"#
+        let decoded = try box.run("bnc-asa", ["decode-iad", "-", "--output", "json"], stdin: "\u{FEFF}" + payload + "\n")
+        #expect(decoded.status == 0 && decoded.stdout.contains("15292426"), "\(decoded.stderr)")
+        let file = try box.write("iad.json", "\u{FEFF}" + payload)
+        let encoded = try box.run("bnc-asa", ["encode-iad", file])
+        let plain = try box.run("bnc-asa", ["encode-iad", "-"], stdin: payload)
+        #expect(encoded.status == 0 && encoded.stdout == plain.stdout, "\(encoded.stderr)")
+    }
+
+    /// `bnc-sandbox --keys <(...)`: the descriptor was closed (with every inherited one) before the keys were read.
+    /// Now read first, in the foreground and with --detach (whose background sandbox gets them on its stdin).
+    @Test func sandboxKeysFromAnInheritedDescriptor() throws {
+        let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"secret_test_round10placeholder","app_id":"123456789"}]"#)
+        func accepted(_ url: String, key: String) throws -> Bool {
+            try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "u1", "--api-url", url],
+                        env: ["BRANCH_KEY": key]).status == 0
+        }
+        let foreground = try BackgroundTool("/bin/bash", ["-c", "exec \"$0\" --port 0 --keys <(cat \"$1\")", Executables.path("bnc-sandbox"), keys],
+                                            environment: box.environment(), directory: box.home)
+        #expect(foreground.waitForLines(1, timeout: 30), "\(foreground.stderr)")
+        let url = try #require(foreground.outputLines.first?.replacingOccurrences(of: "listening on ", with: ""))
+        #expect(try accepted(url, key: Self.key))
+        #expect(try !accepted(url, key: "key_test_notinthekeysfile"), "only the keys file's key is accepted")
+        foreground.signal(SIGTERM)
+        #expect(foreground.wait() == 0)
+
+        let detached = try box.run("/bin/bash", ["-c", "\"$0\" --detach --port 0 --keys <(cat \"$1\")", Executables.path("bnc-sandbox"), keys])
+        #expect(detached.status == 0, "\(detached.stderr)")
+        let background = detached.stdout.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "listening on ", with: "")
+        defer { _ = try? box.run("bnc-sandbox", ["stop"]) }
+        #expect(try accepted(background, key: Self.key), "\(detached.stdout)")
+        #expect(try !accepted(background, key: "key_test_notinthekeysfile"))
+    }
+
+    /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
+    /// as the sandbox does; it listed 130.
+    @Test func theSandboxsPageSaysHowASignalEndsIt() throws {
+        let page = try String(contentsOfFile: ManPageTests.man + "/bnc-sandbox.1", encoding: .utf8)
+        #expect(page.contains(".It 0\nSuccess; also the server stopped by SIGINT, SIGTERM or SIGHUP"), "bnc-sandbox(1) EXIT STATUS")
+        let s = try SandboxProcess()
+        #expect(s.stop() == 0)
+    }
+}
