@@ -74,6 +74,9 @@ enum ReconcileInput {
         var rows: [HeldRecord] = []
         for path in files {
             var head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
+            // Inflated here, once: a gzip export from a pipe could not be opened again to be read, and a gzip NDJSON
+            // export was taken for CSV by its first byte.
+            if Gzip.isCompressed(head) { head = try Gzip.inflate(head, limit: 1 << 30, what: "--export \(path)") }
             // A UTF-8 byte-order mark (an editor's, or Excel's export) is no part of the rows: an NDJSON file with
             // one was read as CSV, found no rows, and every line of the log was reported missing.
             if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
@@ -99,10 +102,9 @@ enum ReconcileInput {
                     rows.append(HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells))
                 }
             } else {
-                // The bytes already read, unless gzip (inflated as the file is read again): a FIFO or a process
-                // substitution opened a second time was empty, and every line of the log was reported missing.
-                let gzip = head.starts(with: [0x1F, 0x8B])
-                try readCSV(path, topic: nil, bytes: gzip ? nil : head) { rows.append($0) }
+                // The bytes already read: a FIFO or a process substitution opened a second time was empty, and every
+                // line of the log was reported missing.
+                try readCSV(path, topic: nil, bytes: head) { rows.append($0) }
             }
         }
         return rows

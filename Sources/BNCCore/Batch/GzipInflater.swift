@@ -92,3 +92,17 @@ final class GzipInflater {
         return produced
     }
 }
+
+/// gzip of a whole input held in memory (an export read once to tell its format: a pipe cannot be read again).
+public enum Gzip {
+    /// Whether `bytes` begin as a gzip member does.
+    public static func isCompressed(_ bytes: [UInt8]) -> Bool { bytes.starts(with: GzipInflater.magic) }
+
+    /// `bytes` inflated; a damaged or truncated member, or more than `limit` bytes inflated, is exit 65 naming `what`.
+    public static func inflate(_ bytes: [UInt8], limit: Int, what: String) throws(BNCError) -> [UInt8] {
+        guard let plain = GzipInflater.inflateAll(bytes, limit: limit) else {
+            throw BNCError(.invalidData, "\(what): the gzip data is damaged, truncated or inflates to over \(limit >> 20) MiB")
+        }
+        return plain
+    }
+}
