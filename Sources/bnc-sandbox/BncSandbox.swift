@@ -103,12 +103,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         config.statePath = state.map(context.environment.expandTilde)
         if let chaos { config.chaos = try ChaosSpec.parse(chaos) }
         if let pidFile { try PidFile.requireFree(context.environment.expandTilde(pidFile)) }  // before binding a port
-        if let keys, let bytes = keyBytes {
-            let json: JSON
-            // The sandbox's own configuration: a bad keys file is exit 78, as a bad config file is.
-            do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError.configuration("--keys \(keys): \(error.description)") }
-            do { config.keys = try SandboxConfig.parseKeys(json, source: keys) } catch { throw BNCError.configuration(error.message) }
-        }
+        if let keys, let bytes = keyBytes { config.keys = try SandboxLauncher.keys(bytes, source: keys) }
         // SIGTERM, SIGINT and SIGHUP close the server (state saved, pid file removed). Installed before the server's threads exist, so they inherit
         // an unblocked mask whatever mask our parent gave us.
         let stop = try SignalWatcher.install()

@@ -2,6 +2,7 @@
 // print it and return, leaving a pid file behind for `kill $(cat …)`.
 import BNCCommandSupport
 import BNCCore
+import BNCSandbox
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,6 +59,14 @@ enum SandboxLauncher {
         }
         context.stdout.line(line)
         context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
+    }
+
+    /// The credentials of a --keys file: the sandbox's own configuration, so a bad one is exit 78, as a bad config
+    /// file is.
+    static func keys(_ bytes: [UInt8], source: String) throws(BNCError) -> [KeyEntry] {
+        let json: JSON
+        do { json = try JSON.parse(bytes: bytes) } catch { throw BNCError.configuration("--keys \(source): \(error.description)") }
+        do { return try SandboxConfig.parseKeys(json, source: source) } catch { throw BNCError.configuration(error.message) }
     }
 
     /// `arguments` with the --keys value (`--keys FILE` or `--keys=FILE`) replaced by `-`, standard input.

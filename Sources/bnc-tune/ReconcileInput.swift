@@ -74,11 +74,9 @@ enum ReconcileInput {
         var rows: [HeldRecord] = []
         for path in files {
             var head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
-            // Inflated here, once: a gzip export from a pipe could not be opened again to be read, and a gzip NDJSON
-            // export was taken for CSV by its first byte.
+            // Inflated once, here: a pipe cannot be read again, and a gzip NDJSON export was taken for CSV.
             if Gzip.isCompressed(head) { head = try Gzip.inflate(head, limit: 1 << 30, what: "--export \(path)") }
-            // A UTF-8 byte-order mark (an editor's, or Excel's export) is no part of the rows: an NDJSON file with
-            // one was read as CSV, found no rows, and every line of the log was reported missing.
+            // A byte-order mark (Excel's) is no part of the rows: NDJSON with one was read as CSV, every line missing.
             if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
             let first = head.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
