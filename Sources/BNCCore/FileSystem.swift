@@ -13,12 +13,27 @@ public enum FileSystem {
     /// Reads a whole file; `-` reads standard input. Missing or unreadable files are `inputMissing` (exit 66);
     /// one longer than `limit` bytes is refused (exit 65) before more is read (`--secret-file /dev/zero`).
     /// - Parameter what: what the file is for, named in the error (`--device`, `--secret-file`).
-    public static func read(_ path: String, what: String, limit: Int = smallInputLimit) throws(BNCError) -> [UInt8] {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameter wait: for a file that is not a regular one (a FIFO), the most milliseconds to wait for its first
+    ///   bytes (or its end) before it is refused (exit 66): a FIFO no one writes to hung every tool reading it
+    ///   as its config file. Nil waits as long as it takes.
+    public static func read(_ path: String, what: String, limit: Int = smallInputLimit, wait: Int32? = nil) throws(BNCError) -> [UInt8] {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | (wait != nil ? O_NONBLOCK : 0))
         if fd < 0 {
             throw BNCError(.inputMissing, "\(what): cannot open \(path): \(errnoText())")
         }
         defer { if fd != 0 { close(fd) } }
+        if let wait, fd != 0 {
+            var st = stat()
+            if fstat(fd, &st) == 0 && st.st_mode & S_IFMT != S_IFREG {
+                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                var n: Int32
+                repeat { n = poll(&ready, 1, wait) } while n < 0 && errno == EINTR
+                if n == 0 {
+                    throw BNCError(.inputMissing, "\(what): \(path) is not a regular file, and nothing came to read from it in \(wait / 1000) s (a FIFO no one writes to?)")
+                }
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -37,8 +52,8 @@ public enum FileSystem {
     }
 
     /// Reads a UTF-8 text file (or `-`), without the byte order mark it may begin with.
-    public static func readText(_ path: String, what: String, limit: Int = smallInputLimit) throws(BNCError) -> String {
-        var bytes = try read(path, what: what, limit: limit)[...]
+    public static func readText(_ path: String, what: String, limit: Int = smallInputLimit, wait: Int32? = nil) throws(BNCError) -> String {
+        var bytes = try read(path, what: what, limit: limit, wait: wait)[...]
         // A leading byte order mark (Notepad writes one) says the text is UTF-8; it is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -67,6 +82,14 @@ public enum FileSystem {
     /// The umask the user ran the tool with (a tool runs with 077 so that what it keeps is private): files meant
     /// to be shared, such as images, get the mode it gives.
     nonisolated(unsafe) public static var userUmask: mode_t = 0o022
+
+    /// Why a path that is a symbolic link leads nowhere (its target missing, or links that loop); nil when the path
+    /// is no link, or a link that leads to a file.
+    public static func brokenLink(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, stat(path, &st) != 0 else { return nil }
+        return errnoText()
+    }
 
     /// True when the path is a directory (a link to one too).
     public static func isDirectory(_ path: String) -> Bool {

@@ -304,18 +304,24 @@ public struct Redactor: Sendable {
         }
     }
 
-    /// Whether a cell of bulk data (an export's rows) needs `redact(_:)`: it has a byte that opens a member, a parameter or a URL's user info, or
-    /// is at least as long as a known secret and holds one. An export row has 142 cells, most empty or short: this
-    /// is one pass over a cell's bytes and, for a long one, a search for each secret.
+    /// Whether a cell of bulk data (an export's rows) needs `redact(_:)`: it has a byte that opens a member, a
+    /// parameter or a URL's user info, is long enough to hold a credential of a known shape and holds its prefix
+    /// (another app's secret, an access token: they were printed in clear from a CSV export), or is at least as
+    /// long as a known secret and holds one. An export row has 142 cells, most empty or short: this is one pass over
+    /// a cell's bytes and, for a long one, a search for each prefix and secret.
     /// (The values are sorted longest first: the last is the shortest.) False when secrets are shown.
     public func mayHoldSecret(_ s: String) -> Bool {
         guard !showSecrets else { return false }
         return s.withUTF8Bytes { b in
             guard !b.isEmpty else { return false }
             for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "=") || c == UInt8(ascii: "@") { return true }
+            if b.count >= Self.shortestCredential, Self.contains(s, "secret_") || Self.contains(s, "api_app_") { return true }
             return b.count >= values.last?.utf8.count ?? Int.max && values.contains { Self.contains(s, $0) }
         }
     }
+
+    /// The fewest bytes a credential of a known shape has: the shortest prefix and the body's minimum.
+    static let shortestCredential = credentialPrefixes.map(\.count).min()! + credentialBodyMinimum
 
     /// Whether a field, parameter or member of this name is a secret (masked whatever its value), unless secrets
     /// are shown.

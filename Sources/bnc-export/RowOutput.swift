@@ -1,6 +1,5 @@
-// Rows out, one at a time, whatever the export's size: NDJSON (each row's non-empty cells, as an object), CSV (the
-// header once, then the rows as they came) or one JSON array written as it goes. Files are read through CSVReader
-// (gzip inflated and its checksum verified as it is read), so memory holds one row.
+// Rows out, one at a time: NDJSON (a row's non-empty cells as an object), CSV (the header once, then the rows) or one
+// JSON array written as it goes. Files are read through CSVReader (gzip inflated as read): memory holds one row.
 import BNCCommandSupport
 import BNCCore
 import BNCSuite
@@ -47,11 +46,12 @@ final class RowOutput {
                 throw BNCError(.malformedResponse, "\(path): its columns differ from the first file's; ask for --output ndjson")
             }
         }
+        let secret = names.map { redactor.isSecret(name: $0) }
         while let record = try reader.next() {
             guard record.count == columns.count else {
                 throw BNCError(.malformedResponse, "\(path): the row at line \(reader.recordLine) has \(record.count) cells for \(columns.count) columns")
             }
-            emit(names, extra.map(\.1) + record)
+            emit(names, extra.map(\.1) + record, secret: secret)
             if stdout.writeError != nil { throw BNCError(.io, "cannot write to standard output") }
             if let failure { throw failure }
         }
@@ -116,10 +116,12 @@ final class RowOutput {
         if format == .ndjson { stdout.line(text) } else { stdout.write((first ? "[\n" : ",\n") + text); first = false }
     }
 
-    private func emit(_ names: [String], _ values: [String]) {
-        // Most rows hold nothing to mask: the array is copied only when a cell is.
+    private func emit(_ names: [String], _ values: [String], secret: [Bool]) {
+        // A secret's column (`branch_secret`) is masked whole, as a JSON member is; other cells only when they may hold one.
         var values = values
-        for i in values.indices where redactor.mayHoldSecret(values[i]) { values[i] = redactor.redact(values[i]) }
+        for i in values.indices where !values[i].isEmpty {
+            if secret[i] { values[i] = Redactor.placeholder } else if redactor.mayHoldSecret(values[i]) { values[i] = redactor.redact(values[i]) }
+        }
         rows += 1
         switch format {
         case .csv:

@@ -135,6 +135,34 @@ import TestSupport
         #expect(try !accepted(background, key: "key_test_notinthekeysfile"))
     }
 
+    /// A config path that is a link to nothing (a loop, a moved target) was taken for no config: the profile's
+    /// api_url dropped without a word, bnc doctor saying ok. A FIFO at the path hung every tool, doctor too.
+    /// (QA round 21.)
+    @Test func aConfigLinkToNothingOrAFIFOIsAConfigurationError() throws {
+        try FileManager.default.createDirectory(atPath: box.configDir, withIntermediateDirectories: true)
+        let path = box.configDir + "/config.toml"
+        #expect(symlink("config.toml", path) == 0)
+        let env = ["BRANCH_KEY": Self.key]
+        let looped = try box.run("bnc-event", ["send", "PURCHASE", "--dry-run"], env: env)
+        #expect(looped.status == 78, "\(looped.output)")
+        #expect(looped.stderr.contains("config file \(path) is a symbolic link to nothing: Too many levels of symbolic links"), "\(looped.stderr)")
+        let doctor = try box.run("bnc-doctor", ["--offline", "--output", "table"])
+        #expect(doctor.status == 78 && doctor.stdout.contains("config file  fail"), "\(doctor.output)")
+
+        #expect(unlink(path) == 0 && mkfifo(path, 0o600) == 0)
+        let started = Date()
+        let fifo = try box.run("bnc-event", ["send", "PURCHASE", "--dry-run"], env: env)
+        #expect(fifo.status == 78 && fifo.stderr.contains("is not a regular file, and nothing came to read from it in 5 s"), "\(fifo.output)")
+        #expect(Date().timeIntervalSince(started) < 30, "it waited for a writer that never came")
+        #expect(unlink(path) == 0)
+
+        // A config from a pipe is read once: bnc doctor found its profile, then its credentials check found it empty.
+        let config = try box.write("piped.toml", "[profile.p]\nbranch_key = \"\(Self.key)\"\n")
+        let piped = try box.run("/bin/bash", ["-c", "BNC_CONFIG=<(cat \"$1\") \"$0\" --offline --profile p --output table", Executables.path("bnc-doctor"), config])
+        #expect(piped.stdout.contains("branch key     ok      \(Self.key), test (from profile p)"), "\(piped.output)")
+        #expect(!piped.stdout.contains("fail"), "\(piped.stdout)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {

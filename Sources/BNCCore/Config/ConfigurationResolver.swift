@@ -1,5 +1,6 @@
 // Where a tool's credentials and API URL come from: flags > environment > profile > defaults (bnc-config(5)).
 import BNCSuite
+import Synchronization
 
 /// What the command line said about credentials (the credentials option group, as plain values).
 public struct CredentialFlags: Sendable {
@@ -52,22 +53,36 @@ public struct ConfigurationResolver: Sendable {
     public func loadConfigFile() throws(BNCError) -> ConfigFile? {
         let path = environment.configFile
         guard FileSystem.exists(path) else {
+            // A link to nothing (its target moved, or links that loop) is a config the user meant to have: taking
+            // it for none dropped its profiles' api_url without a word, and bnc doctor said ok.
+            if let why = FileSystem.brokenLink(path) {
+                throw .configuration("config file \(path) is a symbolic link to nothing: \(why)", hint: "point it at the file again, or remove it")
+            }
             if environment["BNC_CONFIG"] != nil {
                 throw .configuration("BNC_CONFIG names \(path), which does not exist")
             }
             return nil
         }
+        // A pipe (BNC_CONFIG=<(...)) can be read once: what it said is kept for the process's later reads (bnc
+        // doctor's checks found its profiles, then its credentials check found it empty).
+        let once = FileSystem.regularFileSize(path) == nil
+        if once, let kept = Self.readOnce.withLock({ $0[path] }) { return kept }
         let text: String
         do {
-            text = try FileSystem.readText(path, what: "config file")
+            // A FIFO has 5 s to say something: one no one writes to hung every tool.
+            text = try FileSystem.readText(path, what: "config file", wait: 5000)
         } catch {
             // Over its bound it is data that breaks a rule (65, as bnc(1)'s LIMITS say); unreadable, configuration.
             throw error.kind == .invalidData ? error : .configuration(error.message)
         }
         let file = try ConfigFile.parse(text, path: path)
         if file.holdsSecret { try FileSystem.requirePrivate(path, holding: "a secret") }
+        if once { Self.readOnce.withLock { $0[path] = file } }
         return file
     }
+
+    /// Config files that are pipes, as read the first time, by path.
+    private static let readOnce = Mutex<[String: ConfigFile]>([:])
 
     public func resolve(_ flags: CredentialFlags) throws(BNCError) -> Settings {
         if flags.sandbox, let p = flags.profile, p != "sandbox" {
