@@ -54,20 +54,41 @@ public final class JQFilter {
 
     deinit { bnc_jq_teardown(&state) }
 
+    /// The most bytes of results `run(_:)` holds for one document: a filter with endless results (`repeat(.)`,
+    /// `range(1e9)`) grew to gigabytes, printing nothing, until the machine ran out.
+    public static let maxHeld = 256 << 20
+
     /// The filter's results for one JSON document (text as the tool would print it): strings bare, the rest as
-    /// compact JSON. A runtime error (`.a.b` of a string) is exit 65 naming --jq.
-    public func run(_ json: String) throws(BNCError) -> [String] {
+    /// compact JSON, at most `limit` bytes of them (past it, exit 65 naming --jq). A runtime error (`.a.b` of a
+    /// string) is exit 65 naming --jq.
+    public func run(_ json: String, limit: Int = maxHeld) throws(BNCError) -> [String] {
+        var lines: [String] = []
+        var held = 0
+        try run(json) { (line) throws(BNCError) in
+            held += line.utf8.count + 1
+            if held > limit {
+                throw BNCError(.invalidData, "--jq: its results for one document are over \(limit >> 20) MiB",
+                               hint: "narrow the filter (an endless generator such as repeat(.) never ends)")
+            }
+            lines.append(line)
+            return true
+        }
+        return lines
+    }
+
+    /// The same results handed to `each` as they come, none held (a single answer's results stream to stdout, however
+    /// many); `each` returns false to stop them.
+    public func run(_ json: String, each: (String) throws(BNCError) -> Bool) throws(BNCError) {
         let input = json.withCString { bnc_jv_parse_sized($0, Int32(json.utf8.count)) }
         guard bnc_jv_is_valid(input) != 0 else {
             bnc_jv_free(input)
             throw BNCError(.internal, "--jq: the tool's own output did not parse as JSON")
         }
         bnc_jq_start(state, input, 0)
-        var lines: [String] = []
         while true {
             let result = bnc_jq_next(state)
             if bnc_jv_is_valid(result) != 0 {
-                lines.append(Self.text(of: result))
+                if try !each(Self.text(of: result)) { return }
                 continue
             }
             if bnc_jv_invalid_has_msg(bnc_jv_copy(result)) != 0 {
@@ -84,9 +105,8 @@ public final class JQFilter {
                 }
                 bnc_jv_free(message)
             }
-            break
+            return
         }
-        return lines
     }
 
     /// A jq value as a line: a string's bytes, anything else compact JSON. Consumes the value.

@@ -64,8 +64,10 @@ public final class ToolContext {
             stdout.line(value.serialized(pretty: pretty))
             return
         }
-        for line in try jq.run(value.serialized()) {
+        // Streamed: `range(1e8)` prints its lines as they come, `repeat(.)` until stdout closes or ^C.
+        try jq.run(value.serialized()) { line in
             stdout.line(environment.stdoutIsTTY ? TerminalText.escape(line) : line)
+            return stdout.writeError == nil
         }
     }
 

@@ -163,6 +163,16 @@ import TestSupport
         #expect(!piped.stdout.contains("fail"), "\(piped.stdout)")
     }
 
+    /// One answer's --jq results stream: `repeat(1)` into `head -2` ends at once, `range(200000)` prints its lines.
+    /// They were held until jq finished: nothing printed, gigabytes of memory (QA round 21).
+    @Test func oneAnswersJQResultsStream() throws {
+        let s = try SandboxProcess()
+        let head = try box.run("/bin/bash", ["-c", "\"$0\" create --channel a --jq 'repeat(1)' | head -2; exit ${PIPESTATUS[0]}", Executables.path("bnc-link")], env: env(s))
+        #expect(head.status == 0 && head.stdout == "1\n1\n", "\(head.output)")
+        let many = try box.run("bnc-link", ["create", "--channel", "a", "--jq", "range(200000)"], env: env(s))
+        #expect(many.status == 0 && many.stdout.split(separator: "\n").count == 200_000, "\(many.stderr)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {
