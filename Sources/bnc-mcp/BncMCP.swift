@@ -43,7 +43,7 @@ struct BncMCP: AsyncParsableCommand {
             completion: .custom { _, _, _ in ConfigurationResolver.profileNames() }) var profile: String?
     @Flag(name: .customLong("sandbox"), help: "Point every tool at bnc-sandbox (started when not running).") var sandbox = false
     @Option(name: .customLong("api-url"), help: ArgumentHelp("Base URL instead of Branch's hosts (BNC_API_URL).", valueName: "URL")) var apiURL: String?
-    @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send.", valueName: "BOOL"),
+    @Option(name: .customLong("allow-send"), help: ArgumentHelp("false: refuse every send; tools only show what they would send, and the sandbox is not started, stopped, reset or re-clocked.", valueName: "BOOL"),
             completion: .list(["true", "false"]))
     var allowSend = true
     @Option(name: .customLong("http"), help: ArgumentHelp("Serve MCP's streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST 127.0.0.1, ::1 or localhost; default 127.0.0.1; PORT 0 picks one, said on stderr).", valueName: "[HOST:]PORT"))

@@ -44,6 +44,9 @@ struct ToolRunner: Sendable {
         let sending = send?.boolValue ?? false
         if sending && !tool.sends { return error("send: \(tool.name) sends nothing to Branch") }
         if sending && !settings.allowSend { return error("send: this server runs with --allow-send false; nothing sent") }
+        if !settings.allowSend && MCPTools.changesTheSandbox(tool.name, args) {
+            return error("\(tool.name): this server runs with --allow-send false, which changes nothing, the sandbox neither")
+        }
         if sending && tool.kind == .deletes && !settings.allowDelete {
             return error("send: deleting links needs bnc-mcp --allow-delete; nothing sent (without send, the request is shown)")
         }

@@ -219,6 +219,17 @@ import TestSupport
         let denied = try session(["--api-url", s.url, "--allow-send", "false"], Array(calls.prefix(2)), env: env)
         #expect(denied.failed(0) && denied.text(0).contains("--allow-send false"), "\(denied.text(0))")
         #expect(!denied.failed(1), "a dry run is still allowed: \(denied.text(1))")
+        // --allow-send false changes nothing, the sandbox neither (an agent reset it, started and stopped it, and
+        // sandbox_start created its state file at any path the agent chose: that input is gone).
+        let frozen = try session(["--api-url", s.url, "--allow-send", "false"], [
+            ["tool": "sandbox_reset"], ["tool": "sandbox_clock", "arguments": ["advance_seconds": 60]], ["tool": "sandbox_stop"],
+            ["tool": "sandbox_start", "arguments": ["port": 0]], ["tool": "sandbox_clock"], ["tool": "sandbox_requests"],
+        ], env: env)
+        for i in 0..<4 { #expect(frozen.failed(i) && frozen.text(i).contains("--allow-send false, which changes nothing"), "\(i): \(frozen.text(i))") }
+        #expect(!frozen.failed(4) && !frozen.failed(5), "reading the clock and the requests changes nothing: \(frozen.text(4))")
+        let state = try session(["--api-url", s.url], [["tool": "sandbox_start", "arguments": ["state": box.home + "/agent.db"]]], env: env)
+        #expect(state.failed(0) && state.text(0).contains("state is not an input of sandbox_start"), "\(state.text(0))")
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/agent.db"))
         let m = try session(["--api-url", s.url], Array(calls.dropFirst(2)), env: env)
         #expect(m.failed(0) && m.text(0).contains("branch_secret: credentials come from the server's profile or environment"), "\(m.text(0))")
         #expect(m.failed(1) && m.text(1).hasPrefix("key: credentials come from"), "\(m.text(1))")

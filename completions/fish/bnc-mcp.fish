@@ -82,7 +82,7 @@ complete -c 'bnc-mcp' -f
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" profile' -l 'profile' -d 'The config profile every tool uses.' -rfka '(__bnc-mcp_custom_completion ---completion -- --profile (count (__bnc-mcp_tokens -pc)) (__bnc-mcp_tokens -tC))'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" sandbox' -l 'sandbox' -d 'Point every tool at bnc-sandbox (started when not running).'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" api-url' -l 'api-url' -d 'Base URL instead of Branch\'s hosts (BNC_API_URL).' -rfka ''
-complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-send' -l 'allow-send' -d 'false: refuse every send; tools only show what they would send.' -rfka 'true false'
+complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-send' -l 'allow-send' -d 'false: refuse every send; tools only show what they would send, and the sandbox is not started, stopped, reset or re-clocked.' -rfka 'true false'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" http' -l 'http' -d 'Serve MCP\'s streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST 127.0.0.1, ::1 or localhost; default 127.0.0.1; PORT 0 picks one, said on stderr).' -rfka ''
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" allow-delete' -l 'allow-delete' -d 'Let delete_link delete (with send: true); without it, it only shows the request.'
 complete -c 'bnc-mcp' -n '__bnc-mcp_should_offer_completions_for_flags_or_options "bnc-mcp" version' -l 'version' -d 'Show the version.'
