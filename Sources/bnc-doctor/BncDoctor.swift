@@ -57,12 +57,15 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         context.use(redactor)
         checks.append(NetworkChecks.proxy(environment))
         checks.append(NetworkChecks.tls(environment, cacert: cacert))
+        // Where the tools would go even when the settings could not be resolved (a bad profile): never the real
+        // hosts when the user named another address, nor when a refused config file may name one.
+        let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"] ?? profileURL
         if offline {
             checks.append(Check(name: "upstream", status: .skip, detail: "--offline: none asked", kind: .upstream))
+        } else if base == nil, checks.contains(where: { $0.name == "config file" && $0.status == .fail }) {
+            checks.append(Check(name: "upstream", status: .skip, detail: "none asked: the config file was refused, and the address it names is unknown",
+                                kind: .upstream))
         } else {
-            // Where the tools would go even when the settings could not be resolved (a bad profile): never the real
-            // hosts when the user named another address.
-            let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"] ?? profileURL
             let targets = base.map { [("upstream", $0)] } ?? NetworkChecks.upstreams(settings)
             checks += NetworkChecks.reach(targets, timeout: timeout, cacert: cacert.map(environment.expandTilde),
                                           redactor: redactor, trace: verbose ? context.diagnostics : nil)

@@ -149,6 +149,13 @@ import TestSupport
         let doctor = try box.run("bnc-doctor", ["--offline", "--output", "table"])
         #expect(doctor.status == 78 && doctor.stdout.contains("config file  fail"), "\(doctor.output)")
 
+        // Refused (a secret in a file others may read): doctor asked Branch's and Apple's real hosts instead of the
+        // address the profile named.
+        #expect(unlink(path) == 0)
+        _ = try box.write(".config/bnc/config.toml", "default_profile = \"p\"\n[profile.p]\nbranch_key = \"\(Self.key)\"\nbranch_secret = \"secret_test_round10placeholderabcdef\"\napi_url = \"http://127.0.0.1:9\"\n", mode: 0o644)
+        let refused = try box.run("bnc-doctor", ["--output", "table", "--timeout", "2"])
+        #expect(refused.status == 78 && refused.stdout.contains("upstream     skip    none asked: the config file was refused"), "\(refused.output)")
+        #expect(!refused.stdout.contains("upstream branch") && !refused.stdout.contains("branch.io"), "\(refused.stdout)")
         #expect(unlink(path) == 0 && mkfifo(path, 0o600) == 0)
         let started = Date()
         let fifo = try box.run("bnc-event", ["send", "PURCHASE", "--dry-run"], env: env)
