@@ -172,12 +172,7 @@ public enum AnalyticsRequest {
     }
 
     /// A job's id from its create answer.
-    public static func jobID(_ json: JSON) throws(BNCError) -> String {
-        guard let id = json["job_id"]?.stringValue, !id.isEmpty, id.count <= 200, !id.contains("/") else {
-            throw BNCError(.malformedResponse, "the answer has no job_id")
-        }
-        return id
-    }
+    public static func jobID(_ json: JSON) throws(BNCError) -> String { try ExportAnswers.jobID(json, member: "job_id") }
 }
 
 /// The Cross-Events Export API and data readiness.

@@ -142,13 +142,25 @@ public enum ExportAnswers {
         return out
     }
 
-    /// A custom export job's handle.
-    public static func handle(_ json: JSON) throws(BNCError) -> String {
-        guard let h = json["handle"]?.stringValue, !h.isEmpty, h.count <= 200, !h.contains("/") else {
-            throw BNCError(.malformedResponse, "the custom export's answer has no job handle")
-        }
-        return h
+    /// Whether `s` can be a job id in a status URL's path: 1 to 256 letters, digits, - . _ or ~, not `.` or `..`
+    /// (a CR, a space or a slash would change the request). Branch's handles and job ids are such.
+    public static func isJobID(_ s: String) -> Bool {
+        (1...256).contains(s.utf8.count) && s != "." && s != ".."
+            && s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") }
     }
+
+    /// The job id an answer holds under `member`: one that is no job id is an answer that could not be read (76),
+    /// never blamed on a flag the user did not pass.
+    public static func jobID(_ json: JSON, member: String) throws(BNCError) -> String {
+        guard let id = json[member]?.stringValue else { throw BNCError(.malformedResponse, "the answer has no \(member)") }
+        guard isJobID(id) else {
+            throw BNCError(.malformedResponse, "the answer's \(member) is not a job id (1 to 256 letters, digits, - . _ or ~): \(JSON.string(String(id.prefix(300))).serialized())")
+        }
+        return id
+    }
+
+    /// A custom export job's handle.
+    public static func handle(_ json: JSON) throws(BNCError) -> String { try jobID(json, member: "handle") }
 
     /// A job's state: pending, running, complete (with its file) or fail.
     public enum JobState: Sendable, Equatable {

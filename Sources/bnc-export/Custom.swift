@@ -74,9 +74,7 @@ enum JobWait {
     static func complete(_ job: String, flag: String, wait: Double, tool: ToolRun, status: () -> HTTPRequest) throws(BNCError) -> (url: String, lines: Int)? {
         // A job id goes into the status URL's path: Branch's are letters, digits and -._~ (a CR, a space or a
         // slash would change the request).
-        guard (1...256).contains(job.utf8.count),
-              job.utf8.allSatisfy({ ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") }),
-              job != ".", job != ".." else {
+        guard ExportAnswers.isJobID(job) else {
             throw BNCError.usage(flag, "must be a job id: 1 to 256 letters, digits, - . _ or ~ (got \(JSON.string(job).serialized()))")
         }
         if try tool.render(status()) { return nil }

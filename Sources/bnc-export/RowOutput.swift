@@ -9,13 +9,11 @@ final class RowOutput {
     enum Format { case ndjson, csv, json }
     let format: Format
     let stdout: OutputStream
-    /// Secrets an export's rows may echo (a custom_data value, a URL with a token) are masked, as everywhere.
-    let redactor: Redactor
+    let redactor: Redactor  // secrets the rows may echo (a custom_data value, a URL's token) are masked, as everywhere
     private var header: [String]?
     private var first = true
     private(set) var rows = 0
-    /// `--jq`: each row filtered (NDJSON) or the whole array at the end (json), as every list is.
-    private var filtered: ResultStream?
+    private var filtered: ResultStream?  // --jq: each row filtered (NDJSON), or the whole array at the end (json)
 
     /// Standard output is a terminal: a cell's control characters (what an app's users sent) are shown escaped.
     let terminal: Bool
@@ -24,19 +22,21 @@ final class RowOutput {
         self.redactor = redactor
         self.terminal = terminal
         if let filter, format == .ndjson || format == .json { filtered = ResultStream(array: format == .json, filter: filter, terminal: terminal) }
-        switch format {
-        case .ndjson: self.format = .ndjson
-        case .csv: self.format = .csv
-        case .json: self.format = .json
-        case .table: throw BNCError.usage("--output", "an export is rows: ndjson (the default), csv or json")
+        guard let chosen = ["ndjson": Format.ndjson, "csv": .csv, "json": .json][format.rawValue] else {
+            throw BNCError.usage("--output", "an export is rows: ndjson (the default), csv or json")
         }
+        self.format = chosen
         self.stdout = stdout
     }
 
     /// Every record of a CSV file (plain or gzip), after its header; `extra` columns (the topic) come first.
     func copy(csv path: String, extra: [(String, String)]) throws(BNCError) {
         let reader = try CSVReader(path: path, what: path)
-        guard let columns = try reader.next() else { return }
+        // The file is the service's answer: damaged gzip or an over-long line is one that could not be read (76).
+        func next() throws(BNCError) -> [String]? {
+            do { return try reader.next() } catch { throw error.kind == .invalidData ? BNCError(.malformedResponse, error.message) : error }
+        }
+        guard let columns = try next() else { return }
         let names = extra.map(\.0) + columns
         if format == .csv {
             if header == nil {
@@ -47,7 +47,7 @@ final class RowOutput {
             }
         }
         let secret = names.map { redactor.isSecret(name: $0) }
-        while let record = try reader.next() {
+        while let record = try next() {
             guard record.count == columns.count else {
                 throw BNCError(.malformedResponse, "\(path): the row at line \(reader.recordLine) has \(record.count) cells for \(columns.count) columns")
             }

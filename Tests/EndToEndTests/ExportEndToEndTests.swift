@@ -74,6 +74,20 @@ import TestSupport
         }
     }
 
+    /// A job handle that is no job id is an answer that could not be read (76): it blamed a --handle the user never
+    /// passed (64). (A damaged export file is 76 too: anInterruptedDownloadResumesAndADamagedFileIsRefused.)
+    @Test func aHandleThatIsNoJobIDIs76() throws {
+        let s = try sandbox()
+        let server = try LoopbackServer(script: [.json(200, #"{"handle":"h\u001b[31mX"}"#)])
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        let start = day.string(from: Date().addingTimeInterval(-3 * 86400)) + "T00:00:00Z", end = day.string(from: Date().addingTimeInterval(-2 * 86400)) + "T00:00:00Z"
+        let r = try box.run("bnc-export", ["custom", "--topic", "eo_install", "--start", start, "--end", end, "--api-url", "http://127.0.0.1:\(server.port)"],
+                            env: env(s).merging(["BNC_API_URL": ""]) { $1 })
+        #expect(r.status == 76 && r.stderr.contains("the answer's handle is not a job id"), "\(r.output)")
+        #expect(!r.stderr.contains("--handle"), "\(r.stderr)")
+    }
+
     @Test func aDaysTrafficComesBackThroughTheDailyExport() throws {
         let s = try sandbox()
         try traffic(s)
@@ -223,7 +237,8 @@ import TestSupport
         damaged[damaged.count - 6] ^= 0xFF
         try damaged.write(to: URL(fileURLWithPath: file))
         let bad = try box.run("bnc-export", args, env: env(s))
-        #expect(bad.status == 65 && bad.stderr.contains("gzip data is damaged"), "\(bad.output)")
+        // The file is the service's answer: one that could not be read is 76, as a ragged row is (it was 65).
+        #expect(bad.status == 76 && bad.stderr.contains("gzip data is damaged"), "\(bad.output)")
     }
 
     /// Whatever sat at a kept file's name was read as Branch's rows: a PNG printed its bytes as two rows (exit 0),
