@@ -85,6 +85,11 @@ enum HARReplay {
                 }
                 value = token.exposed
             }
+            // Part of a value redacted (`Bearer <redacted>`, `Cookie: sess=<redacted>`) was sent as it stood.
+            if value.contains(Redactor.placeholder) {
+                throw BNCError(.invalidData, "\(where_): header \(name) holds a value redacted in the recording, which bnc cannot fill",
+                               hint: "record it again with --show-secrets, or edit the file")
+            }
             headers[name] = value
         }
         var body: HTTPBody?
@@ -100,42 +105,19 @@ enum HARReplay {
             } else if text == Redactor.placeholder {
                 throw BNCError(.invalidData, "\(where_): its body (a token) was redacted in the recording", hint: "record it again with --show-secrets")
             } else {
-                body = .text(text)
+                // A form's credentials are filled as a query's are; any other redacted part is refused (a form's
+                // `branch_secret=<redacted>`, JSON sent as text/plain, went as they stood).
+                let form = mime.lowercased().hasPrefix("application/x-www-form-urlencoded")
+                let filled = form ? String(APIRequest.refillCredentials(inQueryOf: "?" + text, settings: settings).dropFirst()) : text
+                if filled.contains(Redactor.placeholder) || filled.lowercased().contains("%3credacted%3e") {
+                    throw BNCError(.invalidData, "\(where_): its body holds a value redacted in the recording, which bnc cannot fill",
+                                   hint: "record it again with --show-secrets, or edit the file")
+                }
+                body = .text(filled)
             }
-            headers["Content-Type"] = nil
+            // A JSON body carries its own type; any other keeps the recorded one (a form went as text/plain).
+            headers["Content-Type"] = body.map { if case .json = $0 { return nil } else { return mime.isEmpty ? nil : mime } } ?? nil
         }
         return (HTTPRequest(method: method, url: url, headers: headers, body: body), entry["response"]?["status"]?.numberValue?.int64.map { Int($0) })
-    }
-
-    /// The recorded URL's path and query on `base` (Branch's, the sandbox, a proxy). A path that already starts
-    /// with the base's own path (recorded through the same proxy prefix) is not given it twice.
-    static func rebase(_ url: String, on base: String, where where_: String) throws(BNCError) -> String {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let scheme = url.firstRange(of: "://") else {
-            throw BNCError(.invalidData, "\(where_): \(url) is not an http or https URL")
-        }
-        let rest = url[scheme.upperBound...]
-        let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
-        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-        // The base's origin and its own path (`http://host:8080/prefix` -> `/prefix`).
-        var origin = trimmed, basePath = ""
-        if let s = trimmed.firstRange(of: "://"), let slash = trimmed[s.upperBound...].firstIndex(of: "/") {
-            origin = String(trimmed[..<slash])
-            basePath = String(trimmed[slash...])
-        }
-        if !basePath.isEmpty, path == basePath || path.hasPrefix(basePath + "/") || path.hasPrefix(basePath + "?") { return origin + path }
-        return trimmed + path
-    }
-
-    /// The first member (dotted path) whose value is the redaction placeholder.
-    static func redactedField(_ json: JSON, path: String = "") -> String? {
-        switch json {
-        case .string(let s): return s == Redactor.placeholder ? (path.isEmpty ? "(the body)" : path) : nil
-        case .object(let o):
-            for (k, v) in o { if let found = redactedField(v, path: path.isEmpty ? k : path + "." + k) { return found } }
-        case .array(let a):
-            for (i, v) in a.enumerated() { if let found = redactedField(v, path: "\(path)[\(i)]") { return found } }
-        default: break
-        }
-        return nil
     }
 }

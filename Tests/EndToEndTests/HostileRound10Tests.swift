@@ -180,6 +180,39 @@ import TestSupport
         #expect(many.status == 0 && many.stdout.split(separator: "\n").count == 200_000, "\(many.stderr)")
     }
 
+    /// A replayed recording with part of a value redacted (a browser's HAR: `Bearer <redacted>`, a cookie, a form's
+    /// branch_secret, JSON sent as text/plain) was sent as it stood; bnc-api(1): anything redacted that bnc does
+    /// not fill is refused, nothing sent. (QA round 21.)
+    @Test(arguments: [
+        (#"{"name":"Authorization","value":"Bearer <redacted>"}"#, "", "", "header Authorization holds a value redacted in the recording"),
+        (#"{"name":"Cookie","value":"sess=<redacted>"}"#, "", "", "header Cookie holds a value redacted in the recording"),
+        (#"{"name":"X-A","value":"a"}"#, "text/plain", #"{"branch_secret":"<redacted>","x":1}"#, "its body holds a value redacted in the recording"),
+        (#"{"name":"X-A","value":"a"}"#, "application/json", #"{"note":"Bearer <redacted>"}"#, "body field note was redacted in the recording"),
+    ])
+    func aPartlyRedactedRecordingIsRefused(_ header: String, _ mime: String, _ body: String, _ rule: String) throws {
+        let s = try SandboxProcess()
+        let text = body.replacingOccurrences(of: "\"", with: "\\\"")  // as a JSON string
+        let post = mime.isEmpty ? "" : #","postData":{"mimeType":"\#(mime)","text":"\#(text)"}"#
+        let entry = #"{"request":{"method":"POST","url":"https://api2.branch.io/v2/event/custom","headers":[\#(header)]\#(post)},"response":{"status":200}}"#
+        let har = try box.write("r.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
+        let r = try box.run("bnc-api", ["--replay", har, "--api-url", s.url], env: ["BRANCH_KEY": Self.key])
+        #expect(r.status == 65 && r.stderr.contains("entry 1: \(rule)"), "\(r.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// A form body's redacted branch_secret is filled as a query's is, and the form keeps its Content-Type (it was
+    /// sent as text/plain).
+    @Test func aReplayedFormIsFilledAndKeepsItsType() throws {
+        let s = try SandboxProcess()
+        let entry = #"{"request":{"method":"POST","url":"https://api2.branch.io/v1/url","headers":[],"postData":{"mimeType":"application/x-www-form-urlencoded","text":"branch_key=\#(Self.key)&branch_secret=<redacted>&x=1"}},"response":{"status":200}}"#
+        let har = try box.write("f.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
+        let r = try box.run("bnc-api", ["--replay", har, "--api-url", s.url, "--with-secret"], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": "secret_test_round10placeholderabcdef"])
+        let sent = try #require(try s.received().first, "\(r.output)")
+        let headers = sent["headers"] as? [String: Any] ?? [:]
+        #expect((headers["content-type"] as? String)?.hasPrefix("application/x-www-form-urlencoded") == true, "\(headers)")
+        #expect(!r.stderr.contains("redacted in the recording"), "\(r.stderr)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {
