@@ -25,14 +25,14 @@ public enum AnalyticsRequest {
     /// Dimensions as Branch names them (`user_data_os`, `last_attributed_touch_data_tilde_channel`): letters,
     /// digits, `_`, `~`, `.`, `$` and `-`, at most 200 bytes. Anything else (an empty name, a line feed) is refused
     /// before sending, as every one-line field is; Branch judges whether a well-formed name is one of its own.
-    static func checkDimensions(_ dimensions: [String]) throws(BNCError) -> JSON {
+    static func checkDimensions(_ dimensions: [String], flag: String = "--dimension") throws(BNCError) -> JSON {
         for d in dimensions {
             let allowed = d.utf8.allSatisfy { b in
                 ASCII.isLetter(b) || (0x30...0x39).contains(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") || b == UInt8(ascii: ".")
                     || b == UInt8(ascii: "$") || b == UInt8(ascii: "-")
             }
             guard !d.isEmpty, d.utf8.count <= 200, allowed else {
-                throw BNCError.invalid("--dimension", "must be a dimension's name (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got \(d.isEmpty ? "''" : d))")
+                throw BNCError.invalid(flag, "\(flag == "--dimension" ? "must be a dimension's name" : "must name a dimension") (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got \(d.isEmpty ? "''" : JSON.string(d).serialized()))")
             }
         }
         return .array(dimensions.map(JSON.string))
@@ -55,6 +55,12 @@ public enum AnalyticsRequest {
             // A dimension given again adds its values (--filter os=IOS --filter os=ANDROID is both), never drops the
             // first; the same dimension both kept and excluded is a contradiction.
             let dimension = String(spec[..<eq])
+            // The dimension's name passes --dimension's rule (a line feed in it went into the body), each value the
+            // one-line rule.
+            _ = try checkDimensions([String(dimension.drop { $0 == "!" })], flag: "--filter")
+            for v in values { if let bad = v.stringValue.flatMap({ FieldSpec.forbiddenCharacter(in: $0, multiline: false) }) {
+                throw BNCError.invalid("--filter", "\(dimension)'s values must not contain \(bad)")
+            } }
             let other = dimension.hasPrefix("!") ? String(dimension.dropFirst()) : "!" + dimension
             if o[other] != nil { throw BNCError.invalid("--filter", "\(dimension.drop { $0 == "!" }) is both kept and excluded") }
             o[dimension] = .array((o[dimension]?.arrayValue ?? []) + values.filter { !(o[dimension]?.arrayValue ?? []).contains($0) })
@@ -154,6 +160,8 @@ public enum AnalyticsRequest {
         guard e >= s else { throw BNCError.invalid("--end", "must not be before --start") }
         guard e - s < Double(maxDays) * 86400 else { throw BNCError.invalid("--end", "this export covers at most \(maxDays) days; split the window") }
         guard s >= now - 2 * 366 * 86400 else { throw BNCError.invalid("--start", "must be within the last two years") }
+        // As a custom export's window: what has not happened yet has nothing to count (a job was made for 2099).
+        guard s <= now else { throw BNCError.invalid("--start", "is in the future (UTC): an export reads what happened") }
         return (s, e + 86400)
     }
 

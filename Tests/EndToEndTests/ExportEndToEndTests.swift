@@ -366,6 +366,14 @@ import TestSupport
         (["custom", "--topic", "eo_commerce_event", "--start", isoAgo(70), "--end", isoAgo(1)], 65, "covers at most 60 days"),
         (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--field", "user_data_odfa"], 65, "did you mean user_data_idfa?"),
         (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--filter", "like,name,x"], 65, "--filter must be OP,FIELD,VALUE"),
+        // The analytics jobs' windows and filters pass the rules a custom export's do (QA round 21).
+        (["aggregate", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "name", "--start", "2099-01-01", "--end", "2099-01-02"],
+         65, "--start is in the future (UTC)"),
+        (["cohort", "--measure", "users", "--start", "2099-01-01", "--end", "2099-01-02"], 65, "--start is in the future (UTC)"),
+        (["aggregate", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "name", "--start", today, "--end", today,
+          "--filter", "a\nb=x"], 65, #"--filter must name a dimension (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got "a\nb")"#),
+        (["aggregate", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "name", "--start", today, "--end", today,
+          "--filter", "user_data_os=IOS\r\nX"], 65, "--filter user_data_os's values must not contain"),
     ] as [([String], Int32, String)])
     func theDocumentedLimitsAreCheckedBeforeSending(_ args: [String], _ status: Int32, _ message: String) throws {
         let s = try sandbox()
