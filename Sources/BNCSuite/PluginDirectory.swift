@@ -146,7 +146,9 @@ public enum PluginDirectory {
         for dir in dirs {
             for name in entries(of: dir) {
                 let path = "\(dir)/bnc-\(name)"
-                if dir == own && ToolCatalog.tool(named: name) != nil { continue }
+                // bnc-multicall beside bnc (in a build directory) is the suite's one binary, no plugin: run under
+                // its own name it only says to call it by a tool's.
+                if dir == own && (ToolCatalog.tool(named: name) != nil || name == "multicall") { continue }
                 if ToolCatalog.tool(named: name) != nil {
                     if own.map({ "\($0)/bnc-\(name)" }) != path {
                         warnings.append("\(path) is shadowed by the built-in bnc-\(name) and is never run by bnc")

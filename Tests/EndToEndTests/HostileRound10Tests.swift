@@ -213,6 +213,13 @@ import TestSupport
         #expect(!r.stderr.contains("redacted in the recording"), "\(r.stderr)")
     }
 
+    /// `bnc --list` named the build directory's bnc-multicall a plugin, and `bnc multicall` only ever failed.
+    @Test func theMultiCallBinaryIsNoPlugin() throws {
+        guard FileManager.default.isExecutableFile(atPath: Executables.path("bnc-multicall")) else { return }
+        let list = try box.run("bnc", ["--list"])
+        #expect(list.status == 0 && !list.output.contains("multicall"), "\(list.output)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {
