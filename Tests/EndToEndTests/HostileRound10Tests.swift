@@ -220,6 +220,15 @@ import TestSupport
         #expect(list.status == 0 && !list.output.contains("multicall"), "\(list.output)")
     }
 
+    /// An answer that opens as JSON and breaks its rules (a member twice) was "not JSON: a proxy or captive portal
+    /// may be in the way": it now says what is wrong with it (still 76).
+    @Test func brokenJSONIsNamedAsSuch() throws {
+        let server = try LoopbackServer(fallback: .json(200, #"{"app_name":"a","app_name":"b"}"#))
+        let r = try box.run("bnc-api", ["GET", "/v1/app/\(Self.key)", "--api-url", "http://127.0.0.1:\(server.port)"], env: ["BRANCH_KEY": Self.key])
+        #expect(r.status == 76 && r.stderr.contains("answered HTTP 200 with JSON that could not be read: invalid JSON at byte"), "\(r.stderr)")
+        #expect(!r.stderr.contains("captive portal"), "\(r.stderr)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {

@@ -77,6 +77,12 @@ extension HTTPResponse {
 extension HTTPResponse {
     /// A 2xx whose body is not the JSON the API answers: a captive portal, a proxy's page (exit 76).
     public func notJSONError() -> BNCError {
+        // What opens as JSON and breaks its rules (a member twice, an unclosed object) is no proxy's page: say how.
+        if let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do { _ = try JSON.parse(bytes: body) } catch {
+                return BNCError(.malformedResponse, "answered HTTP \(status) with JSON that could not be read: \(error.description)", requestID: requestID)
+            }
+        }
         let what = headers["Content-Type"].map { " (\($0))" } ?? ""
         return BNCError(.malformedResponse, "answered HTTP \(status) with something that is not JSON\(what): a proxy or captive portal may be in the way",
                         requestID: requestID)
