@@ -76,7 +76,7 @@ public enum ExportRequest {
             "limit": .int(limit ?? 100),
         ]
         if let limit, !(1...ExportFields.customMaxLimit).contains(limit) {
-            throw BNCError.invalid("--limit", "must be between 1 and \(ExportFields.customMaxLimit) (got \(limit))")
+            throw BNCError.usage("--limit", "must be between 1 and \(ExportFields.customMaxLimit) (got \(limit))")
         }
         if let filter {
             let parts = filter.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)

@@ -366,6 +366,8 @@ import TestSupport
         (["custom", "--topic", "eo_commerce_event", "--start", isoAgo(70), "--end", isoAgo(1)], 65, "covers at most 60 days"),
         (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--field", "user_data_odfa"], 65, "did you mean user_data_idfa?"),
         (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--filter", "like,name,x"], 65, "--filter must be OP,FIELD,VALUE"),
+        // A flag's range is a usage error (64) in every subcommand, as aggregate's --limit and --concurrency are.
+        (["custom", "--topic", "eo_install", "--start", isoAgo(2), "--end", isoAgo(1), "--limit", "0"], 64, "--limit must be between 1 and 15000000 (got 0)"),
         // The analytics jobs' windows and filters pass the rules a custom export's do (QA round 21).
         (["aggregate", "--data-source", "eo_install", "--aggregation", "total_count", "--dimension", "name", "--start", "2099-01-01", "--end", "2099-01-02"],
          65, "--start is in the future (UTC)"),
