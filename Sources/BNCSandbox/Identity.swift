@@ -62,6 +62,21 @@ extension Sandbox {
         return .json(200, [:])
     }
 
+    /// POST /v1/event: the legacy custom and commerce event of Android 5.0–5.6 (userCompletedAction,
+    /// sendCommerceEvent), iOS up to 2.2 (userCompletedAction) and the Web SDK up to 2.71 (track(); up to 2.40 also
+    /// init's pageview). Branch's public API README: "returns nothing". An event name is required; Android reads
+    /// branch_view_data only when it is there, so the answer is {}.
+    func legacyEvent(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.identityForm.merging(["commerce_data": .json]) { a, _ in a })
+        _ = try checkKey(body["branch_key"], appID: body["app_id"])
+        guard let name = text(body["event"]), !name.isEmpty else { return .branchError(400, "event is required: the name of the action") }
+        if let metadata = body["metadata"], metadata.objectValue == nil, metadata != .null {
+            return .branchError(400, "metadata must be an object")
+        }
+        bump("legacy_events")
+        return .json(200, [:])
+    }
+
     /// The device these tokens were issued to: its randomized_device_token or browser fingerprint, else a bundle
     /// token (or the Web SDK's identity_id) it holds. None when the sandbox never issued them (it restarted without
     /// --state): answered all the same, as Branch answers tokens it has lost.

@@ -162,6 +162,7 @@ public final class Sandbox: @unchecked Sendable {
         case ("GET", "/v1/deepview"): return try deepview(r)
         case ("POST", "/v1/logout"): return try logout(r)
         case ("POST", "/v1/close"): return try close(r)
+        case ("POST", "/v1/event"): return try legacyEvent(r)
         case ("GET", "/_r"): return browserFingerprint(r)
         case ("POST", "/v2/event/standard"): return try event(r, standard: true)
         case ("POST", "/v2/event/custom"): return try event(r, standard: false)
@@ -178,7 +179,7 @@ public final class Sandbox: @unchecked Sendable {
         case ("POST", "/v2/data/ready"): return try dataReady(r)
         case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
         case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
-        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v1/profile"), (_, "/v1/logout"), (_, "/v1/close"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
+        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v1/profile"), (_, "/v1/logout"), (_, "/v1/close"), (_, "/v1/event"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
             return .branchError(405, "Method \(r.method) is not allowed on \(r.path)")
         default:
             if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
@@ -221,7 +222,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/v1/profile", "/v1/logout", "/v1/close", "/v1/deepview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
+        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/v1/profile", "/v1/logout", "/v1/close", "/v1/event", "/v1/deepview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }

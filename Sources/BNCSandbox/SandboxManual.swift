@@ -97,7 +97,9 @@ public enum SandboxManual {
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
             2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
             user), and a logout gives the device a new one; POST /v1/close, Android's report of the app's close up to \
-            5.1.3, is answered {}. A page that initialises the Web SDK with its numeric \
+            5.1.3, is answered {}; so is POST /v1/event, the legacy custom and commerce event (userCompletedAction, \
+            sendCommerceEvent, the Web SDK's track(): Android 5.0 to 5.6, iOS up to 2.2, Web up to 2.71), which needs \
+            an event name. A page that initialises the Web SDK with its numeric \
             app id sends app_id where branch_key goes: with --keys, the app of that id answers; without, the app's \
             stand-in key key_live_app<ID>. GET /v1/deepview answers the Web SDK's deepview() (JSONP: the parameters' \
             JSON as Base64 in post_data or data, and a callback) with a script handing the page a function that goes \

@@ -229,6 +229,25 @@ import TestSupport
         #expect(!r.stderr.contains("captive portal"), "\(r.stderr)")
     }
 
+    /// POST /v1/event, the legacy event of Android 5.0–5.6, iOS up to 2.2 and the Web SDK up to 2.71 (track(), as a
+    /// form with flattened metadata), was a 404: every such event was lost (QA round 22). The JSON shapes are in
+    /// the corpus (android/event-5.6.4, ios/event-2.2.2); an event name is required.
+    @Test func theLegacyEventIsAnswered() throws {
+        let s = try SandboxProcess()
+        func post(_ type: String, _ body: String) throws -> (status: String, body: String) {
+            let r = try box.run("/usr/bin/curl", ["-s", "-w", "\n%{http_code}", "-H", "Content-Type: \(type)", "--data-binary", body, s.url + "/v1/event"])
+            let parts = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            return (String(parts.last ?? ""), parts.dropLast().joined(separator: "\n"))
+        }
+        let form = try post("application/x-www-form-urlencoded",
+                            "event=signup&metadata.url=https%3A%2F%2Fexample.com%2F&metadata.user_agent=Mozilla&browser_fingerprint_id=79336952217731267&identity_id=79336952217731267&session_id=79336952217731268&sdk=web2.71.0&branch_key=\(Self.key)")
+        #expect(form.status == "200" && form.body == "{}", "\(form)")
+        let nameless = try post("application/json", #"{"branch_key":"\#(Self.key)","session_id":"1"}"#)
+        #expect(nameless.status == "400" && nameless.body.contains("event is required"), "\(nameless)")
+        let badKey = try post("application/json", #"{"branch_key":"not-a-key","event":"x"}"#)
+        #expect(badKey.status == "400", "\(badKey)")
+    }
+
     /// bnc-sandbox(1) says what a stop by signal gives (0: a server asked to stop has done what it was asked),
     /// as the sandbox does; it listed 130.
     @Test func theSandboxsPageSaysHowASignalEndsIt() throws {
