@@ -72,7 +72,7 @@ public struct Redactor: Sendable {
         }
         // One pass over the bytes each: this runs on every string a report, a trace or a recording writes
         // (a scan's report redacts each finding of each line), so no per-name search of the whole text.
-        if Self.contains(out, "secret_") || Self.contains(out, "api_app_") { out = Self.maskCredentialShapes(out) }
+        if Self.holdsCredentialPrefix(out) { out = Self.maskCredentialShapes(out) }
         if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
         if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
         if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
@@ -315,10 +315,14 @@ public struct Redactor: Sendable {
         return s.withUTF8Bytes { b in
             guard !b.isEmpty else { return false }
             for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "=") || c == UInt8(ascii: "@") { return true }
-            if b.count >= Self.shortestCredential, Self.contains(s, "secret_") || Self.contains(s, "api_app_") { return true }
+            if b.count >= Self.shortestCredential, Self.holdsCredentialPrefix(s) { return true }
             return b.count >= values.last?.utf8.count ?? Int.max && values.contains { Self.contains(s, $0) }
         }
     }
+
+    /// Whether the text holds the start of a credential's prefix (`secret_`, `api_app_`): the cheap test before
+    /// `maskCredentialShapes`, shared by `redact(_:)` and `mayHoldSecret(_:)`.
+    static func holdsCredentialPrefix(_ s: String) -> Bool { contains(s, "secret_") || contains(s, "api_app_") }
 
     /// The fewest bytes a credential of a known shape has: the shortest prefix and the body's minimum.
     static let shortestCredential = credentialPrefixes.map(\.count).min()! + credentialBodyMinimum

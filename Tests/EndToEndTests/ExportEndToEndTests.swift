@@ -59,7 +59,7 @@ import TestSupport
     /// in clear from a CSV file, while the same value in a JSON row was masked (QA round 21).
     @Test func credentialsInExportRowsAreMaskedInEveryFormat() throws {
         let s = try sandbox()
-        let foreign = ["secret_test_otherapp0123456789abcdef", "api_app_otherapp0123456789abcdef01"]
+        let foreign = ["secret_test_OTHERAPP_PLACEHOLDER_VALUE", "api_app_OTHERAPP_PLACEHOLDER_TOKEN"]
         for (i, value) in foreign.enumerated() {
             let r = try box.run("bnc-event", ["send", "PURCHASE", "--developer-identity", "u\(i)", "--user-agent", "UA", "--os", "ios",
                                               "--revenue", "1", "--currency", "USD", "--transaction-id", value], env: env(s))
