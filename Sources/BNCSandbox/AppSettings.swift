@@ -108,6 +108,30 @@ extension Sandbox {
         return part(at[1][..<dot]) && (2...5).contains(tld.count) && tld.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
     }
 
+    /// What GET /v1/app-link-settings/{key} answers: the app's linking settings, without its owner's contact.
+    static let appLinkSettings = ["branch_key", "short_url_domain", "default_short_url_domain", "alternate_short_url_domain",
+                                  "always_open_app", "android_app", "android_url", "android_uri_scheme", "android_package_name",
+                                  "sha256_cert_fingerprints", "android_app_links_enabled", "ios_app", "ios_url", "ios_uri_scheme",
+                                  "ios_store_country", "ios_bundle_id", "ios_team_id", "universal_linking_enabled", "web_url",
+                                  "default_desktop_url"]
+
+    /// GET /v1/app-link-settings/{key}: the SDKs' integration validators (iOS Branch+Validator.m; Android
+    /// validators/*Check.java) read the app's URI schemes, bundle or package, team id and link domains, with the
+    /// key alone, from the App settings this sandbox keeps (what PUT /v1/app/{key} set). Both SDKs send it to
+    /// Branch's own host whatever API URL the app gave them; a proxy or bnc-api reaches it here.
+    func appLinkSettings(_ r: SandboxRequest, key rawKey: String) throws -> SandboxResponse {
+        guard r.method == "GET" else { return .branchError(405, "Method \(r.method) is not allowed on /v1/app-link-settings/{branch_key}") }
+        let key = try checkKey(.string(Percent.decode(rawKey, plus: false)))
+        if let sent = r.queryValue("branch_key"), sent != key {
+            throw Rejection("branch_key \(sent) does not match the key in the path")
+        }
+        let settings = appSettings(key)
+        bump("app_link_settings")
+        var answer = JSONObject()
+        for name in Self.appLinkSettings { answer[name] = settings[name] }
+        return .json(200, .object(answer))
+    }
+
     /// The app's settings: kept, or made on first read from its key (a name, a contact, its link domain).
     func appSettings(_ key: String) -> JSONObject {
         if let kept = store.apps[key] { return kept }

@@ -17,7 +17,7 @@ extension Sandbox {
         "user_agent", "connection_type", "cpu_type", "build", "locale", "device_carrier", "os_version_android",
         "google_advertising_id", "aaid", "lat_val", "idfa", "idfv", "ios_vendor_id", "ad_tracking_enabled",
         "advertising_ids", "plugin_name", "plugin_version", "identity", "developer_identity", "partner_data",
-        "anon_id", "limit_ad_tracking", "is_referrable", "unidentified_device", "dma_eea", "dma_ad_personalization",
+        "anon_id", "limit_ad_tracking", "is_referrable", "ios_extension", "mac_address", "unidentified_device", "dma_eea", "dma_ad_personalization",
         "dma_ad_user_data", "cpp_level", "link_click_id", "opted_in_status", "ignore_ua_string", "url",
     ]
     /// The form types of /v1/url's fields, for the Web SDK's form bodies.
@@ -88,7 +88,8 @@ extension Sandbox {
 
     /// Validates creation parameters and stores the link (or returns the existing one for a repeated alias).
     func makeLink(_ rawBody: JSONObject, key: String) throws -> StoredLink {
-        // Analytics labels may come `~`-prefixed at the top level, as the SDKs and long links spell them.
+        // Analytics labels may come `~`-prefixed at the top level: Branch's 2020 API docs show them so (the
+        // labels' spelling in link data).
         var body = rawBody
         for label in ["channel", "feature", "campaign", "stage", "tags"] {
             if let v = rawBody["~" + label] {
@@ -97,9 +98,16 @@ extension Sandbox {
             }
         }
         // Branch stores the link parameters and ignores other top-level keys: the SDKs' session and device keys
-        // silently, anything else with a lint (custom keys belong in `data`).
+        // silently, anything else with a lint (custom keys belong in `data`). No document spells alias, duration
+        // or type with `~`, and the macOS SDK 1.5.0, which sends them so (BranchLinkProperties.dictionary), doubts
+        // it in its own comments ("Is this right?"): ignored, with a lint saying what the link gets instead.
         for field in body.keys where !Self.linkParams.contains(field) && !Self.sdkExtras.contains(field) {
-            lint("\(field) is not a link parameter: Branch ignores it (custom keys go in data)")
+            switch field {
+            case "~alias": lint("~alias is not a link parameter (Branch documents alias): ignored, so the link's path is random")
+            case "~duration": lint("~duration is not a link parameter (Branch documents duration): ignored, so the match window is the default")
+            case "~type": lint("~type is not a link parameter (Branch documents type): ignored, so the link is type 0")
+            default: lint("\(field) is not a link parameter: Branch ignores it (custom keys go in data)")
+            }
         }
         var params = JSONObject()
         for field in Self.linkParams { if let v = body[field], !v.isNull { params[field] = v } }

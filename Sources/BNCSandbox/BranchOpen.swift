@@ -360,7 +360,7 @@ extension Sandbox {
             // What the Web SDK reads (src/6_branch.js): identity_id and browser_fingerprint_id as well.
             response["identity_id"] = .string(bundleToken ?? device.randomizedDeviceToken)
             response["browser_fingerprint_id"] = .string(fingerprint ?? device.randomizedDeviceToken)
-            response["has_app"] = .bool(false)
+            response["has_app"] = .bool(userHasApp(device, key: key))
             // A referred web session: the link and the click it came from (src/6_branch.js setBranchValues reads
             // referring_link, link_click_id and session_link_click_id; whiteListSessionData passes referring_link).
             if referred, let url = data["+url"]?.stringValue {

@@ -77,6 +77,32 @@ extension Sandbox {
         return .json(200, [:])
     }
 
+    /// GET /v1/has-app/{branch_key or app_id}: the Web SDK up to 2.75 asks on every returning page load whether the
+    /// browser's user has the app (src/6_branch.js checkHasApp; src/3_api.js getUrl puts the key, or the page's
+    /// numeric app id, in the path; removed in 2.76 by SDK-1897), and takes the answer, a bare JSON boolean, as
+    /// `has_app`, firing didDownloadApp when it turns true. True when the browser's current user (its
+    /// identity_id) also has an app session of the same key: one user through setIdentity on both, as /v1/profile
+    /// joins them.
+    func hasApp(_ r: SandboxRequest, keyOrAppID raw: String) throws -> SandboxResponse {
+        let given = Percent.decode(raw, plus: false)
+        let numeric = !given.isEmpty && given.utf8.allSatisfy { (48...57).contains($0) }
+        let key = try checkKey(numeric ? nil : .string(given), appID: numeric ? .string(given) : nil)
+        guard let fingerprint = r.queryValue("browser_fingerprint_id"), !fingerprint.isEmpty else {
+            throw Rejection("browser_fingerprint_id is required: the id /_r or the last session gave the browser")
+        }
+        guard fingerprint.utf8.count <= 64 else { throw Rejection("browser_fingerprint_id is longer than 64 characters") }
+        bump("web_has_app")
+        let id = deviceID(issued: fingerprint, key: key) ?? "browser:" + fingerprint
+        return .json(200, .bool(store.devices["\(key)|\(id)"].map { userHasApp($0, key: key) } ?? false))
+    }
+
+    /// Whether a browser's current user (its first bundle token) holds an app session of this key.
+    func userHasApp(_ browser: DeviceRecord, key: String) -> Bool {
+        guard let user = browser.bundleTokens.first else { return false }
+        let browsers = key + "|browser:"
+        return store.devices.contains { $0.key.hasPrefix(key + "|") && !$0.key.hasPrefix(browsers) && $0.value.bundleTokens.first == user }
+    }
+
     /// The device these tokens were issued to: its randomized_device_token or browser fingerprint, else a bundle
     /// token (or the Web SDK's identity_id) it holds. None when the sandbox never issued them (it restarted without
     /// --state): answered all the same, as Branch answers tokens it has lost.

@@ -199,6 +199,13 @@ public final class Sandbox: @unchecked Sendable {
             if r.path.hasPrefix("/v1/app/"), !r.path.dropFirst("/v1/app/".count).contains("/") {
                 return try app(r, key: String(r.path.dropFirst("/v1/app/".count)))
             }
+            if r.path.hasPrefix("/v1/app-link-settings/"), !r.path.dropFirst("/v1/app-link-settings/".count).contains("/") {
+                return try appLinkSettings(r, key: String(r.path.dropFirst("/v1/app-link-settings/".count)))
+            }
+            if r.path.hasPrefix("/v1/has-app/"), !r.path.dropFirst("/v1/has-app/".count).contains("/") {
+                guard r.method == "GET" else { return .branchError(405, "Method \(r.method) is not allowed on /v1/has-app/{branch_key}") }
+                return try hasApp(r, keyOrAppID: String(r.path.dropFirst("/v1/has-app/".count)))
+            }
             if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
                 return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
             }
@@ -226,6 +233,8 @@ public final class Sandbox: @unchecked Sendable {
         if known.contains(r.path) { return "\(r.method) \(r.path)" }
         if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
         if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
+        if r.path.hasPrefix("/v1/app-link-settings/") { return "\(r.method) /v1/app-link-settings/{key}" }
+        if r.path.hasPrefix("/v1/has-app/") { return "\(r.method) /v1/has-app/{key}" }
         if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
         if r.path.hasPrefix("/v2/logs/") { return "GET /v2/logs/{handle}" }
         if ["/v3/export", "/v2/logs", "/v1/query/analytics", "/v2/analytics", "/v1/branch_aggregate/async/analytics", "/v2/data/ready"].contains(r.path) {

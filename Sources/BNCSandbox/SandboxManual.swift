@@ -39,7 +39,9 @@ public enum SandboxManual {
             Branch documents).
 
             RATE RULES. A session of the same app and device within --burst-window seconds of the last, bringing no \
-            link, is answered 429 with Retry-After (Branch documents the 429, not the header); non-referred OPENs \
+            link, is answered 429 with Retry-After (Branch's v1/open guide documents the 429 for "the same user in \
+            rapid succession" but neither a window nor the header: the 2-second default is this sandbox's, and \
+            --burst-window 0 turns the rule off, e.g. to replay SDK captures back to back); non-referred OPENs \
             are counted once per IP in 4 hours. A click's IP is X-IP-Override or device_ip= (a server reporting a \
             click), else X-Forwarded-For, else the connection's; its User-Agent is user_agent= or the header.
 
@@ -64,7 +66,8 @@ public enum SandboxManual {
             X-Sandbox-Lint header per reason (also in /_sandbox/requests as "lint"; clients print them with -v): \
             ad_tracking_enabled false, a server's random hardware_id, an event's X-IP-Override without a matching \
             user_data.ip, a JSON body without Content-Type: application/json, an unknown kept \
-            randomized_bundle_token, top-level keys of an event or a link that no SDK sends (Branch ignores them), \
+            randomized_bundle_token, top-level keys of an event or a link that Branch ignores (custom keys belong in \
+            data; the macOS SDK's branchShortUrlWithParams puts them at the top level), \
             a link type sent by name (STANDARD, as Branch's MCP server does), the superseded DELETE with the key \
             and secret in its body. A refusal may carry one too, saying which rule it was. Every Branch answer \
             carries X-Branch-Request-Id.
@@ -73,7 +76,9 @@ public enum SandboxManual {
             next open (duration=0, which Android's fallback long link always carries, is the default window); in a \
             form body a repeated name is a list and tags is always one (tags=sale is ["sale"]); a link made with \
             channel spotlight (iOS's Spotlight indexing) also answers spotlight_identifier, and an open that sends \
-            it back is that link's; runs of slashes in a path are one (an API URL set with a trailing slash); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            it back is that link's; the labels may be ~-prefixed at the top level (~channel, ~feature, ~campaign, \
+            ~stage, ~tags), but ~alias, ~duration and ~type, which the macOS SDK's short links send, are ignored \
+            with a lint (Branch documents alias, duration and type); runs of slashes in a path are one (an API URL set with a trailing slash); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
             /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
 
             An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \
@@ -91,7 +96,10 @@ public enum SandboxManual {
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \
             answers referring_link and link_click_id. The Web SDK always asks https://app.link/_r for its browser \
             fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none); \
-            GET /_r here answers the fingerprint the page sent as _t, else a new one. \
+            GET /_r here answers the fingerprint the page sent as _t, else a new one. GET /v1/has-app (the Web SDK up \
+            to 2.75, on each returning visit) answers true or false: whether the browser's user has an app session \
+            of the same key (one user through setIdentity in the page and in the app); a web session's has_app \
+            says the same. \
             POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
             within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
@@ -103,12 +111,16 @@ public enum SandboxManual {
             app id sends app_id where branch_key goes: with --keys, the app of that id answers; without, the app's \
             stand-in key key_live_app<ID>. GET /v1/deepview answers the Web SDK's deepview() (JSONP: the parameters' \
             JSON as Base64 in post_data or data, and a callback) with a script handing the page a function that goes \
-            to a link of the deep-link data (the link the page came from when link_click_id names one).
+            to a link of the deep-link data (the link the page came from when link_click_id names one). \
+            GET /v1/app-link-settings/KEY, which the iOS and Android integration validators read (they send it to \
+            Branch's own host whatever API URL they are given), answers the app's linking settings from its App \
+            settings, without the owner's contact.
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
-            (/v1/app-link-settings, /v1/dismiss, JSONP fallbacks), journeys (pageview answers none), and Branch's exact \
-            deep-link key set for Apple Search Ads installs (the documents give none).
+            (/v1/dismiss, JSONP fallbacks, and the referral credits of Android up to 5.0, iOS up to 1.39 and Web up \
+            to 2.61: /v1/credits, /v1/redeem, /v1/credithistory, which answer 404), journeys (pageview answers \
+            none), and Branch's exact deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.
