@@ -5,6 +5,12 @@ public enum Branch {
     /// Branch's API host; `--api-url`, BNC_API_URL or a profile's api_url replace it.
     public static let defaultBaseURL = "https://api2.branch.io"
 
+    /// A Branch app id: ASCII digits that make a 64-bit integer (Branch's are 18 digits, and the Data APIs take the
+    /// id as a JSON number). One rule for every flag, profile value and tool that sends one.
+    public static func isAppID(_ id: String) -> Bool {
+        (1...19).contains(id.utf8.count) && id.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int64(id) != nil
+    }
+
     /// A batch line's `"ip"` member: taken out of the body, it is that request's X-IP-Override (else `fallback`).
     /// A line's own private, loopback or reserved address is warned about in `warnings`, as `--ip` is (so
     /// `--strict` fails the line).

@@ -227,7 +227,7 @@ public enum LinkRequest {
 
     public static func delete(url: String, accessToken: Secret, appID: String, baseURL: String?) throws(BNCError) -> HTTPRequest {
         try checkLinkURL(url)
-        guard !appID.isEmpty, appID.allSatisfy(\.isNumber) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }
+        guard Branch.isAppID(appID) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id, a 64-bit integer") }
         return HTTPRequest(method: "DELETE", base: baseURL ?? Branch.defaultBaseURL, path: "/v1/url",
                            query: [("url", url), ("app_id", appID)],
                            headers: ["Accept": "application/json", "Access-Token": accessToken.exposed])

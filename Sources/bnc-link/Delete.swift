@@ -25,7 +25,7 @@ struct Delete: SendingCommand {
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
         let token = try tool.settings.requireAccessToken()
-        guard let app = appID ?? tool.settings.appID else { throw BNCError.usage("--app-id", "is required (or app_id in the profile)") }
+        let app = try tool.settings.requireAppID(appID)
         let builder = LinkDeleteBuilder(accessToken: token, appID: app, baseURL: tool.settings.apiURL)
         if tool.isBatch { return try tool.runBatch(builder, defaultRate: LinkFields.defaultRates["DELETE"]) }
         let request = try tool.request(builder, ["url": .string(url!)])

@@ -93,8 +93,8 @@ public struct Settings: Sendable {
         guard let app = given ?? appID, !app.isEmpty else {
             throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)")
         }
-        guard app.utf8.count <= 32, app.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
-            throw BNCError.usage(given != nil ? "--app-id" : "app_id", "must be the numeric Branch app id (got \(JSON.string(app).serialized()))")
+        guard Branch.isAppID(app) else {
+            throw BNCError.usage(given != nil ? "--app-id" : "app_id", "must be the numeric Branch app id, a 64-bit integer (got \(JSON.string(String(app.prefix(64))).serialized()))")
         }
         return app
     }

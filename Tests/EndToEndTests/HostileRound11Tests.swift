@@ -1,0 +1,39 @@
+// QA round 21's app id item: `bnc-export custom --app-id` took 26 digits where `ready` needed a 64-bit integer,
+// and `bnc-link delete --app-id` took any Unicode number ("½", "٣"). One rule now: ASCII digits that make a
+// 64-bit integer, for every flag and profile value, with nothing sent.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct HostileRound11Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    func env(_ s: SandboxProcess, _ extra: [String: String] = [:]) -> [String: String] {
+        box.environment(["BNC_API_URL": s.url, "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_round11token"].merging(extra) { $1 })
+    }
+
+    static let window = ["custom", "--topic", "eo_install", "--start", "2026-11-01T00:00:00Z", "--end", "2026-11-08T00:00:00Z", "--dry-run"]
+
+    @Test(arguments: ["12345678901234567890123456", "9223372036854775808", "½", "٣٣٣", "12 3", "-1", ""])
+    func anAppIDIsA64BitIntegerEverywhere(_ id: String) throws {
+        let s = try SandboxProcess()
+        let custom = try box.run("bnc-export", Self.window + ["--app-id", id], env: env(s))
+        #expect(custom.status == 64 && custom.stderr.contains("--app-id"), "custom \(id): \(custom.status) \(custom.stderr)")
+        let ready = try box.run("bnc-export", ["ready", "--date", "2026-11-20 01:00:00", "--topic", "eo_install", "--app-id", id, "--dry-run"], env: env(s))
+        #expect(ready.status == 64 && ready.stderr.contains("--app-id"), "ready \(id): \(ready.status) \(ready.stderr)")
+        let delete = try box.run("bnc-link", ["delete", "https://example.app.link/abc", "--app-id", id], env: env(s))
+        #expect(delete.status == 64 && delete.stderr.contains("--app-id"), "delete \(id): \(delete.status) \(delete.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent for \(id)")
+    }
+
+    /// The profile's (or BRANCH_APP_ID's) value passes the same rule, named as the setting it came from.
+    @Test func theProfilesAppIDPassesTheSameRule() throws {
+        let s = try SandboxProcess()
+        let bad = try box.run("bnc-link", ["delete", "https://example.app.link/abc"], env: env(s, ["BRANCH_APP_ID": "12345678901234567890123456"]))
+        #expect(bad.status == 64 && bad.stderr.contains("app_id must be the numeric Branch app id, a 64-bit integer"), "\(bad.stderr)")
+        let good = try box.run("bnc-export", Self.window, env: env(s, ["BRANCH_APP_ID": "9223372036854775807"]))
+        #expect(good.status == 0, "the largest 64-bit id: \(good.stderr)")
+        #expect(try s.received().isEmpty)
+    }
+}
