@@ -7,6 +7,11 @@ public enum ASCII {
     /// The byte with A-Z mapped to a-z; every other byte unchanged.
     @inlinable public static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
 
+    /// Only ASCII digits, and at least one (`Character.isNumber` takes "½", "٣" and full-width digits too).
+    public static func isDigits(_ s: some StringProtocol) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { $0 &- 0x30 < 10 }
+    }
+
     /// A-Z or a-z.
     @inlinable public static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 

@@ -179,7 +179,7 @@ public struct Device: Sendable, Equatable {
         let digits = hex.filter { $0 != "-" }
         let dashed = hex.contains("-")
         let groups = hex.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard digits.count == 32, digits.allSatisfy(\.isHexDigit), !dashed || groups == [8, 4, 4, 4, 12] else {
+        guard digits.count == 32, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), !dashed || groups == [8, 4, 4, 4, 12] else {
             throw BNCError.invalid(source, "must be a UUID (8-4-4-4-12 hex digits)")
         }
         let d = Array(upper ? digits.uppercased() : digits.lowercased())

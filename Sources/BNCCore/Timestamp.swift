@@ -15,7 +15,7 @@ public enum Timestamp {
         }
         let chars = Array(s)
         func number(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= chars.count, chars[from..<from + count].allSatisfy(\.isNumber) else { return nil }
+            guard from + count <= chars.count, chars[from..<from + count].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             return Int(String(chars[from..<from + count]))
         }
         guard let year = number(0, 4), chars.count >= 10, chars[4] == "-", chars[7] == "-",
@@ -31,7 +31,7 @@ public enum Timestamp {
                 guard let sec = number(i + 1, 2), sec < 61 else { return nil }
                 second = sec
                 i += 3
-                if i < chars.count, chars[i] == "." { i += 1; while i < chars.count, chars[i].isNumber { i += 1 } }
+                if i < chars.count, chars[i] == "." { i += 1; while i < chars.count, chars[i].isASCII && chars[i].isNumber { i += 1 } }
             }
             if i < chars.count {
                 switch chars[i] {

@@ -396,7 +396,7 @@ public struct TuneChecker: Sendable {
                              fix: "send Windows conversions as v2 events with developer_identity"))
         }
         if let host = r.host, let adv = r.value(.advertiserID), let label = host.split(separator: ".").first,
-           host.hasSuffix("mobileapptracking.com"), label.allSatisfy(\.isNumber), String(label) != adv {
+           host.hasSuffix("mobileapptracking.com"), ASCII.isDigits(label), String(label) != adv {
             f.append(Finding(.hostMismatch, "advertiser_id", "the host names advertiser \(label) but advertiser_id is \(adv)",
                              fix: "send to https://\(adv).measure.mobileapptracking.com"))
         }

@@ -26,7 +26,7 @@ public enum TuneReverse {
     /// row of the body's platform or of none), the platform's ad-tracking flag from its row, and whatever no row
     /// targets is named in a warning and not sent.
     public static func toTune(_ line: JSONObject, target: TuneTarget, warnings: Warnings) throws(BNCError) -> TuneRequest {
-        guard target.advertiserID.allSatisfy(\.isNumber), !target.advertiserID.isEmpty else {
+        guard ASCII.isDigits(target.advertiserID) else {
             throw BNCError.usage("--advertiser-id", "must be TUNE's numeric advertiser id (got \(target.advertiserID))")
         }
         var body = line

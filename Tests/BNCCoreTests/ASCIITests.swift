@@ -67,4 +67,18 @@ import Testing
         }
         #expect(ByteSearch.first(UInt8(ascii: "&"), in: bytes[4...]) == 7 && ByteSearch.first(UInt8(ascii: "a"), in: bytes[1...]) == nil)
     }
+
+    /// Character.isNumber and isHexDigit take "½", Arabic-Indic and full-width digits: every rule about ids,
+    /// dates and UUIDs takes ASCII digits only.
+    @Test func digitsAreASCIIDigitsOnly() throws {
+        #expect(ASCII.isDigits("0123456789") && !ASCII.isDigits("") && !ASCII.isDigits("12a") && !ASCII.isDigits("-1"))
+        for unicode in ["½", "٣٣", "１２３", "Ⅷ", "1 2"] { #expect(!ASCII.isDigits(unicode), "\(unicode)") }
+        #expect(Branch.isAppID("100000000000000001") && Branch.isAppID("9223372036854775807"))
+        for bad in ["9223372036854775808", "12345678901234567890123456", "½", "٣", "", "+1", "1.0"] { #expect(!Branch.isAppID(bad), "\(bad)") }
+        #expect(Timestamp.parse("２０２６-01-01") == nil && Timestamp.parse("2026-0١-01") == nil)
+        #expect(Timestamp.parse("2026-01-01T00:00:00.٣Z") == nil, "a fraction of Arabic-Indic digits")
+        #expect(Timestamp.parse("2026-01-01T00:00:00.250Z") != nil)
+        #expect(throws: BNCError.self) { try Device.uuid("ＡＡＡＡＡＡＡＡ-ＡＡＡＡ-ＡＡＡＡ-ＡＡＡＡ-ＡＡＡＡＡＡＡＡＡＡＡＡ", source: "--idfv", upper: true) }
+        #expect(try Device.uuid("aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", source: "--idfv", upper: true) == "AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA")
+    }
 }

@@ -36,4 +36,14 @@ import TestSupport
         #expect(good.status == 0, "the largest 64-bit id: \(good.stderr)")
         #expect(try s.received().isEmpty)
     }
+
+    /// `--advertiser-id ٣` (Character.isNumber) made a TUNE URL with a non-ASCII advertiser; the same ASCII rule.
+    @Test(arguments: ["٣", "½", "１２", "87 7"])
+    func aTUNEAdvertiserIDIsASCIIDigits(_ id: String) throws {
+        let line = #"{"name":"PURCHASE","user_data":{"os":"Android","android_id":"a0000000000000001"}}"# + "\n"
+        let r = try box.run("bnc-tune", ["map", "--to-tune", "-", "--advertiser-id", id], stdin: line)
+        #expect(r.status == 64 && r.stderr.contains("--advertiser-id must be TUNE's numeric advertiser id"), "\(id): \(r.status) \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
 }
+
