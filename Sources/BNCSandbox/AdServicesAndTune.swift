@@ -113,7 +113,7 @@ extension Sandbox {
         for required in ["action", "advertiser_id"] where (params[required] ?? "").isEmpty {
             errors.append("\(required) is required")
         }
-        if let id = params["advertiser_id"], !id.isEmpty, !id.allSatisfy(\.isNumber) { errors.append("advertiser_id must be numeric") }
+        if let id = params["advertiser_id"], !id.isEmpty, !KeyFormat.isDigits(id) { errors.append("advertiser_id must be numeric") }
         if params["sdk"] == "server" {
             if (params["device_ip"] ?? "").isEmpty {
                 errors.append(r.header("X-IP-Override") != nil

@@ -402,7 +402,7 @@ extension Sandbox {
     func deleteLink(_ r: SandboxRequest) throws -> SandboxResponse {
         var allowedKey: String?
         if let token = r.header("Access-Token"), !token.isEmpty {
-            guard let appID = r.queryValue("app_id"), !appID.isEmpty, appID.allSatisfy(\.isNumber) else {
+            guard let appID = r.queryValue("app_id"), KeyFormat.isDigits(appID) else {
                 lint("app_id query parameter is required: the numeric Branch app id")
                 throw Rejection("Authentication failed !")
             }

@@ -74,7 +74,7 @@ extension Sandbox {
         guard let token = r.header("Access-Token"), !token.isEmpty else { throw Rejection("Authentication failed !") }
         let body = try jsonObject(r)
         let appID = body["app_id"]?.numberValue?.literal ?? body["app_id"]?.stringValue ?? ""
-        guard !appID.isEmpty, appID.allSatisfy(\.isNumber) else { throw Rejection("app_id is required (an integer)") }
+        guard KeyFormat.isDigits(appID) else { throw Rejection("app_id is required (an integer)") }
         if body["app_id"]?.stringValue != nil { lint("app_id sent as a string: the API documents an integer") }
         if let keys = config.keys, !keys.contains(where: { $0.appID == appID && $0.accessToken == token }) { throw Rejection("Authentication failed !") }
         guard let date = body["date"]?.stringValue, let t = Self.isoDateTime(date.replacing(" ", with: "T")) else {

@@ -8,8 +8,8 @@ extension Sandbox {
     /// The app a custom export is for, from its Access-Token and app_id: its keys, or nil (any live key) without --keys.
     func exportApp(_ r: SandboxRequest) throws -> (appID: String, keys: Set<String>?) {
         guard let token = r.header("Access-Token"), !token.isEmpty else { throw Rejection("Authentication failed !") }
-        guard let appID = r.query.first(where: { $0.0 == "app_id" || $0.0 == "organization_id" })?.1, !appID.isEmpty,
-              appID.allSatisfy(\.isNumber) else {
+        guard let appID = r.query.first(where: { $0.0 == "app_id" || $0.0 == "organization_id" })?.1,
+              KeyFormat.isDigits(appID) else {
             throw Rejection("app_id (or organization_id) is required in the query")
         }
         guard let keys = config.keys else { return (appID, nil) }

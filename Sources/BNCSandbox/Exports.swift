@@ -200,7 +200,7 @@ extension Sandbox {
         let clock = text.dropFirst(11).prefix(8).split(separator: ":")
         guard clock.count == 3, let h = Int(clock[0]), let m = Int(clock[1]), let s = Int(clock[2]), h < 24, m < 60, s < 61 else { return nil }
         var rest = text.dropFirst(19)
-        if rest.first == "." || rest.first == ":" { rest = rest.dropFirst().drop { $0.isNumber } }
+        if rest.first == "." || rest.first == ":" { rest = rest.dropFirst().drop { $0.isASCII && $0.isNumber } }
         var offset = 0.0
         if rest == "Z" || rest.isEmpty {
         } else if let sign = rest.first, sign == "+" || sign == "-" {
@@ -271,7 +271,7 @@ extension Sandbox {
         let type = file.gzip ? "application/gzip" : file.json ? "application/json" : "text/csv"
         // S3's strong ETag (a digest of the bytes, quoted). A Range is served only while an If-Range sent with it
         // names this ETag: otherwise the file changed since the client's copy began, and it gets the whole file.
-        if let range = r.header("Range"), range.hasPrefix("bytes="), let from = Int(range.dropFirst(6).prefix { $0.isNumber }),
+        if let range = r.header("Range"), range.hasPrefix("bytes="), let from = Int(range.dropFirst(6).prefix { $0.isASCII && $0.isNumber }),
            r.header("If-Range").map({ $0 == etag }) ?? true {
             guard from < bytes.count else {
                 return SandboxResponse(status: 416, headers: [("Content-Range", "bytes */\(bytes.count)")])

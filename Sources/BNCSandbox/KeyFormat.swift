@@ -10,6 +10,10 @@ enum KeyFormat {
         return nil
     }
 
+    /// ASCII digits only, at least one: an id, a port, a count (Character.isNumber also takes "½", "٣" and
+    /// full-width digits, which no Branch id has).
+    static func isDigits(_ s: some StringProtocol) -> Bool { !s.isEmpty && s.utf8.allSatisfy { (48...57).contains($0) } }
+
     static func kind(ofSecret secret: String) -> String? {
         for kind in ["live", "test"] where secret.hasPrefix("secret_\(kind)_") && secret.count > kind.count + 8 { return kind }
         return nil

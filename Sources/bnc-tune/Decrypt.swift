@@ -43,7 +43,7 @@ struct Decrypt: BNCCommand {
         context.use(KeyOptions.redactor(conversionKey, showSecrets: output.showSecrets))
         let format = output.format(context.environment)
         let cipher = platform.flatMap { TuneCipher(rawValue: $0.lowercased()) }
-        let bare = !request.isEmpty && request.count % 32 == 0 && request.allSatisfy(\.isHexDigit)
+        let bare = !request.isEmpty && request.count % 32 == 0 && request.allSatisfy({ $0.isASCII && $0.isHexDigit })
         let inline = bare || RequestSource(argument: request).isInline
         func handle(_ number: Int, _ bytes: ArraySlice<UInt8>) throws(BNCError) {
             var r = try RequestSource.read(number, bytes, key: nil)

@@ -10,8 +10,9 @@ enum ScanReport {
     static func reportCase(_ o: ScanOutcome, redactor r: Redactor) -> ReportCase {
         let group: String
         if let r = o.request {
-            let app = (r.value("site_id") ?? r.value("package_name") ?? "unknown").map { $0.isLetter || $0.isNumber ? $0 : "_" }
-            group = "tune.\(r.value("advertiser_id") ?? "unknown").\(String(app))"
+            // Names from the log, as a report's class name: letters and digits, the rest "_", 64 characters at most.
+            func label(_ v: String?) -> String { String((v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
+            group = "tune.\(label(r.value("advertiser_id"))).\(label(r.value("site_id") ?? r.value("package_name")))"
         } else {
             group = "tune.unreadable"
         }

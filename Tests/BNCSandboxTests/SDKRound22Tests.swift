@@ -139,4 +139,20 @@ import TestSupport
         #expect(h.send("GET", "/v1/app-link-settings/not_a_key").status == 400)
         #expect(h.send("POST", "/v1/app-link-settings/\(Harness.key)", [:], headers: Self.json).status == 405)
     }
+
+    /// The oracle's id rules take ASCII digits only (Character.isNumber took "½" and "٣"): a client that sends
+    /// such an id is caught here, not in production.
+    @Test(arguments: ["½", "٣٣٣", "１２３"])
+    func theSandboxsIDsAreASCIIDigits(_ id: String) throws {
+        let h = try Harness()
+        let encoded = HTTPURL.percentEncode(id)
+        let token = [("Access-Token", "api_app_PLACEHOLDER_round22")]
+        #expect(h.send("DELETE", "/v1/url?url=\(HTTPURL.percentEncode("https://x.app.link/a"))&app_id=\(encoded)", headers: token).status == 400)
+        #expect(h.send("POST", "/v2/logs?app_id=\(encoded)", ["report_type": "eo_install"], headers: token + Self.json).status == 400)
+        let ready = h.send("POST", "/v2/data/ready", ["app_id": .string(id), "date": "2026-01-01 00:00:00"], headers: token + Self.json)
+        #expect(ready.status == 400 && ready.message == "app_id is required (an integer)", "\(ready.message)")
+        let tune = h.send("GET", "/serve?action=session&advertiser_id=\(encoded)&sdk=android")
+        #expect(String(decoding: tune.body, as: UTF8.self).contains("advertiser_id must be numeric"), "\(tune.status)")
+    }
 }
+
