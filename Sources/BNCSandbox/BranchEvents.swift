@@ -117,6 +117,12 @@ extension Sandbox {
                 case "revenue", "shipping", "tax":
                     guard value.numberValue != nil else { throw Rejection("event_data.\(field) must be a number, got \(value.typeName)") }
                 case "currency":
+                    // The Roku SDK's logEvent always writes its currency argument, "" when the event has none
+                    // (BranchSdkLibrary.brs): no currency, said in a lint.
+                    if value.stringValue == "" {
+                        lint("event_data.currency is empty: taken as no currency (the Roku SDK sends \"\" for an event without one)")
+                        continue
+                    }
                     guard let c = value.stringValue, c.count == 3, c.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
                         throw Rejection("event_data.currency must be a three-letter ISO 4217 code")
                     }
@@ -155,7 +161,13 @@ extension Sandbox {
         let os = user["os"]?.stringValue.flatMap { try? Self.sdkOS($0) }
         if os == "iOS" && (has("idfa") || has("idfv")) { return }
         if os == "Android" && (has("android_id") || has("aaid")) { return }
-        throw Rejection("user_data must identify the user: developer_identity, browser_fingerprint_id, os iOS with idfa or idfv, or os Android with android_id or aaid")
+        // Branch's SDKs for other platforms identify a logged-out device by the token its session was given and
+        // its own ids: macOS (BNCDevice: no idfv, a zero idfa dropped; randomized_device_token, mac_address),
+        // Windows (BaseEvent.cpp: windows_advertising_id), Roku (roku_rida, device_fingerprint_id) and the
+        // connected-TV SDK (randomized_device_token, SAMSUNG_IFA...). Branch's dashboard shows their events.
+        if has("randomized_device_token") || has("device_fingerprint_id") || has("mac_address")
+            || user["advertising_ids"]?.objectValue.map({ ids in ids.keys.contains { ids[$0]?.stringValue?.isEmpty == false } }) == true { return }
+        throw Rejection("user_data must identify the user: developer_identity, browser_fingerprint_id, os iOS with idfa or idfv, os Android with android_id or aaid, or the device's randomized_device_token or advertising_ids")
     }
 
     private func checkContentItem(_ item: JSON, index i: Int) throws {

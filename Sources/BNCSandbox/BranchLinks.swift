@@ -19,6 +19,9 @@ extension Sandbox {
         "advertising_ids", "plugin_name", "plugin_version", "identity", "developer_identity", "partner_data",
         "anon_id", "limit_ad_tracking", "is_referrable", "ios_extension", "mac_address", "unidentified_device", "dma_eea", "dma_ad_personalization",
         "dma_ad_user_data", "cpp_level", "link_click_id", "opted_in_status", "ignore_ua_string", "url",
+        // Branch's Chrome extension (branch-chrome-extension home.js) asks for a Quick Link's Open Graph tags to
+        // be fetched from its URL, as the dashboard does.
+        "auto_fetch",
     ]
     /// The form types of /v1/url's fields, for the Web SDK's form bodies.
     static let linkForm: [String: FormType] = [

@@ -190,7 +190,15 @@ extension Sandbox {
             id = deviceID(issued: token, key: key)
         }
         for field in ["hardware_id", "ios_vendor_id", "google_advertising_id"] where id == nil { id = body[field]?.stringValue }
-        if id == nil { id = body["advertising_ids"]?["oaid"]?.stringValue }
+        // Devices without a hardware_id: an advertising id of any store or platform (oaid, aaid, roku_rida,
+        // windows_advertising_id, SAMSUNG_IFA...), the Mac's or PC's mac_address, and a token the client keeps
+        // that this sandbox did not issue (the connected-TV SDK's from /_r): each tells devices behind one
+        // address apart before their address and browser do.
+        if id == nil, let ids = body["advertising_ids"]?.objectValue {
+            id = ids.keys.sorted().lazy.compactMap { ids[$0]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }.first
+        }
+        if id == nil { id = body["mac_address"]?.stringValue.flatMap { $0.isEmpty ? nil : "mac:" + $0 } }
+        if id == nil { id = (body["randomized_device_token"] ?? body["device_fingerprint_id"]).flatMap { $0.stringValue ?? $0.numberValue?.literal }.map { "token:" + $0 } }
         return try session(body, key: key, client: .app, deviceID: id ?? "fp:\(ip)|\(userAgent)", ip: ip,
                            userAgent: userAgent, os: os, firstSession: install ? true : nil)
     }
@@ -226,11 +234,19 @@ extension Sandbox {
     /// The platform family an SDK names in `os`: iOS's SDK says tv_OS on tvOS (BNCSystemObserver.osName), the macOS
     /// SDK mac_OS (BNCDevice.systemName), Android's AMAZON_FIRE or AMAZON_FIRE_TV on Amazon devices
     /// (SystemObserver.getOS). Servers are held to iOS or Android (`canonicalOS`).
+    /// Branch's SDKs for other platforms name theirs: the Windows (C++) SDK its display name (DeviceInfo.cpp
+    /// osDisplayName: "Windows 10", "Windows Server 2016"..., else "Unknown") and the Roku SDK "ROKU"
+    /// (BranchSdkLibrary.brs OS_NAME): sessions of their own platform, attributed by address and browser.
     static func sdkOS(_ raw: String) throws -> String {
-        switch raw.lowercased() {
+        let lower = raw.lowercased()
+        switch lower {
         case "ios", "tv_os", "mac_os": return "iOS"
         case "android", "amazon_fire", "amazon_fire_tv": return "Android"
-        default: throw Rejection("os only accepts iOS or Android, or an SDK's name for one of them: tv_OS, mac_OS, AMAZON_FIRE, AMAZON_FIRE_TV (got \(raw))")
+        case "roku": return "Roku"
+        case "unknown": return "Unknown"
+        default:
+            if lower == "windows" || lower.hasPrefix("windows "), raw.count <= 64 { return "Windows" }
+            throw Rejection("os only accepts iOS or Android, an SDK's name for one of them (tv_OS, mac_OS, AMAZON_FIRE, AMAZON_FIRE_TV), or another Branch SDK's platform (Windows..., ROKU) (got \(raw))")
         }
     }
 
@@ -301,6 +317,22 @@ extension Sandbox {
                 if !device.bundleTokens.contains(token) { device.bundleTokens.append(token) }
                 bundleToken = token
                 bump("bundle_token_issued")
+            }
+        }
+        // The SDKs since iOS 3 and Android 5.8 keep setIdentity on the device and send `identity` with each
+        // session instead of calling /v1/profile: the same join (a second device of one identity is its user).
+        if tracked, issuesIdentity, let current = bundleToken,
+           let identity = body["identity"]?.stringValue, !identity.isEmpty {
+            let identityKey = "\(key)|\(identity)"
+            if let user = store.identities[identityKey] {
+                if user != current {
+                    device.bundleTokens.removeAll { $0 == user }
+                    device.bundleTokens.insert(user, at: 0)
+                    bundleToken = user
+                    bump("identity_joined")
+                }
+            } else {
+                store.save(identity: identityKey, token: current)
             }
         }
         if tracked { store.save(device: device, id: deviceKey) } else { bump("opens_tracking_disabled") }

@@ -69,9 +69,36 @@ extension Sandbox {
     func legacyEvent(_ r: SandboxRequest) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.identityForm.merging(["commerce_data": .json]) { a, _ in a })
         _ = try checkKey(body["branch_key"], appID: body["app_id"])
+        if body["event"]?.arrayValue != nil { return .branchError(400, "event is given more than once") }
         guard let name = text(body["event"]), !name.isEmpty else { return .branchError(400, "event is required: the name of the action") }
-        if let metadata = body["metadata"], metadata.objectValue == nil, metadata != .null {
-            return .branchError(400, "metadata must be an object")
+        // Branch's public API README: event at most 63 characters, identity 127, metadata one level with keys and
+        // values of at most 255. The SDKs put the page's URL and user agent in metadata (Web) and the app's state
+        // as given (iOS), so metadata beyond those is linted, not refused.
+        guard name.count <= 63 else { return .branchError(400, "event is longer than 63 characters") }
+        if let identity = body["identity"], !identity.isNull {
+            guard let id = identity.stringValue else { return .branchError(400, "identity must be a string, got \(identity.typeName)") }
+            guard id.count <= 127 else { return .branchError(400, "identity is longer than 127 characters") }
+        }
+        if let metadata = body["metadata"], metadata != .null {
+            guard let fields = metadata.objectValue else { return .branchError(400, "metadata must be an object") }
+            for k in fields.keys {
+                let v = fields[k] ?? .null
+                let name = "metadata." + k.prefix(64)
+                if v.objectValue != nil || v.arrayValue != nil { lint("\(name) is nested: Branch's README takes one level of metadata") }
+                if k.count > 255 { lint("\(name)... is a key over 255 characters, Branch's README limit") }
+                if let text = v.stringValue, text.count > 255 { lint("\(name) is over 255 characters, Branch's README limit") }
+            }
+        }
+        // Android's sendCommerceEvent: {revenue, currency, transactionID, products: [...]} (ServerRequestActionCompleted).
+        if let commerce = body["commerce_data"], commerce != .null {
+            guard let c = commerce.objectValue else { return .branchError(400, "commerce_data must be an object") }
+            if let r = c["revenue"], r.numberValue == nil { return .branchError(400, "commerce_data.revenue must be a number, got \(r.typeName)") }
+            if let cur = c["currency"], cur.stringValue.map({ $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }) != true {
+                return .branchError(400, "commerce_data.currency must be a three-letter ISO 4217 code")
+            }
+            if let p = c["products"], p.arrayValue?.allSatisfy({ $0.objectValue != nil }) != true {
+                return .branchError(400, "commerce_data.products must be an array of objects")
+            }
         }
         bump("legacy_events")
         return .json(200, [:])

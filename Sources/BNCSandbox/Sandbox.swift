@@ -82,6 +82,10 @@ public final class Sandbox: @unchecked Sendable {
                 ("Access-Control-Max-Age", "86400")], body: [])
         }
 
+        // HEAD on one of the API's reads is that GET without its body (RFC 9110 9.3.2); on a link it is a click
+        // that is not counted (click(counts:)).
+        let head = request.method == "HEAD" && Self.isAPIRead(request.path)
+        if head { request.method = "GET" }
         pendingLints = []
         var response: SandboxResponse
         if let injected = chaos() {
@@ -95,6 +99,7 @@ public final class Sandbox: @unchecked Sendable {
                 response = .branchError(500, "internal sandbox error: \(error)")
             }
         }
+        if head { response.body = [] }
         response.delay = config.chaos.latency
         response.lints = pendingLints
         if request.path.hasPrefix("/_exports/") { record(request, response); return response }  // S3's, not Branch's: no id, no Date
@@ -108,8 +113,16 @@ public final class Sandbox: @unchecked Sendable {
         // moves it too, so a client's clock check (bnc doctor) can be tried against a skewed server.
         if !response.reset { response.headers.append(("Date", Self.httpDate(now))) }
         if !response.reset, branchAPI { response.headers.append(("Access-Control-Allow-Origin", "*")) }
+        if head { request.method = "HEAD" }
         record(request, response)
         return response
+    }
+
+    /// The API's GET routes that only read (a HEAD of each answers as its GET does, without the body).
+    static func isAPIRead(_ path: String) -> Bool {
+        ["/v1/url", "/_r"].contains(path)
+            || ["/v1/has-app/", "/v1/app-link-settings/", "/v1/app/", "/v2/logs/", "/v2/analytics/", "/v1/branch_aggregate/async/status/"]
+                .contains { path.hasPrefix($0) && path.count > $0.count }
     }
 
     /// `Tue, 24 Nov 2026 18:40:00 GMT` (IMF-fixdate) for seconds since 1970.
@@ -205,6 +218,12 @@ public final class Sandbox: @unchecked Sendable {
             if r.path.hasPrefix("/v1/has-app/"), !r.path.dropFirst("/v1/has-app/".count).contains("/") {
                 guard r.method == "GET" else { return .branchError(405, "Method \(r.method) is not allowed on /v1/has-app/{branch_key}") }
                 return try hasApp(r, keyOrAppID: String(r.path.dropFirst("/v1/has-app/".count)))
+            }
+            // Branch's README "dynamic" deep link on an app's own domain, https://yourapp.app.link?$deeplink_path=…:
+            // that app's long link.
+            if r.method == "GET" || r.method == "HEAD", r.path == "/", !r.query.isEmpty,
+               let domain = r.header("Host").flatMap(hostDomain), let key = config.keys?.first(where: { $0.linkDomain == domain })?.branchKey {
+                return click(r, link: try longLink(path: "/a/" + key, query: r.query), counts: r.method == "GET")
             }
             if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
                 return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
@@ -330,6 +349,8 @@ public final class Sandbox: @unchecked Sendable {
     /// the Web SDK's `branch.init` (its getUrl sends app_id, 15 to 20 digits, when the key is not a Branch key):
     /// with --keys, the key of the app with that id; without, the app's own stand-in live key, `key_live_app<ID>`.
     func checkKey(_ key: JSON?, appID: JSON? = nil, field: String = "branch_key") throws -> String {
+        // A form that names the key twice sends a list: say so rather than "required".
+        if key?.arrayValue != nil { throw Rejection("\(field) is given more than once") }
         if key?.stringValue?.isEmpty ?? true, let id = appID?.stringValue ?? appID?.numberValue?.literal {
             guard (15...20).contains(id.utf8.count), id.utf8.allSatisfy({ (48...57).contains($0) }) else {
                 throw Rejection("Invalid or missing app id, Branch key, or secret")

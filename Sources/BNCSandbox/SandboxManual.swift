@@ -32,7 +32,13 @@ public enum SandboxManual {
             JSON string, identity_id and browser_fingerprint_id for browsers, and the same tokens as identity_id and \
             device_fingerprint_id for apps (the names Android before 5.1.4 and iOS before 0.36 read and send back). \
             An SDK's os may be its platform's own name: tv_OS and mac_OS (an Apple device), AMAZON_FIRE and \
-            AMAZON_FIRE_TV (an Android one); a server's is iOS or Android. Refused as Branch refuses: a PUT that \
+            AMAZON_FIRE_TV (an Android one), or another Branch SDK's platform (the Windows SDK's "Windows 10", \
+            "Windows Server 2016"... or "Unknown", the Roku SDK's ROKU); a server's is iOS or Android. A device \
+            with no hardware_id is told apart by its advertising_ids, its mac_address or the token it keeps, \
+            before its address and browser. A v2 event of a logged-out device of those platforms is identified by \
+            its randomized_device_token (or device_fingerprint_id), advertising_ids or mac_address. An identity \
+            sent with a session (the SDKs since iOS 3 and Android 5.8) joins its user as /v1/profile does. Refused \
+            as Branch refuses: a PUT that \
             changes alias, type or a key Branch sets; a v2 event without user_data (Branch's field-level shape \
             {"error":{"user_data":"missing required field"}}); bad keys ("Invalid or missing app id, Branch key, or \
             secret"); DELETE without a valid Access-Token and app_id (400 "Authentication failed !", the one shape \
@@ -68,7 +74,8 @@ public enum SandboxManual {
             user_data.ip, a JSON body without Content-Type: application/json, an unknown kept \
             randomized_bundle_token, top-level keys of an event or a link that Branch ignores (custom keys belong in \
             data; the macOS SDK's branchShortUrlWithParams puts them at the top level), \
-            a link type sent by name (STANDARD, as Branch's MCP server does), the superseded DELETE with the key \
+            a link type sent by name (STANDARD, as Branch's MCP server does), an empty event_data.currency (the \
+            Roku SDK's), /v1/event metadata nested or over 255 characters, the superseded DELETE with the key \
             and secret in its body. A refusal may carry one too, saying which rule it was. Every Branch answer \
             carries X-Branch-Request-Id.
 
@@ -78,7 +85,9 @@ public enum SandboxManual {
             channel spotlight (iOS's Spotlight indexing) also answers spotlight_identifier, and an open that sends \
             it back is that link's; the labels may be ~-prefixed at the top level (~channel, ~feature, ~campaign, \
             ~stage, ~tags), but ~alias, ~duration and ~type, which the macOS SDK's short links send, are ignored \
-            with a lint (Branch documents alias, duration and type); runs of slashes in a path are one (an API URL set with a trailing slash); Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
+            with a lint (Branch documents alias, duration and type); runs of slashes in a path are one (an API URL set with a trailing slash); on an app's own link \
+            domain, the root with a query (https://yourapp.app.link?$deeplink_path=..., Branch's README) is that \
+            app's long link; HEAD on the API's reads is the GET without its body; Quick Links (type 2) answer 403 unless granted ("quick_links": true in --keys, or POST \
             /_sandbox/grant {branch_key}); --chaos also takes html=P (a 503 outage page) and 402=P.
 
             An iOS install carrying an apple_attribution_token this sandbox minted (live, attributed) gets Apple \
@@ -98,7 +107,8 @@ public enum SandboxManual {
             fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none); \
             GET /_r here answers the fingerprint the page sent as _t, else a new one. GET /v1/has-app (the Web SDK up \
             to 2.75, on each returning visit) answers true or false: whether the browser's user has an app session \
-            of the same key (one user through setIdentity in the page and in the app); a web session's has_app \
+            of the same key (one user through setIdentity in the page and the app, or an identity the app's \
+            session sent); a web session's has_app \
             says the same. \
             POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
             within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
@@ -119,7 +129,8 @@ public enum SandboxManual {
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
             (/v1/dismiss, JSONP fallbacks, and the referral credits of Android up to 5.0, iOS up to 1.39 and Web up \
-            to 2.61: /v1/credits, /v1/redeem, /v1/credithistory, which answer 404), journeys (pageview answers \
+            to 2.61: /v1/credits, /v1/redeem, /v1/credithistory, which answer 404; the Adobe Launch extension's \
+            GET /v1/subscription/status), journeys (pageview answers \
             none), and Branch's exact deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \

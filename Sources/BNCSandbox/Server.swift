@@ -105,10 +105,20 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             tooLarge = false
             // A client that asks before sending its body (curl does for a large one) is told to go on at once,
             // not left to its own timeout (curl's: a second a request).
+            // A declared body over the bound is refused at once, not waited for (a client that never sends it held
+            // the connection), and the connection closed: its body is not read.
+            if let declared = h.headers["Content-Length"].first.flatMap({ Int($0) }), declared > SandboxServer.maxBody {
+                self.head = nil
+                var refusal = SandboxResponse.branchError(413, "request body of \(declared) bytes is over \(SandboxServer.maxBody) bytes")
+                refusal.headers.append(("Access-Control-Allow-Origin", "*"))
+                write(refusal, keepAlive: false, context: context)
+                return
+            }
             if h.version.major == 1, h.version.minor >= 1, h.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: h.version, status: .continue))), promise: nil)
             }
         case .body(var buffer):
+            guard head != nil else { return }  // refused at its head
             if body.count + buffer.readableBytes > SandboxServer.maxBody { tooLarge = true; return }
             body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
         case .end:
@@ -118,6 +128,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             var response: SandboxResponse
             if tooLarge {
                 response = .branchError(413, "request body over \(SandboxServer.maxBody) bytes")
+                response.headers.append(("Access-Control-Allow-Origin", "*"))
             } else {
                 let (path, query) = SandboxRequest.splitTarget(head.uri)
                 let request = SandboxRequest(method: head.method.rawValue, path: path, query: query,

@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func aPlatformNoSDKNamesIsStillRefused() throws {
         let h = try Harness()
-        let r = sdk(h, "/v1/install", RealTrafficTests.androidInstall(["os": "Windows"]))
+        let r = sdk(h, "/v1/install", RealTrafficTests.androidInstall(["os": "BeOS"]))
         #expect(r.status == 400 && r.message.contains("os only accepts iOS or Android") && r.message.contains("AMAZON_FIRE"), "\(r.message)")
         let server = h.open(Harness.androidOpen(["os": "AMAZON_FIRE"]))
         #expect(server.status == 400 && server.message.contains("os only accepts iOS or Android"), "a server's os: \(server.message)")

@@ -45,5 +45,27 @@ import TestSupport
         #expect(r.status == 64 && r.stderr.contains("--advertiser-id must be TUNE's numeric advertiser id"), "\(id): \(r.status) \(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
+
+    /// A declared body over the sandbox's 8 MiB bound held the connection until the client gave up (the body was
+    /// waited for); it is refused as soon as the head is read, with Branch's error shape, and the connection closed.
+    @Test func aDeclaredBodyOverTheBoundIsRefusedAtOnce() throws {
+        let s = try SandboxProcess()
+        let port = try #require(URL(string: s.url)?.port)
+        let script = """
+        import socket, time
+        c = socket.create_connection(("127.0.0.1", \(port))); c.settimeout(5); t = time.time()
+        c.sendall(b"POST /v1/event HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: 99999999999\\r\\n\\r\\n")
+        data = b""
+        while True:
+            part = c.recv(65536)
+            if not part: break
+            data += part
+        print(data.split(b"\\r\\n")[0].decode()); print("fast" if time.time() - t < 2 else "slow"); print(data.split(b"\\r\\n\\r\\n", 1)[1].decode())
+        """
+        let r = try box.run("/usr/bin/python3", ["-c", script])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "HTTP/1.1 413 Payload Too Large" && lines.dropFirst().first == "fast", "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains(#"{"error":{"code":413,"message":"request body of 99999999999 bytes is over 8388608 bytes"}}"#), "\(r.stdout)")
+    }
 }
 
