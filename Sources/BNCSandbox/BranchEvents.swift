@@ -41,6 +41,9 @@ extension Sandbox {
         "is_deeplink_gclid", "meta_campaign_ids", "sccid", "hardware_id", "is_hardware_id_real", "advertising_ids",
         "cpp_level", "sdk", "sdk_version", "session_id", "identity_id", "browser_fingerprint_id",
         "randomized_bundle_token", "randomized_device_token", "dma_eea", "dma_ad_personalization", "dma_ad_user_data",
+        // The Roku SDK's retry count: BrightScript's dot assignment lower-cases an associative array's keys, and
+        // FormatJson writes them so (BranchSdkLibrary.brs).
+        "retrynumber",
     ]
     /// user_data keys with a rule of their own; the rest are strings, numbers or booleans as the SDKs send them.
     static let userDataStrings: Set<String> = [

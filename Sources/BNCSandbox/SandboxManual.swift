@@ -19,7 +19,8 @@ public enum SandboxManual {
             Android's push_identifier) uses that click up.
 
             REAL TRAFFIC. What Branch's own SDKs send is accepted unmodified (tested against a corpus of request \
-            shapes read from the Android, iOS, Web and macOS SDK sources, Branch's docs and its MCP server): sessions from \
+            shapes read from the Android, iOS, Web, macOS, Windows, Roku and connected-TV SDK sources, Branch's docs \
+            and its MCP server): sessions from \
             a server (branch_secret, server_to_server: the S2S guide's rules, X-IP-Override required), from a \
             mobile SDK (no secret; the device at the top level; a random hardware_id with is_hardware_id_real \
             false; the randomized tokens sent back) and from the Web SDK (browser_fingerprint_id); the SDKs' extras \
