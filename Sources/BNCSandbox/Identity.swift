@@ -112,7 +112,7 @@ extension Sandbox {
     /// joins them.
     func hasApp(_ r: SandboxRequest, keyOrAppID raw: String) throws -> SandboxResponse {
         let given = Percent.decode(raw, plus: false)
-        let numeric = !given.isEmpty && given.utf8.allSatisfy { (48...57).contains($0) }
+        let numeric = KeyFormat.isDigits(given)
         let key = try checkKey(numeric ? nil : .string(given), appID: numeric ? .string(given) : nil)
         guard let fingerprint = r.queryValue("browser_fingerprint_id"), !fingerprint.isEmpty else {
             throw Rejection("browser_fingerprint_id is required: the id /_r or the last session gave the browser")
