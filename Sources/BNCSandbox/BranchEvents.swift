@@ -126,7 +126,7 @@ extension Sandbox {
                         lint("event_data.currency is empty: taken as no currency (the Roku SDK sends \"\" for an event without one)")
                         continue
                     }
-                    guard let c = value.stringValue, c.count == 3, c.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                    guard KeyFormat.isCurrency(value) else {
                         throw Rejection("event_data.currency must be a three-letter ISO 4217 code")
                     }
                 case "transaction_id", "coupon", "affiliation", "description", "search_query", "ad_type":
@@ -193,7 +193,7 @@ extension Sandbox {
             case "$product_category":
                 guard let s = value.stringValue, Self.productCategories.contains(s) else { throw Rejection("\(at) is not a product category") }
             case "$currency":
-                guard let c = value.stringValue, c.count == 3, c.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                guard KeyFormat.isCurrency(value) else {
                     throw Rejection("\(at) must be a three-letter ISO 4217 code")
                 }
             case "$custom_fields":

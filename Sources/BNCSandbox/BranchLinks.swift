@@ -23,6 +23,9 @@ extension Sandbox {
         // be fetched from its URL, as the dashboard does.
         "auto_fetch",
     ]
+    /// The macOS SDK's `~` spellings of link properties no document spells so, and what the link gets instead.
+    static let tildeProperties = ["~alias": "the link's path is random", "~duration": "the match window is the default",
+                                  "~type": "the link is type 0"]
     /// The form types of /v1/url's fields, for the Web SDK's form bodies.
     static let linkForm: [String: FormType] = [
         "data": .json, "tags": .list, "analytics": .json, "qr_code_settings": .json, "metadata": .json,
@@ -105,11 +108,10 @@ extension Sandbox {
         // or type with `~`, and the macOS SDK 1.5.0, which sends them so (BranchLinkProperties.dictionary), doubts
         // it in its own comments ("Is this right?"): ignored, with a lint saying what the link gets instead.
         for field in body.keys where !Self.linkParams.contains(field) && !Self.sdkExtras.contains(field) {
-            switch field {
-            case "~alias": lint("~alias is not a link parameter (Branch documents alias): ignored, so the link's path is random")
-            case "~duration": lint("~duration is not a link parameter (Branch documents duration): ignored, so the match window is the default")
-            case "~type": lint("~type is not a link parameter (Branch documents type): ignored, so the link is type 0")
-            default: lint("\(field) is not a link parameter: Branch ignores it (custom keys go in data)")
+            if let instead = Self.tildeProperties[field] {
+                lint("\(field) is not a link parameter (Branch documents \(field.dropFirst())): ignored, so \(instead)")
+            } else {
+                lint("\(field) is not a link parameter: Branch ignores it (custom keys go in data)")
             }
         }
         var params = JSONObject()

@@ -323,16 +323,11 @@ extension Sandbox {
         // session instead of calling /v1/profile: the same join (a second device of one identity is its user).
         if tracked, issuesIdentity, let current = bundleToken,
            let identity = body["identity"]?.stringValue, !identity.isEmpty {
-            let identityKey = "\(key)|\(identity)"
-            if let user = store.identities[identityKey] {
-                if user != current {
-                    device.bundleTokens.removeAll { $0 == user }
-                    device.bundleTokens.insert(user, at: 0)
-                    bundleToken = user
-                    bump("identity_joined")
-                }
-            } else {
-                store.save(identity: identityKey, token: current)
+            let user = user(named: identity, key: key, else: current)
+            if user != current {
+                device.makeCurrent(user)
+                bundleToken = user
+                bump("identity_joined")
             }
         }
         if tracked { store.save(device: device, id: deviceKey) } else { bump("opens_tracking_disabled") }
@@ -558,7 +553,7 @@ extension Sandbox {
         // `_t` is the fingerprint the page stored from an earlier answer (the Web SDK's 6_branch.js): the same
         // browser keeps it, as Branch's cookie on its link domain keeps it. Digits only, as this sandbox gives them
         // (it is echoed into a script).
-        let stored = r.queryValue("_t").flatMap { t in (1...20).contains(t.utf8.count) && t.utf8.allSatisfy({ (48...57).contains($0) }) ? t : nil }
+        let stored = r.queryValue("_t").flatMap { t in t.utf8.count <= 20 && KeyFormat.isDigits(t) ? t : nil }
         let id = stored ?? random.branchID()
         guard let callback = r.queryValue("callback") else {
             return .json(200, .string(id))

@@ -24,19 +24,26 @@ extension Sandbox {
         }
         guard identity.count <= 127 else { throw Rejection("identity is longer than 127 characters") }
         let found = identityDevice(body, key: key)
-        let identityKey = "\(key)|\(identity)"
-        let token = store.identities[identityKey] ?? text(body["randomized_bundle_token"]) ?? text(body["identity_id"])
-            ?? found?.device.bundleTokens.first ?? random.branchID()
-        if store.identities[identityKey] == nil { store.save(identity: identityKey, token: token) }
+        let token = user(named: identity, key: key, else: text(body["randomized_bundle_token"]) ?? text(body["identity_id"])
+                            ?? found?.device.bundleTokens.first ?? random.branchID())
         if case (let id, var device)? = found, device.bundleTokens.first != token {
-            device.bundleTokens.removeAll { $0 == token }
-            device.bundleTokens.insert(token, at: 0)
+            device.makeCurrent(token)
             store.save(device: device, id: id)
         }
         bump("profiles")
         var answer = identityAnswer(token: token, session: text(body["session_id"]), key: key, web: body["browser_fingerprint_id"] != nil)
         answer["identity"] = .string(identity)
         return .json(200, .object(answer))
+    }
+
+    /// The user (bundle token) `identity` names in this app: the one it already names, else `current`, which it
+    /// names from now on. /v1/profile and a session that sends `identity` join users through it.
+    func user(named identity: String, key: String, else current: @autoclosure () -> String) -> String {
+        let identityKey = "\(key)|\(identity)"
+        if let user = store.identities[identityKey] { return user }
+        let user = current()
+        store.save(identity: identityKey, token: user)
+        return user
     }
 
     /// POST /v1/logout: the device's next user is a new one (a new bundle token and session), whom no identity
@@ -46,7 +53,7 @@ extension Sandbox {
         let key = try checkKey(body["branch_key"], appID: body["app_id"])
         let token = random.branchID()
         if case (let id, var device)? = identityDevice(body, key: key) {
-            device.bundleTokens.insert(token, at: 0)
+            device.makeCurrent(token)
             store.save(device: device, id: id)
         }
         bump("logouts")
@@ -93,7 +100,7 @@ extension Sandbox {
         if let commerce = body["commerce_data"], commerce != .null {
             guard let c = commerce.objectValue else { return .branchError(400, "commerce_data must be an object") }
             if let r = c["revenue"], r.numberValue == nil { return .branchError(400, "commerce_data.revenue must be a number, got \(r.typeName)") }
-            if let cur = c["currency"], cur.stringValue.map({ $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }) != true {
+            if let cur = c["currency"], !KeyFormat.isCurrency(cur) {
                 return .branchError(400, "commerce_data.currency must be a three-letter ISO 4217 code")
             }
             if let p = c["products"], p.arrayValue?.allSatisfy({ $0.objectValue != nil }) != true {
@@ -111,6 +118,7 @@ extension Sandbox {
     /// identity_id) also has an app session of the same key: one user through setIdentity on both, as /v1/profile
     /// joins them.
     func hasApp(_ r: SandboxRequest, keyOrAppID raw: String) throws -> SandboxResponse {
+        guard r.method == "GET" else { return .branchError(405, "Method \(r.method) is not allowed on /v1/has-app/{branch_key}") }
         let given = Percent.decode(raw, plus: false)
         let numeric = KeyFormat.isDigits(given)
         let key = try checkKey(numeric ? nil : .string(given), appID: numeric ? .string(given) : nil)

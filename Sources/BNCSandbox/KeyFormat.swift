@@ -1,4 +1,6 @@
-// Branch keys and secrets as the emulator checks them (format, and live/test agreement).
+// Branch keys and secrets as the emulator checks them (format, and live/test agreement), and the other
+// small formats its endpoints share (digits, currency codes), kept apart from the client's rules.
+import BNCCore
 
 /// Key/secret validity as Branch checks it (format, and live/test agreement).
 enum KeyFormat {
@@ -13,6 +15,11 @@ enum KeyFormat {
     /// ASCII digits only, at least one: an id, a port, a count (Character.isNumber also takes "½", "٣" and
     /// full-width digits, which no Branch id has).
     static func isDigits(_ s: some StringProtocol) -> Bool { !s.isEmpty && s.utf8.allSatisfy { (48...57).contains($0) } }
+
+    /// A three-letter ISO 4217 code as Branch's events take it: upper-case ASCII letters.
+    static func isCurrency(_ value: JSON) -> Bool {
+        value.stringValue.map { $0.utf8.count == 3 && $0.utf8.allSatisfy { $0 &- 0x41 < 26 } } == true
+    }
 
     static func kind(ofSecret secret: String) -> String? {
         for kind in ["live", "test"] where secret.hasPrefix("secret_\(kind)_") && secret.count > kind.count + 8 { return kind }

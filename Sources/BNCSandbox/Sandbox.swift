@@ -216,7 +216,6 @@ public final class Sandbox: @unchecked Sendable {
                 return try appLinkSettings(r, key: String(r.path.dropFirst("/v1/app-link-settings/".count)))
             }
             if r.path.hasPrefix("/v1/has-app/"), !r.path.dropFirst("/v1/has-app/".count).contains("/") {
-                guard r.method == "GET" else { return .branchError(405, "Method \(r.method) is not allowed on /v1/has-app/{branch_key}") }
                 return try hasApp(r, keyOrAppID: String(r.path.dropFirst("/v1/has-app/".count)))
             }
             // Branch's README "dynamic" deep link on an app's own domain, https://yourapp.app.link?$deeplink_path=…:
@@ -352,7 +351,7 @@ public final class Sandbox: @unchecked Sendable {
         // A form that names the key twice sends a list: say so rather than "required".
         if key?.arrayValue != nil { throw Rejection("\(field) is given more than once") }
         if key?.stringValue?.isEmpty ?? true, let id = appID?.stringValue ?? appID?.numberValue?.literal {
-            guard (15...20).contains(id.utf8.count), id.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            guard (15...20).contains(id.utf8.count), KeyFormat.isDigits(id) else {
                 throw Rejection("Invalid or missing app id, Branch key, or secret")
             }
             guard let keys = config.keys else { return "key_live_app" + id }

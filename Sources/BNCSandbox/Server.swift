@@ -97,6 +97,13 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
         self.log = log
     }
 
+    /// A 413 in Branch's shape, readable by a page (it never reaches the sandbox, which adds the CORS header).
+    static func tooLarge(_ message: String) -> SandboxResponse {
+        var response = SandboxResponse.branchError(413, message)
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
+        return response
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let h):
@@ -109,9 +116,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             // the connection), and the connection closed: its body is not read.
             if let declared = h.headers["Content-Length"].first.flatMap({ Int($0) }), declared > SandboxServer.maxBody {
                 self.head = nil
-                var refusal = SandboxResponse.branchError(413, "request body of \(declared) bytes is over \(SandboxServer.maxBody) bytes")
-                refusal.headers.append(("Access-Control-Allow-Origin", "*"))
-                write(refusal, keepAlive: false, context: context)
+                write(Self.tooLarge("request body of \(declared) bytes is over \(SandboxServer.maxBody) bytes"), keepAlive: false, context: context)
                 return
             }
             if h.version.major == 1, h.version.minor >= 1, h.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
@@ -127,8 +132,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             let keepAlive = head.isKeepAlive
             var response: SandboxResponse
             if tooLarge {
-                response = .branchError(413, "request body over \(SandboxServer.maxBody) bytes")
-                response.headers.append(("Access-Control-Allow-Origin", "*"))
+                response = Self.tooLarge("request body over \(SandboxServer.maxBody) bytes")
             } else {
                 let (path, query) = SandboxRequest.splitTarget(head.uri)
                 let request = SandboxRequest(method: head.method.rawValue, path: path, query: query,

@@ -110,6 +110,12 @@ struct DeviceRecord: Sendable {
 
     init(randomizedDeviceToken: String) { self.randomizedDeviceToken = randomizedDeviceToken }
 
+    /// Makes `token` the device's current user (its first bundle token), keeping the others it has had.
+    mutating func makeCurrent(_ token: String) {
+        bundleTokens.removeAll { $0 == token }
+        bundleTokens.insert(token, at: 0)
+    }
+
     init?(json: JSON) {
         guard let token = json["randomized_device_token"]?.stringValue else { return nil }
         randomizedDeviceToken = token

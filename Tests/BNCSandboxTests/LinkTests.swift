@@ -213,7 +213,7 @@ import Testing
         let other = "key_test_secondapp1"
         let h = try Harness {
             $0.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "1", accessToken: "t1"),
-                       KeyEntry(branchKey: other, branchSecret: "secret_test_secondapp1", appID: "2", accessToken: "t2", linkDomain: "app2.localhost")]
+                       KeyEntry(branchKey: other, branchSecret: "secret_test_PLACEHOLDER_secondapp", appID: "2", accessToken: "t2", linkDomain: "app2.localhost")]
         }
         let first = h.createLink(["alias": "summer", "data": ["app": "one"]])
         #expect(first.json?["url"] == "http://127.0.0.1:8787/summer")

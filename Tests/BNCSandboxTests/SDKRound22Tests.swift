@@ -296,7 +296,7 @@ import TestSupport
         let other = "key_test_secondapp1"
         let h = try Harness {
             $0.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "1", accessToken: "t1"),
-                       KeyEntry(branchKey: other, branchSecret: "secret_test_secondapp1", appID: "2", accessToken: "t2", linkDomain: "app1.localhost")]
+                       KeyEntry(branchKey: other, branchSecret: "secret_test_PLACEHOLDER_secondapp", appID: "2", accessToken: "t2", linkDomain: "app1.localhost")]
         }
         let target = "/?%24deeplink_path=article%2Fjan%2F123&%24fallback_url=https%3A%2F%2Fexample.com%2Ffallback&channel=facebook&feature=affiliate"
         let r = h.send("GET", target, headers: [("Host", "app1.localhost:8787"), ("User-Agent", Self.chrome)])

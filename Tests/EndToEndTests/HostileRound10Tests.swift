@@ -152,7 +152,7 @@ import TestSupport
         // Refused (a secret in a file others may read): doctor asked Branch's and Apple's real hosts instead of the
         // address the profile named.
         #expect(unlink(path) == 0)
-        _ = try box.write(".config/bnc/config.toml", "default_profile = \"p\"\n[profile.p]\nbranch_key = \"\(Self.key)\"\nbranch_secret = \"secret_test_round10placeholderabcdef\"\napi_url = \"http://127.0.0.1:9\"\n", mode: 0o644)
+        _ = try box.write(".config/bnc/config.toml", "default_profile = \"p\"\n[profile.p]\nbranch_key = \"\(Self.key)\"\nbranch_secret = \"secret_test_PLACEHOLDER_round10\"\napi_url = \"http://127.0.0.1:9\"\n", mode: 0o644)
         let refused = try box.run("bnc-doctor", ["--output", "table", "--timeout", "2"])
         #expect(refused.status == 78 && refused.stdout.contains("upstream     skip    none asked: the config file was refused"), "\(refused.output)")
         #expect(!refused.stdout.contains("upstream branch") && !refused.stdout.contains("branch.io"), "\(refused.stdout)")
@@ -206,7 +206,7 @@ import TestSupport
         let s = try SandboxProcess()
         let entry = #"{"request":{"method":"POST","url":"https://api2.branch.io/v1/url","headers":[],"postData":{"mimeType":"application/x-www-form-urlencoded","text":"branch_key=\#(Self.key)&branch_secret=<redacted>&x=1"}},"response":{"status":200}}"#
         let har = try box.write("f.har", #"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[\#(entry)]}}"#)
-        let r = try box.run("bnc-api", ["--replay", har, "--api-url", s.url, "--with-secret"], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": "secret_test_round10placeholderabcdef"])
+        let r = try box.run("bnc-api", ["--replay", har, "--api-url", s.url, "--with-secret"], env: ["BRANCH_KEY": Self.key, "BRANCH_SECRET": "secret_test_PLACEHOLDER_round10"])
         let sent = try #require(try s.received().first, "\(r.output)")
         let headers = sent["headers"] as? [String: Any] ?? [:]
         #expect((headers["content-type"] as? String)?.hasPrefix("application/x-www-form-urlencoded") == true, "\(headers)")
