@@ -106,8 +106,8 @@ public enum SandboxManual {
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \
             answers referring_link and link_click_id. The Web SDK always asks https://app.link/_r for its browser \
             fingerprint, whatever API URL it is given: offline, a page gets none (Safari and WKWebView need none); \
-            GET /_r here answers the fingerprint the page sent as _t, else a new one. GET /v1/has-app (the Web SDK up \
-            to 2.75, on each returning visit) answers true or false: whether the browser's user has an app session \
+            GET /_r here answers the fingerprint the page sent as _t, else a new one. GET /v1/has-app/KEY (or \
+            the page's app id; the Web SDK up to 2.75, on each returning visit) answers true or false: whether the browser's user has an app session \
             of the same key (one user through setIdentity in the page and the app, or an identity the app's \
             session sent); a web session's has_app \
             says the same. \
