@@ -74,7 +74,8 @@ public final class Sandbox: @unchecked Sendable {
         if control { return routeControl(request) }
         // Branch's API answers browsers of any origin (the Web SDK's XHRs are cross-origin): a preflight is
         // answered here, and every Branch answer below carries Access-Control-Allow-Origin.
-        let branchAPI = !request.path.hasPrefix("/_exports/") && !["/api/v1/", "/api/v1", "/serve"].contains(request.path)
+        let routed = Self.route(of: request.path)
+        let branchAPI = !request.path.hasPrefix("/_exports/") && routed?.route.branch ?? true
         if request.method == "OPTIONS", branchAPI {
             return SandboxResponse(status: 204, headers: [
                 ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS"),
@@ -84,7 +85,7 @@ public final class Sandbox: @unchecked Sendable {
 
         // HEAD on one of the API's reads is that GET without its body (RFC 9110 9.3.2); on a link it is a click
         // that is not counted (click(counts:)).
-        let head = request.method == "HEAD" && Self.isAPIRead(request.path)
+        let head = request.method == "HEAD" && routed?.route.reads ?? false
         if head { request.method = "GET" }
         pendingLints = []
         var response: SandboxResponse
@@ -92,7 +93,7 @@ public final class Sandbox: @unchecked Sendable {
             response = injected
         } else {
             do {
-                response = try route(request)
+                response = try route(request, routed)
             } catch let rejection as Rejection {
                 response = .branchError(rejection.status, rejection.message)
             } catch {
@@ -105,7 +106,7 @@ public final class Sandbox: @unchecked Sendable {
         if request.path.hasPrefix("/_exports/") { record(request, response); return response }  // S3's, not Branch's: no id, no Date
         for reason in pendingLints { response.headers.append(("X-Sandbox-Lint", reason)) }
         // Every Branch answer carries a request id support can trace (not Apple's, not TUNE's).
-        if !response.reset, !["/api/v1/", "/api/v1", "/serve"].contains(request.path) {
+        if !response.reset, routed?.route.branch ?? true {
             requestCount += 1
             response.headers.append(("X-Branch-Request-Id", "bnc-sandbox-\(requestCount)"))
         }
@@ -116,13 +117,6 @@ public final class Sandbox: @unchecked Sendable {
         if head { request.method = "HEAD" }
         record(request, response)
         return response
-    }
-
-    /// The API's GET routes that only read (a HEAD of each answers as its GET does, without the body).
-    static func isAPIRead(_ path: String) -> Bool {
-        ["/v1/url", "/_r"].contains(path)
-            || ["/v1/has-app/", "/v1/app-link-settings/", "/v1/app/", "/v2/logs/", "/v2/analytics/", "/v1/branch_aggregate/async/status/"]
-                .contains { path.hasPrefix($0) && path.count > $0.count }
     }
 
     /// `Tue, 24 Nov 2026 18:40:00 GMT` (IMF-fixdate) for seconds since 1970.
@@ -164,72 +158,24 @@ public final class Sandbox: @unchecked Sendable {
         return response
     }
 
-    private func route(_ r: SandboxRequest) throws -> SandboxResponse {
-        switch (r.method, r.path) {
-        case ("POST", "/v1/open"): return try open(r)
-        case ("POST", "/v1/install"): return try open(r, install: true)
-        case ("POST", "/v1/pageview"): return try pageview(r)
-        case ("POST", "/v1/cpid/latd"): return try lastAttributedTouch(r)
-        case ("POST", "/v1/cpid"): return try crossPlatformIDs(r)
-        case ("POST", "/v1/profile"): return try profile(r)
-        case ("GET", "/v1/deepview"): return try deepview(r)
-        case ("POST", "/v1/logout"): return try logout(r)
-        case ("POST", "/v1/close"): return try close(r)
-        case ("POST", "/v1/event"): return try legacyEvent(r)
-        case ("GET", "/_r"): return browserFingerprint(r)
-        case ("POST", "/v2/event/standard"): return try event(r, standard: true)
-        case ("POST", "/v2/event/custom"): return try event(r, standard: false)
-        case ("POST", "/v1/url"): return try createLink(r)
-        case ("GET", "/v1/url"): return try readLink(r)
-        case ("PUT", "/v1/url"): return try updateLink(r)
-        case ("DELETE", "/v1/url"): return try deleteLink(r)
-        case ("POST", "/v2/qr-code"), ("POST", "/v1/qr-code"): return try qrCode(r)
-        case ("POST", "/v3/export"): return try dailyExport(r)
-        case ("POST", "/v2/logs"): return try customExportCreate(r)
-        case ("POST", "/v1/query/analytics"): return try query(r)
-        case ("POST", "/v2/analytics"): return try analyticsCreate(r)
-        case ("POST", "/v1/branch_aggregate/async/analytics"): return try crossEventCreate(r)
-        case ("POST", "/v2/data/ready"): return try dataReady(r)
-        case ("POST", "/api/v1/"), ("POST", "/api/v1"): return adServices(r)
-        case ("GET", "/serve"), ("POST", "/serve"): return tune(r)
-        case (_, "/v1/open"), (_, "/v1/install"), (_, "/v1/pageview"), (_, "/v1/profile"), (_, "/v1/logout"), (_, "/v1/close"), (_, "/v1/event"), (_, "/v2/event/standard"), (_, "/v2/event/custom"), (_, "/v1/url"), (_, "/v2/qr-code"), (_, "/v1/qr-code"), (_, "/api/v1/"), (_, "/serve"):
-            return .branchError(405, "Method \(r.method) is not allowed on \(r.path)")
-        default:
-            if r.method == "POST", r.path.hasPrefix("/v1/url/bulk/") {
-                return try bulkCreate(r, key: String(r.path.dropFirst("/v1/url/bulk/".count)))
-            }
-            if r.method == "GET", r.path.hasPrefix("/_exports/") { return exportFile(r) }
-            if r.method == "GET", r.path.hasPrefix("/v2/analytics/"), !r.path.dropFirst("/v2/analytics/".count).contains("/") {
-                return try analyticsStatus(r, job: String(r.path.dropFirst("/v2/analytics/".count)))
-            }
-            let crossStatus = "/v1/branch_aggregate/async/status/"
-            if r.method == "GET", r.path.hasPrefix(crossStatus), !r.path.dropFirst(crossStatus.count).contains("/") {
-                return try analyticsStatus(r, job: String(r.path.dropFirst(crossStatus.count)))
-            }
-            if r.method == "GET", r.path.hasPrefix("/v2/logs/"), !r.path.dropFirst("/v2/logs/".count).contains("/") {
-                return try customExportStatus(r, handle: String(r.path.dropFirst("/v2/logs/".count)))
-            }
-            if r.path.hasPrefix("/v1/app/"), !r.path.dropFirst("/v1/app/".count).contains("/") {
-                return try app(r, key: String(r.path.dropFirst("/v1/app/".count)))
-            }
-            if r.path.hasPrefix("/v1/app-link-settings/"), !r.path.dropFirst("/v1/app-link-settings/".count).contains("/") {
-                return try appLinkSettings(r, key: String(r.path.dropFirst("/v1/app-link-settings/".count)))
-            }
-            if r.path.hasPrefix("/v1/has-app/"), !r.path.dropFirst("/v1/has-app/".count).contains("/") {
-                return try hasApp(r, keyOrAppID: String(r.path.dropFirst("/v1/has-app/".count)))
-            }
-            // Branch's README "dynamic" deep link on an app's own domain, https://yourapp.app.link?$deeplink_path=…:
-            // that app's long link.
-            if r.method == "GET" || r.method == "HEAD", r.path == "/", !r.query.isEmpty,
-               let domain = r.header("Host").flatMap(hostDomain), let key = config.keys?.first(where: { $0.linkDomain == domain })?.branchKey {
-                return click(r, link: try longLink(path: "/a/" + key, query: r.query), counts: r.method == "GET")
-            }
-            if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
-                return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
-            }
-            if r.method == "GET" || r.method == "HEAD" { return click(r, counts: r.method == "GET") }
-            return .branchError(404, "The resource you were looking for could not be found.")
+    /// The table's route (`Sandbox.routes`), else a link, an app's own domain, S3's export files, or 404.
+    private func route(_ r: SandboxRequest, _ routed: (route: Route, segment: String)?) throws -> SandboxResponse {
+        if let (route, segment) = routed {
+            if let handler = route.handler(r.method) { return try handler(self, r, segment) }
+            if route.refusesOthers { return .branchError(405, "Method \(r.method) is not allowed on \(r.path)") }
         }
+        if r.method == "GET", r.path.hasPrefix("/_exports/") { return exportFile(r) }
+        // Branch's README "dynamic" deep link on an app's own domain, https://yourapp.app.link?$deeplink_path=…:
+        // that app's long link.
+        if r.method == "GET" || r.method == "HEAD", r.path == "/", !r.query.isEmpty,
+           let domain = r.header("Host").flatMap(hostDomain), let key = config.keys?.first(where: { $0.linkDomain == domain })?.branchKey {
+            return click(r, link: try longLink(path: "/a/" + key, query: r.query), counts: r.method == "GET")
+        }
+        if (r.method == "GET" || r.method == "HEAD") && r.path.hasPrefix("/a/") {
+            return click(r, link: try longLink(path: r.path, query: r.query), counts: r.method == "GET")
+        }
+        if r.method == "GET" || r.method == "HEAD" { return click(r, counts: r.method == "GET") }
+        return .branchError(404, "The resource you were looking for could not be found.")
     }
 
     private func record(_ r: SandboxRequest, _ response: SandboxResponse) {
@@ -247,19 +193,8 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
     static func endpointName(_ r: SandboxRequest) -> String {
-        let known = ["/v1/open", "/v1/install", "/v1/pageview", "/v1/cpid", "/v1/cpid/latd", "/v1/profile", "/v1/logout", "/v1/close", "/v1/event", "/v1/deepview", "/_r", "/v2/event/standard", "/v2/event/custom", "/v1/url", "/v2/qr-code", "/v1/qr-code", "/api/v1/", "/serve"]
-        if known.contains(r.path) { return "\(r.method) \(r.path)" }
-        if r.path.hasPrefix("/v1/url/bulk/") { return "\(r.method) /v1/url/bulk/{key}" }
-        if r.path.hasPrefix("/v1/app/") { return "\(r.method) /v1/app/{key}" }
-        if r.path.hasPrefix("/v1/app-link-settings/") { return "\(r.method) /v1/app-link-settings/{key}" }
-        if r.path.hasPrefix("/v1/has-app/") { return "\(r.method) /v1/has-app/{key}" }
+        if let (route, _) = route(of: r.path) { return route.name(r.method) }
         if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
-        if r.path.hasPrefix("/v2/logs/") { return "GET /v2/logs/{handle}" }
-        if ["/v3/export", "/v2/logs", "/v1/query/analytics", "/v2/analytics", "/v1/branch_aggregate/async/analytics", "/v2/data/ready"].contains(r.path) {
-            return "\(r.method) \(r.path)"
-        }
-        if r.path.hasPrefix("/v1/branch_aggregate/async/status/") { return "GET /v1/branch_aggregate/async/status/{job}" }
-        if r.path.hasPrefix("/v2/analytics/") { return "GET /v2/analytics/{job}" }
         return "\(r.method) /{link}"
     }
 
