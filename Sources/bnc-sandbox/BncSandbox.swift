@@ -88,10 +88,9 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
         let keyBytes = try keys.map { path throws(BNCError) in try FileSystem.read(path, what: "--keys") }
         Subprocess.closeInheritedDescriptors()
         if detach {
-            // Keys from a pipe (a descriptor, a FIFO, stdin) cannot be read again by the detached sandbox: they go
-            // to it on its standard input instead.
-            let piped = keys.flatMap { $0 != "-" && FileSystem.regularFileSize($0) != nil ? nil : keyBytes }
-            try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile, keys: piped)
+            // The keys read here go to the detached sandbox on its standard input: a pipe (a descriptor, a FIFO,
+            // stdin) cannot be read again, and a file read twice could change between the reads.
+            try SandboxLauncher.detach(arguments: CommandLine.arguments, context: context, pidFile: pidFile, logFile: logFile, keys: keyBytes)
             return .success
         }
 

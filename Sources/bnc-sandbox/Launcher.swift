@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 enum SandboxLauncher {
-    /// `keys`: the --keys file's bytes when it was a pipe, written to the child's standard input (`--keys -`).
+    /// `keys`: the --keys file's bytes, written to the child's standard input (`--keys -`).
     static func detach(arguments: [String], context: ToolContext, pidFile: String?, logFile: String?, keys: [UInt8]? = nil) throws(BNCError) {
         guard let me = Subprocess.currentExecutable() else { throw BNCError(.internal, "cannot find my own executable") }
         let stateDir = context.environment.stateDirectory

@@ -133,6 +133,19 @@ import TestSupport
         defer { _ = try? box.run("bnc-sandbox", ["stop"]) }
         #expect(try accepted(background, key: Self.key), "\(detached.stdout)")
         #expect(try !accepted(background, key: "key_test_notinthekeysfile"))
+        _ = try box.run("bnc-sandbox", ["stop"])
+
+        // A regular file too is read once, by the command, and its bytes handed on: the background sandbox reads
+        // its stdin (`--keys -`), not the file again (which could have changed between the two reads).
+        let pidFile = box.root.appendingPathComponent("pid").path
+        let fromFile = try box.run("bnc-sandbox", ["--detach", "--port", "0", "--keys", keys, "--pid-file", pidFile])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let fileURL = fromFile.stdout.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "listening on ", with: "")
+        #expect(try accepted(fileURL, key: Self.key) && !accepted(fileURL, key: "key_test_notinthekeysfile"))
+        let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cmdline = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8).split(separator: "\0").map(String.init)
+        #expect(cmdline.contains("-") && !cmdline.contains(keys), "\(cmdline)")
+        _ = try box.run("bnc-sandbox", ["stop", "--pid-file", pidFile])
     }
 
     /// A config path that is a link to nothing (a loop, a moved target) was taken for no config: the profile's
