@@ -56,6 +56,13 @@ extension Sandbox {
     /// and path.
     static let spotlightPrefix = "io.branch.link.v1.url."
 
+    /// A URL's query parameters, decoded (none without a `?`; a fragment is not part of it).
+    static func query(of url: String) -> [(String, String)] {
+        guard let q = url.firstIndex(of: "?") else { return [] }
+        let end = url[q...].firstIndex(of: "#") ?? url.endIndex
+        return SandboxRequest.splitTarget("/" + url[q..<end]).1
+    }
+
     static func withoutScheme(_ url: String) -> String {
         url.firstRange(of: "://").map { String(url[$0.upperBound...]) } ?? url
     }
@@ -442,10 +449,14 @@ extension Sandbox {
         guard let link = known ?? store.links[storeKey(String(r.path.dropFirst()), domain: domain)] else {
             return .branchError(404, "The resource you were looking for could not be found.")
         }
+        // A short link's query is data appended to it (a long link's query is the link itself).
+        let appended = known == nil ? appendedData(r.query) : [:]
         if r.queryValue("debug") == "1" {
             var o = JSONObject()
             o["url"] = .string(link.url)
-            o["data"] = .object(linkData(link))
+            var data = linkData(link)
+            for (k, v) in appended { data[k] = v }
+            o["data"] = .object(data)
             return .json(200, .object(o))
         }
         // Whose click: a server reporting a click for a device names its IP in X-IP-Override or device_ip= and its
@@ -454,11 +465,11 @@ extension Sandbox {
         let named = [r.header("X-IP-Override"), r.queryValue("device_ip")].compactMap { $0 }.first(where: SandboxIP.isValid)
         let ip = named ?? r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
         let ua = r.queryValue("user_agent").flatMap { $0.isEmpty ? nil : $0 } ?? r.header("User-Agent") ?? ""
-        let target = redirect(for: link, userAgent: ua)
+        let target = redirect(for: link, appended: appended, userAgent: ua)
         guard counts else {
             return SandboxResponse(status: target == nil ? 200 : 302, headers: target.map { [("Location", $0)] } ?? [], body: [])
         }
-        let click = recordClick(link, ip: ip, userAgent: ua, referrer: r.header("Referer"))
+        let click = recordClick(link, ip: ip, userAgent: ua, referrer: r.header("Referer"), appended: appended)
         var headers: [(String, String)] = [("X-Branch-Link-Click-Id", click.id), ("Cache-Control", "no-store")]
         if var target {
             // A browser sent to the web (not an app store): the click id rides along as _branch_match_id, which the
@@ -475,16 +486,19 @@ extension Sandbox {
         return SandboxResponse(status: 200, headers: headers + [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
     }
 
-    private func recordClick(_ stored: StoredLink, ip: String, userAgent: String, referrer: String? = nil) -> Click {
+    private func recordClick(_ stored: StoredLink, ip: String, userAgent: String, referrer: String? = nil, appended: JSONObject = [:]) -> Click {
         var link = stored
         link.clicks += 1
         store.save(link: link)
         var click = Click(id: random.branchID(), code: link.code, ip: ip, userAgent: userAgent, time: now)
         click.referrer = referrer
+        click.appended = appended
         store.save(click: click)
         bump("clicks")
-        // The export row: the click, its link's data as the touch data.
-        var cells = touchCells(linkData(link), type: "CLICK", time: now)
+        // The export row: the click, its link's data (with what the click appended) as the touch data.
+        var touch = linkData(link)
+        for (k, v) in appended { touch[k] = v }
+        var cells = touchCells(touch, type: "CLICK", time: now)
         cells["user_data_ip"] = ip
         cells["user_data_user_agent"] = userAgent
         cells["last_attributed_touch_type"] = nil
@@ -492,16 +506,42 @@ extension Sandbox {
         return click
     }
 
+    /// The parameters a short link's URL carries, as link data for this click: Branch's "dynamic" short link
+    /// (`https://example.app.link/fzmLEhobLD?content_id=123`, its deep-linking reference), how ad links add
+    /// `~channel`, `~campaign` and `$3p`, and how a redirect such as `$fallback_url` is changed for one placement.
+    /// Not data: the sandbox's own `debug`, a server-side click's `device_ip` and `user_agent`, the Web SDK's
+    /// `_branch_match_id`, and the keys Branch writes itself (`+clicked_branch_link`, `~id`, …: linted). At most
+    /// `maxAppended` parameters, names up to 128 bytes and values up to 4 KiB; the rest is linted and left out.
+    func appendedData(_ query: [(String, String)]) -> JSONObject {
+        var data = JSONObject()
+        for (name, value) in query where !Self.clickParameters.contains(name) {
+            if Self.branchSetDataKeys.contains(name) {
+                lint("\(name) appended to a link is Branch's to set: left out of the click's data")
+            } else if data.count >= Self.maxAppended {
+                lint("more than \(Self.maxAppended) parameters appended to a link: the rest are left out of the click's data")
+                break
+            } else if name.isEmpty || name.utf8.count > 128 || value.utf8.count > 4096 {
+                lint("an appended link parameter's name must be 1 to 128 bytes and its value at most 4096: \(name.prefix(40)) left out")
+            } else {
+                data[name] = .string(value)
+            }
+        }
+        return data
+    }
+
+    static let maxAppended = 64
+    /// A click URL's parameters that are not link data.
+    private static let clickParameters: Set<String> = ["debug", "device_ip", "user_agent", "_branch_match_id"]
+
     /// An iOS or Android browser: sent to the app's store or URL, not to a web page.
     static func isAppPlatform(_ ua: String) -> Bool {
         let lower = ua.lowercased()
         return ["iphone", "ipod", "ipad", "android"].contains { lower.contains($0) }
     }
 
-    /// The platform URL a browser with this User-Agent is sent to.
-    private func redirect(for link: StoredLink, userAgent ua: String) -> String? {
-        let data = link.data
-        func url(_ key: String) -> String? { data[key]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+    /// The platform URL a browser with this User-Agent is sent to (a redirect appended to the click's URL first).
+    private func redirect(for link: StoredLink, appended: JSONObject = [:], userAgent ua: String) -> String? {
+        func url(_ key: String) -> String? { (appended[key] ?? link.data[key])?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
         let lower = ua.lowercased()
         if lower.contains("ipad"), let u = url("$ipad_url") ?? url("$ios_url") { return u }
         if lower.contains("iphone") || lower.contains("ipod") || lower.contains("ipad") { return url("$ios_url") ?? url("$fallback_url") }
@@ -517,13 +557,14 @@ extension Sandbox {
         guard let url = body["url"]?.stringValue, let link = linkFor(url: url) else {
             return .branchError(404, "url is not a link of this sandbox")
         }
+        let appended = link.code.hasPrefix("a/") ? [:] : appendedData(Self.query(of: url))
         guard let ip = body["ip"]?.stringValue, SandboxIP.isValid(ip) else {
             return .branchError(400, "ip must be an IPv4 or IPv6 address")
         }
         let ua = body["user_agent"]?.stringValue ?? ""
-        let click = recordClick(link, ip: ip, userAgent: ua)
+        let click = recordClick(link, ip: ip, userAgent: ua, appended: appended)
         var out: JSONObject = ["click_id": .string(click.id), "link": .string(link.url)]
-        out["redirect"] = redirect(for: link, userAgent: ua).map(JSON.string) ?? .null
+        out["redirect"] = redirect(for: link, appended: appended, userAgent: ua).map(JSON.string) ?? .null
         return .json(200, .object(out))
     }
 

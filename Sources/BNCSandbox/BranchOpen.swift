@@ -425,7 +425,7 @@ extension Sandbox {
            link.branchKey == key {
             click.consumed = true
             store.save(click: click)
-            return referred(link, clickTime: click.time, guaranteed: true, referrer: click.referrer)
+            return referred(link, clickTime: click.time, guaranteed: true, referrer: click.referrer, appended: click.appended)
         }
         // 2. The web URL that opened the app (Universal Link / App Link), the Branch link of the notification that
         // opened it (Android's push_identifier), or NativeLink's clipboard URL. The browser's click on that link, if
@@ -434,7 +434,10 @@ extension Sandbox {
             guard let url = body[field]?.stringValue else { continue }
             if let link = linkFor(url: url), link.branchKey == key {
                 let click = takeClick(ip: ip, at: t) { $0.code == link.code ? link : nil }
-                return referred(link, clickTime: click?.click.time ?? t, guaranteed: true)
+                // The data appended to the opened URL (a long link's query is the link itself).
+                var appended = click?.click.appended ?? [:]
+                if !link.code.hasPrefix("a/") { for (k, v) in appendedData(Self.query(of: url)) { appended[k] = v } }
+                return referred(link, clickTime: click?.click.time ?? t, guaranteed: true, appended: appended)
             }
             if field != "local_url" {
                 return ["+clicked_branch_link": false, "+non_branch_link": .string(url)]
@@ -453,7 +456,7 @@ extension Sandbox {
             guard Self.platform(of: click.userAgent) == device, let link = store.links[click.code], link.branchKey == key else { return nil }
             return link
         }) {
-            return referred(link, clickTime: click.time, guaranteed: false, referrer: click.referrer)
+            return referred(link, clickTime: click.time, guaranteed: false, referrer: click.referrer, appended: click.appended)
         }
         // 4. An install from Apple Search Ads (AdServices token minted by this sandbox).
         if isFirstSession, os == "iOS", let data = searchAdsAttribution(body) { return data }
@@ -479,13 +482,15 @@ extension Sandbox {
         return userAgent[open...close]
     }
 
-    private func referred(_ stored: StoredLink, clickTime: Double, guaranteed: Bool, referrer: String? = nil) -> JSONObject {
+    private func referred(_ stored: StoredLink, clickTime: Double, guaranteed: Bool, referrer: String? = nil,
+                          appended: JSONObject = [:]) -> JSONObject {
         var link = stored
         // A one-time link (type 1) deep links only once.
         if link.type == 1 && link.matched > 0 { return ["+clicked_branch_link": false] }
         link.matched += 1
         store.save(link: link)
         var data = linkData(link)
+        for (k, v) in appended { data[k] = v }
         data["+clicked_branch_link"] = true
         data["+click_timestamp"] = .int(Int(clickTime))
         data["+match_guaranteed"] = .bool(guaranteed)

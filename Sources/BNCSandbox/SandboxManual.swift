@@ -99,7 +99,11 @@ public enum SandboxManual {
 
             Each app may have its own link domain ("link_domain": "app2.localhost" in --keys; *.localhost resolves to \
             this machine): its links live at http://DOMAIN:PORT/..., so aliases are unique per app, and clicks are \
-            routed by the Host header. Other apps share the sandbox's domain.
+            routed by the Host header. Other apps share the sandbox's domain. A query appended to a short link \
+            (https://HOST/abc?content_id=123&~channel=Facebook&%243p=a_facebook, Branch's "dynamic" short link and \
+            its ad links) is that click's data over the link's own, redirects such as $fallback_url included, and \
+            reaches the session the click opens; an opened Universal Link's query does the same. At most 64 \
+            parameters; debug, device_ip, user_agent, _branch_match_id and the keys Branch sets are not data.
 
             Web pages: every Branch answer carries Access-Control-Allow-Origin: * and preflights (OPTIONS) are \
             answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \

@@ -69,10 +69,14 @@ struct Click: Sendable {
     var consumed = false
     /// The page the browser came from (its Referer header), given back as `+referrer`.
     var referrer: String?
+    /// Data appended to the short link's URL for this click (`https://x.app.link/abc?content_id=123`), given to
+    /// the session it opens over the link's own.
+    var appended: JSONObject = [:]
 
     var json: JSON {
         ["id": .string(id), "code": .string(code), "ip": .string(ip), "user_agent": .string(userAgent),
-         "time": .double(time), "consumed": .bool(consumed), "referrer": referrer.map(JSON.string) ?? .null]
+         "time": .double(time), "consumed": .bool(consumed), "referrer": referrer.map(JSON.string) ?? .null,
+         "appended": .object(appended)]
     }
 
     init(id: String, code: String, ip: String, userAgent: String, time: Double) {
@@ -89,6 +93,7 @@ struct Click: Sendable {
         self.init(id: id, code: code, ip: ip, userAgent: ua, time: t)
         consumed = json["consumed"]?.boolValue ?? false
         referrer = json["referrer"]?.stringValue
+        appended = json["appended"]?.objectValue ?? [:]
     }
 }
 
