@@ -1,6 +1,7 @@
 // One progress line on a terminal's stderr, redrawn in place at most ten times a second and erased before
 // anything else is printed there. Only on a terminal, never with --quiet or -v (whose lines it would garble).
 import BNCCore
+import BNCSuite
 
 /// A line of progress on stderr: `[=====>     ] 45%  12340 lines  48210/s  ETA 3s`.
 public final class ProgressLine {
@@ -20,7 +21,9 @@ public final class ProgressLine {
         let now = MonotonicClock.coarse()
         guard force || now - lastDraw >= 0.1 else { return }
         lastDraw = now
-        OutputStream.stderr.write("\r\u{1B}[K" + text())
+        // Its text may name what a server said (an export's topic): control characters shown escaped, as in
+        // every diagnostic, never drawn (a title set, a screen cleared).
+        OutputStream.stderr.write("\r\u{1B}[K" + TerminalText.escape(text()))
         drawn = true
     }
 

@@ -129,6 +129,11 @@ public enum ExportAnswers {
         guard let o = json.objectValue else { throw BNCError(.malformedResponse, "the daily export's answer is not an object of topics") }
         var out: [(String, [String])] = []
         for (topic, value) in o where topics?.contains(topic) ?? true {
+            // A topic names the files written for it (`TOPIC-N.csv.gz` under --dir): a name Branch may add is taken
+            // when it is one (letters, digits and `_`); `../x`, a slash or a control character is no topic.
+            guard isTopicName(topic) else {
+                throw BNCError(.malformedResponse, "the daily export's answer names a topic that is not letters, digits and _: \(JSON.string(String(topic.prefix(100))).serialized())")
+            }
             guard let list = value.arrayValue else { throw BNCError(.malformedResponse, "the daily export's \(topic) is not a list of files") }
             var urls: [String] = []
             for v in list {
@@ -140,6 +145,11 @@ public enum ExportAnswers {
             out.append((topic, urls))
         }
         return out
+    }
+
+    /// Whether `s` can be an export topic: 1 to 64 ASCII letters, digits or `_` (every topic Branch documents is).
+    public static func isTopicName(_ s: String) -> Bool {
+        (1...64).contains(s.utf8.count) && s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
     }
 
     /// Whether `s` can be a job id in a status URL's path: 1 to 256 letters, digits, - . _ or ~, not `.` or `..`

@@ -1,0 +1,38 @@
+// QA round 24: a server's topic names wrote files outside --dir; secrets after `"` or `#` escaped the masking of
+// -v, --record and reports; --replay sent what --body and -H refuse; bnc-mcp's sandbox_clock forwarded what its
+// own schema refuses.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct HostileRound12Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let today: String = {
+        var t = time(nil) - 86_400
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+    }()
+
+    /// `bnc-export daily` named each file after the answer's topic: `../../x` wrote outside --dir, and escape codes
+    /// reached the progress line and a file name. A topic is letters, digits and `_`; anything else is an answer
+    /// that could not be read (76), with nothing written.
+    @Test(arguments: ["../../../../ESCAPED", "eo_\u{1B}]0;PWNED\u{07}\u{1B}[2Jinstall", "eo/install", ""])
+    func aDailyAnswersTopicIsNoPath(_ topic: String) throws {
+        let store = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/octet-stream")], body: "x")])
+        let name = String(decoding: try JSONSerialization.data(withJSONObject: [topic], options: []), as: UTF8.self).dropFirst().dropLast()
+        let api = try LoopbackServer(script: [.json(200, #"{\#(name): ["\#(store.baseURL)/eo_install-0.csv.gz"]}"#)])
+        let dir = box.root.appendingPathComponent("exports/a/b/c/d").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let run = try box.runOnTerminal("bnc-export", ["daily", "--date", Self.today, "--dir", dir],
+                                        env: ["BNC_API_URL": api.baseURL, "BRANCH_KEY": "key_live_PLACEHOLDER", "BRANCH_SECRET": "secret_live_PLACEHOLDER"])
+        #expect(run.status == 76, "\(run.terminal)")
+        #expect(run.terminal.contains("names a topic that is not letters, digits and _"), "\(run.terminal)")
+        #expect(!run.terminal.contains("\u{1B}]0;") && !run.terminal.contains("\u{07}"), "no control character reaches the terminal")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("ESCAPED-0.csv.gz").path))
+        #expect(store.received.isEmpty, "no file downloaded")
+    }
+}
