@@ -217,10 +217,11 @@ public struct Redactor: Sendable {
         let b = Array(text.utf8)
         let placeholder = Array(Self.placeholder.utf8)
         var out: [UInt8] = [], copied = 0, changed = false
+        // A name starts the text or follows a byte no name holds: a query's `?` or `&`, white space, a quote (a
+        // form body logged as a JSON string), `#` (a fragment), `=` (a value that is itself `name=value`), `,` or
+        // an opening bracket. Only `?`, `&`, space and `;` were taken, and a secret after `"` or `#` was not masked.
         func startsName(_ i: Int) -> Bool {
-            guard i > 0 else { return true }
-            let c = b[i - 1]
-            return c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";") || Self.isEscapedAmpersand(b, endingAt: i)
+            i == 0 || Self.endsName(b[i - 1]) || Self.isEscapedAmpersand(b, endingAt: i)
         }
         var p = 0
         while let eq = b[p...].firstIndex(of: UInt8(ascii: "=")) {
@@ -253,7 +254,8 @@ public struct Redactor: Sendable {
     /// Bytes that cannot be part of a parameter name as matched above.
     private static func endsName(_ c: UInt8) -> Bool {
         c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: " ") || c == UInt8(ascii: ";") || c == UInt8(ascii: "=")
-            || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "#") || c < 0x20
+            || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "#") || c == UInt8(ascii: ",") || c == UInt8(ascii: "(")
+            || c == UInt8(ascii: "{") || c == UInt8(ascii: "<") || c == UInt8(ascii: "|") || c < 0x20 || c == 0x7F
     }
 
     /// Where a parameter's value ends: &, a space, #, a quote, or a line break (LF, CR, VT, FF, NEL, LS, PS).

@@ -63,7 +63,9 @@ import Testing
         ("branch_secret=abc", "branch_secret=<redacted>"),
         ("x;access_token=t0k\nnext", "x;access_token=<redacted>\nnext"),
         ("my_branch_secret=abc&xbranch_secret=abc", "my_branch_secret=abc&xbranch_secret=abc"),
-        ("branch_secret=&q=branch_secret=abc", "branch_secret=&q=branch_secret=abc"),
+        // A value that is itself `name=value` (q's here): its secret is masked too (QA round 24 widened where a name
+        // may start; an empty value stays empty).
+        ("branch_secret=&q=branch_secret=abc", "branch_secret=&q=branch_secret=<redacted>"),
         ("?password=a b password=c", "?password=<redacted> b password=<redacted>"),
         (#"{"branch_secret": "a\"b", "k":"v"}"#, #"{"branch_secret": "<redacted>", "k":"v"}"#),
         (#"{"ACCESS_TOKEN":"x","branch_secret":"<redacted>"}"#, #"{"ACCESS_TOKEN":"<redacted>","branch_secret":"<redacted>"}"#),
@@ -88,6 +90,23 @@ import Testing
         let masked = r.redact(text)
         #expect(!masked.contains("CONVKEY99") && !masked.contains("BSECRET77"), "\(masked)")
         #expect(masked.contains(#"\u0026key=<redacted>\u0026branch_secret=<redacted>\u0026b=2"#), "\(masked)")
+    }
+
+    /// QA round 24: a secret parameter right after a quote (a form body logged as a JSON string) or `#` (a URL's
+    /// fragment) was left in -v traces, --record files and scan reports.
+    @Test(arguments: [
+        (#""body":"branch_secret=BSECRET77&b=2""#, #""body":"branch_secret=<redacted>&b=2""#),
+        ("https://x.example/serve?a=1#branch_secret=BSECRET77", "https://x.example/serve?a=1#branch_secret=<redacted>"),
+        ("'branch_secret=BSECRET77'", "'branch_secret=<redacted>'"),
+        ("(branch_secret=BSECRET77 in a note)", "(branch_secret=<redacted> in a note)"),
+        ("a=1,branch_secret=BSECRET77", "a=1,branch_secret=<redacted>"),
+        ("next=branch_secret=BSECRET77", "next=branch_secret=<redacted>"),
+        ("line one\tbranch_secret=BSECRET77", "line one\tbranch_secret=<redacted>"),
+    ])
+    func aSecretParameterAfterAnyDelimiterIsMasked(_ text: String, _ expected: String) {
+        let r = Redactor(secrets: [], secretFields: CredentialFields.table.secretNames)
+        #expect(r.redact(text) == expected)
+        #expect(r.redact("my_branch_secret=kept") == "my_branch_secret=kept", "a longer name is another parameter")
     }
 
     @Test func showSecretsMasksNothing() {
