@@ -7,8 +7,9 @@ import BNCCore
 enum HARReplay {
     /// Entries a recording may hold (a recording keeps at most --record-limit plus its failures).
     static let maxEntries = 100_000
-    /// Headers libcurl or the transport sets itself, or that HTTP/2 recordings carry as pseudo-headers.
-    static let transportHeaders: Set<String> = ["host", "content-length", "user-agent", "connection", "accept-encoding", "transfer-encoding", "expect"]
+    /// Headers libcurl or the transport sets itself (the framing headers -H refuses, `Upgrade` and `TE` among
+    /// them), left out of a replay as a browser's or HTTP/2 recording carries them.
+    static let transportHeaders: Set<String> = APIRequest.framingHeaders.union(["user-agent", "accept-encoding"])
 
     static func run(_ tool: ToolRun, path: String) throws(BNCError) -> ExitStatus {
         let har = try tool.readJSON(path, what: "--replay", limit: 64 << 20)
@@ -97,6 +98,10 @@ enum HARReplay {
             let mime = entry["request"]?["postData"]?["mimeType"]?.stringValue ?? ""
             if mime.contains("json"), case .object(var object) = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") {
                 try APIRequest.refillCredentials(&object, settings: settings)
+                // The body passes --body's rule: a replayed entry is sent only as a typed one would be.
+                do { try APIRequest.checkBody(.object(object)) } catch {
+                    throw BNCError(.invalidData, "\(where_): body \(error.message)")
+                }
                 if let field = redactedField(.object(object)) {
                     throw BNCError(.invalidData, "\(where_): body field \(field) was redacted in the recording and is not a credential bnc fills",
                                    hint: "record it again with --show-secrets, or edit the file")
@@ -112,6 +117,9 @@ enum HARReplay {
                 if filled.contains(Redactor.placeholder) || filled.lowercased().contains("%3credacted%3e") {
                     throw BNCError(.invalidData, "\(where_): its body holds a value redacted in the recording, which bnc cannot fill",
                                    hint: "record it again with --show-secrets, or edit the file")
+                }
+                if let bad = FieldSpec.forbiddenCharacter(in: filled, multiline: true) {
+                    throw BNCError(.invalidData, "\(where_): its body must not contain \(bad)")
                 }
                 body = .text(filled)
             }

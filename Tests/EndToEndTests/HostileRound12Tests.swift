@@ -64,4 +64,31 @@ import TestSupport
     func curlPost(_ url: String, body: String) throws -> ProcessResult {
         try box.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-H", "Content-Type: application/x-www-form-urlencoded", "--data", body, url])
     }
+
+    /// `bnc-api --replay` built each entry's request without --body's checks, and sent the framing headers -H
+    /// refuses (Upgrade, TE, Trailer, Keep-Alive, Proxy-Connection).
+    @Test func aReplayedEntryPassesBodysChecksAndSendsNoFramingHeader() throws {
+        let s = try SandboxProcess()
+        func har(_ body: String, headers: [(String, String)] = []) throws -> String {
+            let entry: [String: Any] = ["request": ["method": "POST", "url": "https://api2.branch.io/v1/url",
+                                                    "headers": headers.map { ["name": $0.0, "value": $0.1] },
+                                                    "postData": ["mimeType": "application/json", "text": body]] as [String: Any],
+                                        "response": ["status": 200]]
+            let data = try JSONSerialization.data(withJSONObject: ["log": ["version": "1.2", "entries": [entry]]])
+            return try box.write("r\(body.count).har", String(decoding: data, as: UTF8.self))
+        }
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER"]
+        for (body, rule) in [(#"{"branch_key":"<redacted>","data":{"p":"x\u0000y"}}"#, "body data.p must not contain NUL characters"),
+                             (#"{"branch_key":"<redacted>","data":{"n":123456789012345678901234567890}}"#, "data.n")] {
+            let run = try box.run("bnc-api", ["--replay", try har(body)], env: env)
+            #expect(run.status == 65 && run.stderr.contains("--replay: entry 1: ") && run.stderr.contains(rule), "\(run.stderr)")
+        }
+        #expect(try s.received().isEmpty, "nothing sent")
+        let framed = try box.run("bnc-api", ["--replay", try har(#"{"branch_key":"<redacted>","channel":"a"}"#, headers: [
+            ("Upgrade", "h2c"), ("TE", "trailers"), ("Trailer", "X-Foo"), ("Keep-Alive", "timeout=999"), ("Proxy-Connection", "keep-alive"), ("X-Kept", "1")])], env: env)
+        #expect(framed.status == 0, "\(framed.stderr)")
+        let headers = try #require(try s.received().first?["headers"] as? [String: Any])
+        #expect(!headers.keys.contains { ["upgrade", "te", "trailer", "keep-alive", "proxy-connection"].contains($0.lowercased()) }, "\(headers.keys.sorted())")
+        #expect(headers.keys.contains { $0.lowercased() == "x-kept" }, "other headers are replayed")
+    }
 }

@@ -33,6 +33,10 @@ public struct APIRequest: Sendable {
         try FieldSpec.checkNested(value, at: { path })
     }
 
+    /// The rule of every body bnc-api sends, `--body`'s and a replayed one's alike: strings without NUL, numbers
+    /// finite and, when whole, within 64 bits (exit 65 naming the member).
+    public static func checkBody(_ value: JSON) throws(BNCError) { try checkNumbers(value, path: "") }
+
     /// RFC 9110's tchar.
     static func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
