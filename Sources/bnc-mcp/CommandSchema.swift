@@ -97,8 +97,9 @@ enum CommandSchema {
 }
 
 extension ToolRunner {
-    /// A stdin member's declared type and length, as the client was shown them: `asa_lookup`'s token given as
-    /// null, true or a number was sent to Apple as that text.
+    /// A stdin member's declared type, length and range, as the client was shown them: `asa_lookup`'s token given
+    /// as null, true or a number was sent to Apple as that text, and `sandbox_clock`'s "86400; rm -rf /" or -1e300
+    /// was forwarded.
     static func check(_ value: JSON, against schema: JSON, name: String) throws(BNCError) {
         let types = schema["type"]?.stringValue.map { [$0] } ?? schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
         if !types.isEmpty && !types.contains(value.typeName) {
@@ -108,6 +109,10 @@ extension ToolRunner {
             let count = text.unicodeScalars.count
             if let least = schema["minLength"]?.numberValue?.int64, count < Int(least) { throw BNCError.invalid(name, "must be at least \(least) characters") }
             if let most = schema["maxLength"]?.numberValue?.int64, count > Int(most) { throw BNCError.invalid(name, "must be at most \(most) characters") }
+        }
+        if let number = value.numberValue?.double {
+            if let least = schema["minimum"]?.numberValue?.double, !(number >= least) { throw BNCError.invalid(name, "must be at least \(schema["minimum"]!.serialized())") }
+            if let most = schema["maximum"]?.numberValue?.double, !(number <= most) { throw BNCError.invalid(name, "must be at most \(schema["maximum"]!.serialized())") }
         }
     }
 }

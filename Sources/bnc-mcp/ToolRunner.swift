@@ -80,7 +80,9 @@ struct ToolRunner: Sendable {
                     try Self.check(value, against: schema, name: name)
                     input = Data((value.stringValue ?? value.serialized()).utf8)
                     words += read
-                } else if case .rest = tool.stdin {
+                } else if case .rest(_, let schema) = tool.stdin {
+                    // A member the schema declares is held to it (the tool behind may send it unchecked).
+                    if let declared = schema["properties"]?[name] { try Self.check(value, against: declared, name: name) }
                     body[name] = value
                 } else {
                     var inputs = chosen.map { tool.renamed[$0.name] ?? $0.property } + (tool.sends ? ["send"] : [])

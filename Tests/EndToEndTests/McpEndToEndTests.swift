@@ -215,6 +215,10 @@ import TestSupport
             ["tool": "export_daily", "arguments": ["date": "2026-11-27\u{0}xx", "topic": "eo_install"]],
             // The schema's minItems, as the client was shown it (an empty list answered success).
             ["tool": "bulk_create_links", "arguments": ["links": [Any](), "send": true]],
+            // sandbox_clock's schema (a number, 0 to 3.2e9) held: they were forwarded (QA round 24).
+            ["tool": "sandbox_clock", "arguments": ["advance_seconds": "86400; rm -rf /"]],
+            ["tool": "sandbox_clock", "arguments": ["advance_seconds": -1e300]],
+            ["tool": "sandbox_clock", "arguments": ["advance_seconds": 1e12]],
         ]
         let denied = try session(["--api-url", s.url, "--allow-send", "false"], Array(calls.prefix(2)), env: env)
         #expect(denied.failed(0) && denied.text(0).contains("--allow-send false"), "\(denied.text(0))")
@@ -241,6 +245,9 @@ import TestSupport
         #expect(m.failed(7) && m.text(7).contains("channel must not contain NUL characters; nothing sent"), "\(m.text(7))")
         #expect(m.failed(8) && m.text(8).contains("date must not contain NUL characters"), "\(m.text(8))")
         #expect(m.failed(9) && m.text(9).contains("links must hold at least 1 item; nothing sent"), "\(m.text(9))")
+        #expect(m.failed(10) && m.text(10).contains("advance_seconds must be of type number, got string; nothing sent"), "\(m.text(10))")
+        #expect(m.failed(11) && m.text(11).contains("advance_seconds must be at least 0; nothing sent"), "\(m.text(11))")
+        #expect(m.failed(12) && m.text(12).contains("advance_seconds must be at most 3200000000; nothing sent"), "\(m.text(12))")
         #expect(try s.received().isEmpty, "nothing refused was sent")
         let nowhere = try session([], [["tool": "sandbox_reset"]], env: env)
         #expect(nowhere.failed(0) && nowhere.text(0).contains("does not point at a sandbox"), "\(nowhere.text(0))")
