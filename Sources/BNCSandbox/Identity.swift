@@ -131,6 +131,18 @@ extension Sandbox {
         return .json(200, .bool(store.devices["\(key)|\(id)"].map { userHasApp($0, key: key) } ?? false))
     }
 
+    /// GET /v1/subscription/status?branch_key=KEY&SKU=SKU-…: whether the account has a paid feature (the Adobe
+    /// Launch extension asks for Journeys, SKU-00000008, before it offers its Auto-Open action). A bare JSON
+    /// boolean, as Branch answers: false for every SKU, since the sandbox emulates no Journeys.
+    func subscriptionStatus(_ r: SandboxRequest) throws -> SandboxResponse {
+        _ = try checkKey(r.queryValue("branch_key").map(JSON.string))
+        guard let sku = r.queryValue("SKU"), !sku.isEmpty, sku.utf8.count <= 64 else {
+            throw Rejection("SKU is required: the product asked about (SKU-00000008 is Journeys)")
+        }
+        bump("subscription_status")
+        return .json(200, false)
+    }
+
     /// Whether a browser's current user (its first bundle token) holds an app session of this key.
     func userHasApp(_ browser: DeviceRecord, key: String) -> Bool {
         guard let user = browser.bundleTokens.first else { return false }

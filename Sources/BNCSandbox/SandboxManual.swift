@@ -134,9 +134,9 @@ public enum SandboxManual {
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
             (/v1/dismiss, JSONP fallbacks, and the referral credits of Android up to 5.0, iOS up to 1.39 and Web up \
-            to 2.61: /v1/credits, /v1/redeem, /v1/credithistory, which answer 404; the Adobe Launch extension's \
-            GET /v1/subscription/status), journeys (pageview answers \
-            none), and Branch's exact deep-link key set for Apple Search Ads installs (the documents give none).
+            to 2.61: /v1/credits, /v1/redeem, /v1/credithistory, which answer 404), journeys (pageview answers \
+            none, and GET /v1/subscription/status, which the Adobe Launch extension asks before it offers its \
+            Auto-Open action, answers false for every SKU), and Branch's exact deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
             takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.

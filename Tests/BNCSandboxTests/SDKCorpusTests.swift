@@ -18,7 +18,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
     var path: String { request["path"]?.stringValue ?? "/" }
     var body: JSON? { request["body"].flatMap { $0.isNull ? nil : $0 } }
     /// A client built into an app or page (its traffic must draw no lint), not a person following a document.
-    var isSDK: Bool { ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli"].contains(client) }
+    var isSDK: Bool { ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli", "adobe-launch"].contains(client) }
     /// The lints this SDK's own traffic is known to draw: a key Branch's documents do not read, named and
     /// explained in the fixture's `how` (e.g. the macOS SDK's `~alias`).
     var knownLints: [String] { json["response"]?["lints"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
@@ -52,7 +52,7 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
     @Test func theCorpusCoversEveryClientAndEndpoint() {
         let files = Set(Self.fixtures.map(\.file))
         #expect(Self.fixtures.count >= 50, "\(files.count) fixtures")
-        for client in ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli", "docs"] {
+        for client in ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli", "adobe-launch", "docs"] {
             #expect(Self.fixtures.contains { $0.file.hasPrefix(client + "/") }, "no fixture from \(client)")
         }
         for endpoint in ["POST /v1/install", "POST /v1/open", "POST /v2/event/standard", "POST /v2/event/custom", "POST /v1/url",
