@@ -521,7 +521,7 @@ extension Sandbox {
                 lint("more than \(Self.maxAppended) parameters appended to a link: the rest are left out of the click's data")
                 break
             } else if name.isEmpty || name.utf8.count > 128 || value.utf8.count > 4096 {
-                lint("an appended link parameter's name must be 1 to 128 bytes and its value at most 4096: \(name.prefix(40)) left out")
+                lint("an appended link parameter's name must be 1 to 128 bytes and its value at most 4096: \(JSON.string(String(name.prefix(40))).serialized()) left out")
             } else {
                 data[name] = .string(value)
             }
