@@ -132,6 +132,42 @@ extension Sandbox {
         return .json(200, .object(answer))
     }
 
+    /// The apps whose links live on the request's host: an app's own link domain (--keys "link_domain"), else
+    /// the apps that share the sandbox's; only those whose settings were read or set (the rest have none yet).
+    private func appsOnHost(_ r: SandboxRequest) -> [JSONObject] {
+        let domain = r.header("Host").flatMap(hostDomain)
+        return store.apps.sorted { $0.key < $1.key }.filter { linkDomain(of: $0.key) == domain }.map(\.value)
+    }
+
+    /// GET /.well-known/apple-app-site-association (and /apple-app-site-association) on a link domain: what Branch
+    /// hosts there for iOS (and branch_io_cli's and fastlane's validators read): each app of the domain with
+    /// universal links enabled and its team and bundle ids set, in Apple's `applinks.details[].appID` form. None:
+    /// 404, as a domain with no associated app has no file.
+    func appleAppSiteAssociation(_ r: SandboxRequest) -> SandboxResponse {
+        let details: [JSON] = appsOnHost(r).compactMap { app in
+            guard app["universal_linking_enabled"]?.boolValue == true, let team = app["ios_team_id"]?.stringValue, !team.isEmpty,
+                  let bundle = app["ios_bundle_id"]?.stringValue, !bundle.isEmpty else { return nil }
+            return ["appID": .string(team + "." + bundle), "paths": ["*"]]
+        }
+        if details.isEmpty { return .branchError(404, "no app of this domain has universal links enabled (PUT /v1/app: ios_team_id, ios_bundle_id, universal_linking_enabled)") }
+        bump("apple_app_site_association")
+        return .json(200, ["applinks": ["apps": [], "details": .array(details)]])
+    }
+
+    /// GET /.well-known/assetlinks.json on a link domain: Android App Links' Digital Asset Links statement for each
+    /// app of the domain with App Links enabled, its package and certificate fingerprints set. None: 404.
+    func assetLinks(_ r: SandboxRequest) -> SandboxResponse {
+        let statements: [JSON] = appsOnHost(r).compactMap { app in
+            guard app["android_app_links_enabled"]?.boolValue == true, let package = app["android_package_name"]?.stringValue, !package.isEmpty,
+                  let prints = app["sha256_cert_fingerprints"]?.arrayValue, !prints.isEmpty else { return nil }
+            return ["relation": ["delegate_permission/common.handle_all_urls"],
+                    "target": ["namespace": "android_app", "package_name": .string(package), "sha256_cert_fingerprints": .array(prints)]]
+        }
+        if statements.isEmpty { return .branchError(404, "no app of this domain has App Links enabled (PUT /v1/app: android_package_name, sha256_cert_fingerprints, android_app_links_enabled)") }
+        bump("asset_links")
+        return .json(200, .array(statements))
+    }
+
     /// The app's settings: kept, or made on first read from its key (a name, a contact, its link domain).
     func appSettings(_ key: String) -> JSONObject {
         if let kept = store.apps[key] { return kept }

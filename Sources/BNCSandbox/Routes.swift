@@ -60,6 +60,10 @@ extension Sandbox {
         Route("/v1/app-link-settings/", segment: "key", ["*": { s, r, key in try s.appLinkSettings(r, key: key) }], reads: true),
         Route("/v1/has-app/", segment: "key", ["*": { s, r, key in try s.hasApp(r, keyOrAppID: key) }], reads: true),
         Route("/v1/subscription/status", ["GET": { s, r, _ in try s.subscriptionStatus(r) }], refusesOthers: true, reads: true),
+        // The files Branch hosts on a link domain for iOS universal links and Android App Links.
+        Route("/.well-known/apple-app-site-association", ["GET": { s, r, _ in s.appleAppSiteAssociation(r) }], refusesOthers: true, reads: true),
+        Route("/apple-app-site-association", ["GET": { s, r, _ in s.appleAppSiteAssociation(r) }], refusesOthers: true, reads: true),
+        Route("/.well-known/assetlinks.json", ["GET": { s, r, _ in s.assetLinks(r) }], refusesOthers: true, reads: true),
         Route("/v3/export", ["POST": { s, r, _ in try s.dailyExport(r) }]),
         Route("/v2/logs", ["POST": { s, r, _ in try s.customExportCreate(r) }]),
         Route("/v2/logs/", segment: "handle", ["GET": { s, r, handle in try s.customExportStatus(r, handle: handle) }], reads: true),

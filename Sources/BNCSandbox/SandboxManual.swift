@@ -129,7 +129,10 @@ public enum SandboxManual {
             to a link of the deep-link data (the link the page came from when link_click_id names one). \
             GET /v1/app-link-settings/KEY, which the iOS and Android integration validators read (they send it to \
             Branch's own host whatever API URL they are given), answers the app's linking settings from its App \
-            settings, without the owner's contact.
+            settings, without the owner's contact. Each link domain serves /.well-known/apple-app-site-association \
+            (and /apple-app-site-association) and /.well-known/assetlinks.json for its apps whose App settings \
+            enable universal links (ios_team_id, ios_bundle_id) or App Links (android_package_name, \
+            sha256_cert_fingerprints), as Branch hosts them; 404 when none does.
 
             Knowingly not emulated: Branch's per-account rate limits beyond the two documented v1/open rules, link \
             analytics (?stats=1), the QR Code API's rate limits and its pattern shapes and logos, the SDKs' other calls \
