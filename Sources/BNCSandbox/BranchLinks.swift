@@ -225,8 +225,9 @@ extension Sandbox {
         return data
     }
 
-    /// The payload an app receives: the link's data plus Branch's `~` analytics labels.
-    func linkData(_ link: StoredLink) -> JSONObject {
+    /// The payload an app receives: the link's data plus Branch's `~` analytics labels, then what a click
+    /// appended to the link's URL (`appendedData`) over them.
+    func linkData(_ link: StoredLink, appended: JSONObject = [:]) -> JSONObject {
         var data = link.data
         for label in ["channel", "feature", "campaign", "stage"] {
             if let v = link.params[label] { data["~" + label] = v }
@@ -234,9 +235,10 @@ extension Sandbox {
         if let tags = link.params["tags"] { data["~tags"] = tags }
         data["~id"] = .string(link.id)
         // 0: API; 6: dynamic (a long link, built without an API call; its ~id is 0).
-        data["~creation_source"] = link.code.hasPrefix("a/") ? 6 : 0
+        data["~creation_source"] = link.isLong ? 6 : 0
         data["~referring_link"] = .string(link.url)
         if link.type == 2 { data["~marketing"] = true }
+        for (k, v) in appended { data[k] = v }
         return data
     }
 
@@ -449,14 +451,11 @@ extension Sandbox {
         guard let link = known ?? store.links[storeKey(String(r.path.dropFirst()), domain: domain)] else {
             return .branchError(404, "The resource you were looking for could not be found.")
         }
-        // A short link's query is data appended to it (a long link's query is the link itself).
-        let appended = known == nil ? appendedData(r.query) : [:]
+        let appended = appendedData(r.query, to: link)
         if r.queryValue("debug") == "1" {
             var o = JSONObject()
             o["url"] = .string(link.url)
-            var data = linkData(link)
-            for (k, v) in appended { data[k] = v }
-            o["data"] = .object(data)
+            o["data"] = .object(linkData(link, appended: appended))
             return .json(200, .object(o))
         }
         // Whose click: a server reporting a click for a device names its IP in X-IP-Override or device_ip= and its
@@ -496,9 +495,7 @@ extension Sandbox {
         store.save(click: click)
         bump("clicks")
         // The export row: the click, its link's data (with what the click appended) as the touch data.
-        var touch = linkData(link)
-        for (k, v) in appended { touch[k] = v }
-        var cells = touchCells(touch, type: "CLICK", time: now)
+        var cells = touchCells(linkData(link, appended: appended), type: "CLICK", time: now)
         cells["user_data_ip"] = ip
         cells["user_data_user_agent"] = userAgent
         cells["last_attributed_touch_type"] = nil
@@ -512,7 +509,9 @@ extension Sandbox {
     /// Not data: the sandbox's own `debug`, a server-side click's `device_ip` and `user_agent`, the Web SDK's
     /// `_branch_match_id`, and the keys Branch writes itself (`+clicked_branch_link`, `~id`, …: linted). At most
     /// `maxAppended` parameters, names up to 128 bytes and values up to 4 KiB; the rest is linted and left out.
-    func appendedData(_ query: [(String, String)]) -> JSONObject {
+    /// None for a long link, whose query is the link itself.
+    func appendedData(_ query: [(String, String)], to link: StoredLink) -> JSONObject {
+        if link.isLong { return [:] }
         var data = JSONObject()
         for (name, value) in query where !Self.clickParameters.contains(name) {
             if Self.branchSetDataKeys.contains(name) {
@@ -557,7 +556,7 @@ extension Sandbox {
         guard let url = body["url"]?.stringValue, let link = linkFor(url: url) else {
             return .branchError(404, "url is not a link of this sandbox")
         }
-        let appended = link.code.hasPrefix("a/") ? [:] : appendedData(Self.query(of: url))
+        let appended = appendedData(Self.query(of: url), to: link)
         guard let ip = body["ip"]?.stringValue, SandboxIP.isValid(ip) else {
             return .branchError(400, "ip must be an IPv4 or IPv6 address")
         }

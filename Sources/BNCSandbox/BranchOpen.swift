@@ -434,9 +434,9 @@ extension Sandbox {
             guard let url = body[field]?.stringValue else { continue }
             if let link = linkFor(url: url), link.branchKey == key {
                 let click = takeClick(ip: ip, at: t) { $0.code == link.code ? link : nil }
-                // The data appended to the opened URL (a long link's query is the link itself).
+                // What the browser's click appended, then the opened URL's own query over it.
                 var appended = click?.click.appended ?? [:]
-                if !link.code.hasPrefix("a/") { for (k, v) in appendedData(Self.query(of: url)) { appended[k] = v } }
+                for (k, v) in appendedData(Self.query(of: url), to: link) { appended[k] = v }
                 return referred(link, clickTime: click?.click.time ?? t, guaranteed: true, appended: appended)
             }
             if field != "local_url" {
@@ -489,8 +489,7 @@ extension Sandbox {
         if link.type == 1 && link.matched > 0 { return ["+clicked_branch_link": false] }
         link.matched += 1
         store.save(link: link)
-        var data = linkData(link)
-        for (k, v) in appended { data[k] = v }
+        var data = linkData(link, appended: appended)
         data["+clicked_branch_link"] = true
         data["+click_timestamp"] = .int(Int(clickTime))
         data["+match_guaranteed"] = .bool(guaranteed)

@@ -103,7 +103,7 @@ public final class Sandbox: @unchecked Sendable {
         if head { response.body = [] }
         response.delay = config.chaos.latency
         response.lints = pendingLints
-        if request.path.hasPrefix("/_exports/") { record(request, response); return response }  // S3's, not Branch's: no id, no Date
+        if request.path.hasPrefix("/_exports/") { record(request, response, routed?.route); return response }  // S3's, not Branch's: no id, no Date
         for reason in pendingLints { response.headers.append(("X-Sandbox-Lint", reason)) }
         // Every Branch answer carries a request id support can trace (not Apple's, not TUNE's).
         if !response.reset, routed?.route.branch ?? true {
@@ -115,7 +115,7 @@ public final class Sandbox: @unchecked Sendable {
         if !response.reset { response.headers.append(("Date", Self.httpDate(now))) }
         if !response.reset, branchAPI { response.headers.append(("Access-Control-Allow-Origin", "*")) }
         if head { request.method = "HEAD" }
-        record(request, response)
+        record(request, response, routed?.route)
         return response
     }
 
@@ -178,8 +178,8 @@ public final class Sandbox: @unchecked Sendable {
         return .branchError(404, "The resource you were looking for could not be found.")
     }
 
-    private func record(_ r: SandboxRequest, _ response: SandboxResponse) {
-        let endpoint = Self.endpointName(r)
+    private func record(_ r: SandboxRequest, _ response: SandboxResponse, _ route: Route?) {
+        let endpoint = Self.endpointName(r, route)
         counts[endpoint, default: [:]][response.reset ? 0 : response.status, default: 0] += 1
         recorded.append(Recorded(request: r, status: response.reset ? 0 : response.status, chaos: response.injected,
                                  lints: response.lints))
@@ -192,8 +192,8 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     /// Stats group requests by endpoint; every short link counts as `GET /{link}`.
-    static func endpointName(_ r: SandboxRequest) -> String {
-        if let (route, _) = route(of: r.path) { return route.name(r.method) }
+    static func endpointName(_ r: SandboxRequest, _ route: Route?) -> String {
+        if let route { return route.name(r.method) }
         if r.path.hasPrefix("/_exports/") { return "GET /_exports/{file}" }
         return "\(r.method) /{link}"
     }

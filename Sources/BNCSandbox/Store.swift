@@ -7,6 +7,8 @@ struct StoredLink: Sendable {
     var id: String
     var branchKey: String
     var code: String
+    /// A long link (`/a/KEY?…`), built without an API call: its query is the link itself, never data appended to it.
+    var isLong: Bool { code.hasPrefix("a/") }
     var alias: String?
     var url: String
     /// The creation parameters as sent (minus credentials): what alias idempotency compares.

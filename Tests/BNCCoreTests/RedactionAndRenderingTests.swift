@@ -86,22 +86,22 @@ import Testing
     /// plain URL's are (the reports of a scan showed them).
     @Test func secretParametersAfterAJSONEscapedAmpersand() {
         let r = Redactor(secrets: [], secretFields: CredentialFields.table.secretNames.union(["key"]))
-        let text = #"{"url":"https://x.example/serve?a=1\u0026key=CONVKEY99\u0026branch_secret=BSECRET77\u0026b=2"}"#
+        let text = #"{"url":"https://x.example/serve?a=1\u0026key=CONVKEY99\u0026branch_secret=PLACEHOLDER77\u0026b=2"}"#
         let masked = r.redact(text)
-        #expect(!masked.contains("CONVKEY99") && !masked.contains("BSECRET77"), "\(masked)")
+        #expect(!masked.contains("CONVKEY99") && !masked.contains("PLACEHOLDER77"), "\(masked)")
         #expect(masked.contains(#"\u0026key=<redacted>\u0026branch_secret=<redacted>\u0026b=2"#), "\(masked)")
     }
 
     /// QA round 24: a secret parameter right after a quote (a form body logged as a JSON string) or `#` (a URL's
     /// fragment) was left in -v traces, --record files and scan reports.
     @Test(arguments: [
-        (#""body":"branch_secret=BSECRET77&b=2""#, #""body":"branch_secret=<redacted>&b=2""#),
-        ("https://x.example/serve?a=1#branch_secret=BSECRET77", "https://x.example/serve?a=1#branch_secret=<redacted>"),
-        ("'branch_secret=BSECRET77'", "'branch_secret=<redacted>'"),
-        ("(branch_secret=BSECRET77 in a note)", "(branch_secret=<redacted> in a note)"),
-        ("a=1,branch_secret=BSECRET77", "a=1,branch_secret=<redacted>"),
-        ("next=branch_secret=BSECRET77", "next=branch_secret=<redacted>"),
-        ("line one\tbranch_secret=BSECRET77", "line one\tbranch_secret=<redacted>"),
+        (#""body":"branch_secret=PLACEHOLDER77&b=2""#, #""body":"branch_secret=<redacted>&b=2""#),
+        ("https://x.example/serve?a=1#branch_secret=PLACEHOLDER77", "https://x.example/serve?a=1#branch_secret=<redacted>"),
+        ("'branch_secret=PLACEHOLDER77'", "'branch_secret=<redacted>'"),
+        ("(branch_secret=PLACEHOLDER77 in a note)", "(branch_secret=<redacted> in a note)"),
+        ("a=1,branch_secret=PLACEHOLDER77", "a=1,branch_secret=<redacted>"),
+        ("next=branch_secret=PLACEHOLDER77", "next=branch_secret=<redacted>"),
+        ("line one\tbranch_secret=PLACEHOLDER77", "line one\tbranch_secret=<redacted>"),
     ])
     func aSecretParameterAfterAnyDelimiterIsMasked(_ text: String, _ expected: String) {
         let r = Redactor(secrets: [], secretFields: CredentialFields.table.secretNames)

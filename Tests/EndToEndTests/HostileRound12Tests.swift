@@ -40,7 +40,7 @@ import TestSupport
     /// HTML reports (the text redactor took only `?`, `&`, space and `;` as where a name starts).
     @Test func aSecretAfterAQuoteOrAFragmentIsMaskedEverywhere() throws {
         let s = try SandboxProcess()
-        let key = "0123456789abcdef0123456789abcdef"
+        let key = "PLACEHOLDER_conversion_key_0001"
         _ = try curlPost(s.url + "/v1/open", body: "conversion_key=\(key)&branch_key=key_test_PLACEHOLDER")
         let har = box.root.appendingPathComponent("rec.har").path
         let api = try box.run("bnc-api", ["GET", "/_sandbox/requests", "-v", "--record", har], env: ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER"])
@@ -49,15 +49,15 @@ import TestSupport
         #expect(!api.stdout.contains(key) && !api.stderr.contains(key))
         #expect(!(try String(contentsOfFile: har, encoding: .utf8)).contains(key), "the recording")
 
-        let log = try box.write("t.log", "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&sdk=ios&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC#branch_secret=FRAGSECRET123\n")
+        let log = try box.write("t.log", "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1&sdk=ios&ios_ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC#branch_secret=PLACEHOLDERFRAG\n")
         let junit = box.root.appendingPathComponent("j.xml").path, html = box.root.appendingPathComponent("h.html").path
         let scan = try box.run("bnc-tune", ["scan", log, "--junit", junit, "--html", html, "--output", "json"])
         #expect([0, 1].contains(scan.status), "\(scan.stderr)")
         for path in [junit, html] {
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(!text.contains("FRAGSECRET123") && text.contains("branch_secret=&lt;redacted&gt;"), "\(path)")
+            #expect(!text.contains("PLACEHOLDERFRAG") && text.contains("branch_secret=&lt;redacted&gt;"), "\(path)")
         }
-        #expect(!scan.stdout.contains("FRAGSECRET123"))
+        #expect(!scan.stdout.contains("PLACEHOLDERFRAG"))
     }
 
     /// A POST with curl (the sandbox logs it as sent; no bnc code involved).
