@@ -464,6 +464,7 @@ extension Sandbox {
         let named = [r.header("X-IP-Override"), r.queryValue("device_ip")].compactMap { $0 }.first(where: SandboxIP.isValid)
         let ip = named ?? r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
         let ua = r.queryValue("user_agent").flatMap { $0.isEmpty ? nil : $0 } ?? r.header("User-Agent") ?? ""
+        if Self.isPreviewRobot(r, userAgent: ua) { return preview(link, appended: appended, ip: ip, userAgent: ua, head: !counts) }
         let target = redirect(for: link, appended: appended, userAgent: ua)
         guard counts else {
             return SandboxResponse(status: target == nil ? 200 : 302, headers: target.map { [("Location", $0)] } ?? [], body: [])

@@ -105,6 +105,16 @@ public enum SandboxManual {
             reaches the session the click opens; an opened Universal Link's query does the same. At most 64 \
             parameters; debug, device_ip, user_agent, _branch_match_id and the keys Branch sets are not data.
 
+            Link previews: a link preview robot (facebookexternalhit, Facebot, Twitterbot, LinkedInBot, Slackbot, \
+            Discordbot, TelegramBot, WhatsApp, Pinterestbot, Applebot, Googlebot, ...) or a client asking for App \
+            Links' tags (Prefer-Html-Meta-Tags, as Roots' app connector) gets the link's tags page, as Branch \
+            answers a scraped link: og: and twitter: tags from the link's $og_* and $twitter_* data (appended \
+            values first), else the App settings' og_title, og_description, og_image_url and og_app_id; al:ios:url \
+            and al:android:url (the app's URI scheme, $deeplink_path and a click id the opened app sends back as \
+            link_identifier), the package and app name; al:web:url. $og_redirect sends the robot there instead. A \
+            scrape is not a click: the link's click count and the CLICK export leave it out; counters.scrapes in \
+            /_sandbox/stats counts them.
+
             Web pages: every Branch answer carries Access-Control-Allow-Origin: * and preflights (OPTIONS) are \
             answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \

@@ -18,7 +18,8 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
     var path: String { request["path"]?.stringValue ?? "/" }
     var body: JSON? { request["body"].flatMap { $0.isNull ? nil : $0 } }
     /// A client built into an app or page (its traffic must draw no lint), not a person following a document.
-    var isSDK: Bool { ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli", "adobe-launch"].contains(client) }
+    var isSDK: Bool { ["android", "ios", "web", "mac", "windows", "roku", "connected", "xamarin", "branch-io-cli", "adobe-launch",
+                                  "roots"].contains(client) }
     /// The lints this SDK's own traffic is known to draw: a key Branch's documents do not read, named and
     /// explained in the fixture's `how` (e.g. the macOS SDK's `~alias`).
     var knownLints: [String] { json["response"]?["lints"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
@@ -84,6 +85,13 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
             let live = KeyEntry(branchKey: "key_live_sdkcorpus", branchSecret: "secret_live_PLACEHOLDER_sdkcorpus", appID: "100000000000000001",
                                 accessToken: "api_app_PLACEHOLDER_sdkcorpus")
             config.keys = [entry, live]
+        }
+        // What the client's request needs to exist first (a link of an alias, the App settings it reads), as the
+        // fixture's `before` names it: each must succeed.
+        for step in fixture.json["before"]?.arrayValue ?? [] {
+            let headers = (step["headers"]?.objectValue ?? [:]).map { ($0.0, $0.1.stringValue ?? "") }
+            let made = h.send(step["method"]?.stringValue ?? "POST", step["path"]?.stringValue ?? "/", step["body"], headers: headers)
+            #expect(made.status == 200, "\(fixture.file): its step before, \(step["path"] ?? .null): \(made.status) \(made.message)")
         }
         var substitutions: [(String, String)] = []
         // A fixture about an existing link (read, update, delete) gets one: created with the fixture's alias, then
@@ -166,6 +174,10 @@ struct CorpusFixture: CustomTestStringConvertible, Sendable {
             #expect(lints.sorted() == fixture.knownLints.sorted(), "\(fixture.file): an SDK's own traffic drew lints \(lints), expected \(fixture.knownLints)")
         }
         guard reply.status == expected, expected < 300 || expected >= 400 else { return }
+        // A page the client reads (an HTML page's meta tags): text it must hold.
+        for text in fixture.json["response"]?["body_contains"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            #expect(String(decoding: reply.body, as: UTF8.self).contains(text), "\(fixture.file): the answer has no \(text)")
+        }
         for (path, spec) in fixture.json["response"]?["reads"]?.objectValue ?? [:] {
             try Self.checkRead(path: path, spec: spec, in: reply, file: fixture.file)
         }
