@@ -184,7 +184,7 @@ extension Sandbox {
             "universal_linking_enabled": false, "web_url": "", "default_desktop_url": "", "text_message": "",
             "og_app_id": "", "og_title": "", "og_description": "", "og_image_url": "",
             "short_url_domain": .string(domain), "default_short_url_domain": .string(domain),
-            "alternate_short_url_domain": .string("alternate." + domain),
+            "alternate_short_url_domain": .string(Self.alternateDomain(domain)),
         ]
         store.save(app: settings, key: key)
         return settings

@@ -578,9 +578,29 @@ extension Sandbox {
     func linkDomain(of key: String) -> String? { config.keys?.first { $0.branchKey == key }?.linkDomain }
 
     /// A configured link domain named by a Host header or URL host (`app2.localhost:8787`).
+    /// Its alternate domain (`shoes-alternate.localhost`) names the same app's links, as Branch's
+    /// `example-alternate.app.link` does.
     func hostDomain(_ host: String) -> String? {
         let name = String(host.split(separator: ":").first ?? "").lowercased()
-        return config.keys?.contains { $0.linkDomain == name } == true ? name : nil
+        if config.keys?.contains(where: { $0.linkDomain == name }) == true { return name }
+        guard let dot = name.firstIndex(of: "."), name[..<dot].hasSuffix(Self.alternateSuffix) else { return nil }
+        let primary = String(name[..<dot].dropLast(Self.alternateSuffix.count)) + name[dot...]
+        return config.keys?.contains { $0.linkDomain == primary } == true ? primary : nil
+    }
+
+    static let alternateSuffix = "-alternate"
+
+    /// The alternate link domain Branch gives every app (`example.app.link` -> `example-alternate.app.link`,
+    /// read-only in the App settings): the first label with `-alternate`, port kept. The shared domain, an IP
+    /// address, becomes `sandbox-alternate.localhost` (RFC 6761: *.localhost is this machine), which reaches the
+    /// shared links as any host that names no app's domain does.
+    static func alternateDomain(_ domain: String) -> String {
+        let host = domain.hasPrefix("[") ? String(domain.prefix { $0 != "]" }) + "]" : String(domain.prefix { $0 != ":" })
+        let port = domain.dropFirst(host.count)
+        guard let dot = host.firstIndex(of: "."), !host.hasPrefix("["), !host.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            return "sandbox" + alternateSuffix + ".localhost" + port
+        }
+        return host[..<dot] + alternateSuffix + host[dot...] + port
     }
 
     /// Links are stored per domain: the shared domain by code alone (as always), an app's own domain as

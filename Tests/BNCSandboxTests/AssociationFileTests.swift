@@ -37,4 +37,35 @@ import Testing
         _ = h.send("PUT", "/v1/app/\(Harness.key)", ["branch_secret": .string(Harness.secret), "dev_email": "dev@example.com", "universal_linking_enabled": false], headers: Self.json)
         #expect(h.send("GET", "/apple-app-site-association").status == 404)
     }
+
+    /// alternate_short_url_domain was `alternate.127.0.0.1:PORT`, a name that resolves nowhere, so branch_io_cli's
+    /// check of its AASA failed with a socket error (QA round 24b). It is Branch's `NAME-alternate` form, on a name
+    /// *.localhost resolves, and it serves the same app's links and files.
+    @Test func theAlternateDomainResolvesAndServesTheSameApp() throws {
+        #expect(Sandbox.alternateDomain("shoes.localhost:8787") == "shoes-alternate.localhost:8787")
+        #expect(Sandbox.alternateDomain("example.app.link") == "example-alternate.app.link")
+        #expect(Sandbox.alternateDomain("127.0.0.1:8787") == "sandbox-alternate.localhost:8787")
+        #expect(Sandbox.alternateDomain("[::1]:8787") == "sandbox-alternate.localhost:8787")
+        #expect(Sandbox.alternateDomain("localhost:8787") == "sandbox-alternate.localhost:8787")
+        let own = "key_test_ownDomain1"
+        let h = try Harness { config in
+            config.keys = [KeyEntry(branchKey: Harness.key, branchSecret: Harness.secret, appID: "1"),
+                           { var e = KeyEntry(branchKey: own, branchSecret: "secret_test_PLACEHOLDER_own", appID: "2"); e.linkDomain = "shoes.localhost"; return e }()]
+        }
+        let shared = h.send("GET", "/v1/app/\(Harness.key)?branch_secret=\(Harness.secret)")
+        #expect(shared.json?["alternate_short_url_domain"] == "sandbox-alternate.localhost:8787", "\(shared.status) \(shared.json ?? .null)")
+        let settings = h.send("GET", "/v1/app/\(own)?branch_secret=secret_test_PLACEHOLDER_own")
+        #expect(settings.json?["alternate_short_url_domain"] == "shoes-alternate.localhost:8787", "\(settings.status) \(settings.json ?? .null)")
+        let made = h.send("POST", "/v1/url", ["branch_key": .string(own), "alias": "boots", "data": ["$fallback_url": "https://example.com/boots"]], headers: Self.json)
+        #expect(made.json?["url"] == "http://shoes.localhost:8787/boots", "\(made.json ?? .null)")
+        for host in ["shoes.localhost:8787", "shoes-alternate.localhost:8787"] {
+            let click = h.send("GET", "/boots", headers: [("Host", host), ("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0")])
+            #expect(click.status == 302 && click.header("X-Branch-Link-Click-Id") != nil, "\(host): \(click.status)")
+        }
+        #expect(h.send("GET", "/boots", headers: [("Host", "other-alternate.localhost:8787")]).status == 404, "not an app's domain: the shared links")
+        _ = h.send("PUT", "/v1/app/\(own)", ["branch_secret": "secret_test_PLACEHOLDER_own", "dev_email": "dev@example.com", "ios_team_id": "ABCDE12345",
+                                           "ios_bundle_id": "com.example.shoes", "universal_linking_enabled": true], headers: Self.json)
+        let aasa = h.send("GET", "/.well-known/apple-app-site-association", headers: [("Host", "shoes-alternate.localhost:8787")])
+        #expect(aasa.json?["applinks"]?["details"] == [["appID": "ABCDE12345.com.example.shoes", "paths": ["*"]]], "\(aasa.status)")
+    }
 }
