@@ -60,6 +60,11 @@ import Testing
         let data = try #require(h.open(Harness.iosOpen(["link_identifier": .string(String(ios.1))])).data)
         #expect(data["+clicked_branch_link"] == true && data["product"] == "42" && data["+match_guaranteed"] == true, "\(data)")
         _ = url
+        // A long link scraped before anyone clicked it (kept when first seen): the click id finds it too.
+        let long = h.send("GET", "/a/\(Harness.key)?product=7&%24og_title=Seven", headers: [("User-Agent", "facebookexternalhit/1.1")])
+        let id = try #require(String(decoding: long.body, as: UTF8.self).firstMatch(of: /al:ios:url" content="shoes:\/\/open\?link_click_id=([0-9]+)"/))
+        let opened = try #require(h.open(Harness.iosOpen(["link_identifier": .string(String(id.1))]), ip: "8.8.8.8").data)
+        #expect(opened["product"] == "7" && opened["+clicked_branch_link"] == true, "\(opened)")
     }
 
     @Test func ogRedirectSendsRobotsElsewhereAndBadSchemesAreLeftOut() throws {
