@@ -64,12 +64,16 @@ extension Sandbox {
             throw Rejection("report_type must be one of the Event Ontology topics (eo_install, eo_open, eo_commerce_event, ...)")
         }
         guard let fieldList = body["fields"]?.arrayValue, !fieldList.isEmpty else { throw Rejection("fields is required: a non-empty array") }
-        var fields: [String] = []
+        var fields: [String] = [], unknown: [String] = []
         for f in fieldList {
-            guard let name = f.stringValue, name == "all" || Self.customExportFields.contains(name) else {
-                throw Rejection("fields: \(f.stringValue ?? f.typeName) is not an export field")
-            }
-            fields.append(name)
+            guard let name = f.stringValue, name.utf8.count <= 128 else { throw Rejection("fields: each is a field name (a string of at most 128 bytes)") }
+            if name == "all" || Self.customExportFields.contains(name) { fields.append(name) } else if !unknown.contains(name) { unknown.append(name) }
+        }
+        // Every field Branch does not export, in one answer of the Data APIs' `errors` shape: singer-io/tap-branch
+        // reads "<name> field is not available for exports" from each, drops those fields and asks again once
+        // (branch_utils.handle_branch_validation_error).
+        if !unknown.isEmpty {
+            return .json(400, ["errors": .array(unknown.prefix(300).map { ["message": .string("\($0) field is not available for exports")] })])
         }
         if fields.contains("all") { fields = Self.exportColumns }
         var limit = 100
@@ -80,14 +84,30 @@ extension Sandbox {
             limit = Int(n)
         }
         var filter: (String, String, String)?
-        if let f = body["filter"], !f.isNull {
+        // An empty array is no filter (the reference's `filter` has no minimum; tap-branch always sends []).
+        if let f = body["filter"], !f.isNull, f.arrayValue?.isEmpty != true {
             guard let items = f.arrayValue, items.count == 3, let op = items[0].stringValue, let field = items[1].stringValue,
                   ["eq", "neq", "gt", "gte", "lt", "lte"].contains(op) else {
                 throw Rejection("filter must be [operator, field, value] with an operator eq, neq, gt, gte, lt or lte")
             }
             filter = (op, field, items[2].stringValue ?? items[2].numberValue?.literal ?? SandboxJSON.encodeText(items[2]))
         }
+        guard ["csv", "json"].contains(body["response_format"]?.stringValue ?? (body["response_format"]?.isNull ?? true ? "csv" : "")) else {
+            throw Rejection("response_format must be csv or json")
+        }
         let json = body["response_format"]?.stringValue == "json"
+        let multiple = body["allow_multiple_files"]
+        guard multiple == nil || multiple!.isNull || multiple!.boolValue != nil else { throw Rejection("allow_multiple_files must be true or false") }
+        var gzip = false
+        if let c = body["response_format_compression"], !c.isNull {
+            switch c.stringValue {
+            case "gz": gzip = true
+            case "snappy": lint("response_format_compression snappy is not emulated: the file is served uncompressed")
+            default: throw Rejection("response_format_compression must be gz or snappy")
+            }
+        } else if multiple?.boolValue == true {
+            lint("allow_multiple_files without response_format_compression: the reference requires one (gz or snappy)")
+        }
         // Identical requests within 60 minutes get the same job.
         let signature = appID + "|" + SandboxJSON.encodeText(.object(body))
         if let same = exportJobs.values.first(where: { $0.signature == signature && now - $0.createdAt < 3600 }) {
@@ -96,8 +116,8 @@ extension Sandbox {
         let hex = Array("0123456789abcdef")
         let handle = String((0..<32).map { _ in hex[Int(random.unit() * 16) % 16] })
         let job = ExportJob(handle: handle, appID: appID, keys: keys, topic: topic, start: start, end: end, fields: fields,
-                            filter: filter.map { (op: $0.0, field: $0.1, value: $0.2) }, limit: limit, json: json, createdAt: now,
-                            signature: signature)
+                            filter: filter.map { (op: $0.0, field: $0.1, value: $0.2) }, limit: limit, json: json, gzip: gzip,
+                            jsonLines: json && multiple?.boolValue == true, createdAt: now, signature: signature)
         exportJobs[handle] = job
         bump("exports_custom")
         return .json(200, ["handle": .string(handle), "export_job_status_url": .string(statusURL(job))])
@@ -122,8 +142,8 @@ extension Sandbox {
                 if let f = job.filter { rows = rows.filter { Self.matches($0.cells[f.field] ?? "", f.op, f.value) } }
                 rows = Array(rows.prefix(job.limit))
                 let token = random.code() + random.code()
-                exportFiles[token] = ExportFile(rows: rows, columns: job.fields, gzip: false, json: job.json)
-                let name = "\(job.appID)-\(job.topic)-\(job.handle).\(job.json ? "json" : "csv")"
+                exportFiles[token] = ExportFile(rows: rows, columns: job.fields, gzip: job.gzip, json: job.json, jsonLines: job.jsonLines)
+                let name = "\(job.appID)-\(job.topic)-\(job.handle).\(job.json ? "json" : "csv")\(job.gzip ? ".gz" : "")"
                 job.file = "\(config.baseURL)/_exports/\(token)/\(name)?X-Amz-Expires=604800&X-Amz-Signature=\(random.code())"
                 job.lines = rows.count
             }

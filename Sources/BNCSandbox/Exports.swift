@@ -48,6 +48,10 @@ struct ExportJob {
     var filter: (op: String, field: String, value: String)?
     var limit: Int
     var json: Bool
+    /// `response_format_compression: "gz"`: the file gzip-compressed.
+    var gzip = false
+    /// `allow_multiple_files: true` with JSON: one object a line (JSON Lines), as singer-io/tap-branch reads it.
+    var jsonLines = false
     var polls = 0
     var createdAt: Double
     var signature: String
@@ -61,6 +65,8 @@ struct ExportFile {
     var columns: [String]
     var gzip: Bool
     var json = false
+    /// JSON as one object a line instead of one array.
+    var jsonLines = false
     var bytes: [UInt8]?
     /// The rendered bytes' ETag, made with them.
     var etag = ""
@@ -294,7 +300,8 @@ extension Sandbox {
         return hex(a) + hex(b)
     }
 
-    /// A file's bytes: a CSV header and one line per row (or a JSON array), gzip-compressed for daily files.
+    /// A file's bytes: a CSV header and one line per row (or JSON: an array, or an object a line), gzip-compressed
+    /// for daily files and the custom exports that ask for it.
     private func render(_ file: ExportFile) -> [UInt8] {
         var text: [UInt8] = []
         func cell(_ s: String) -> String {
@@ -302,7 +309,11 @@ extension Sandbox {
         }
         if file.json {
             let rows = file.rows.map { row in JSON.object(JSONObject(file.columns.map { ($0, JSON.string(row.cells[$0] ?? "")) })) }
-            text = SandboxJSON.encode(.array(rows))
+            if file.jsonLines {
+                for row in rows { text += SandboxJSON.encode(row); text.append(10) }
+            } else {
+                text = SandboxJSON.encode(.array(rows))
+            }
         } else {
             text.append(contentsOf: file.columns.joined(separator: ",").utf8)
             text.append(10)

@@ -86,7 +86,7 @@ extension Sandbox {
         if let route = exactRoutes[path] { return (route, "") }
         for route in segmentRoutes where path.hasPrefix(route.path) {
             let rest = path.dropFirst(route.path.count)
-            if !rest.contains("/") { return (route, String(rest)) }
+            if !rest.isEmpty, !rest.contains("/") { return (route, String(rest)) }
         }
         return nil
     }

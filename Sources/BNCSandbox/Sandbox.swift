@@ -70,6 +70,12 @@ public final class Sandbox: @unchecked Sendable {
         // "/v1/open" to the API URL they are given, so one set as "http://127.0.0.1:8787/" asks for "//v1/open".
         var request = original
         if request.path.contains("//") { request.path = Self.mergingSlashes(request.path) }
+        // A trailing slash on an API path names the path: singer-io/tap-branch sends every Data API request so
+        // (`/v2/data/ready/`, `/v2/logs/`, `/v2/logs/HANDLE/`) and scripts post to `/v1/url/`. A link's is its own.
+        if request.path.count > 1, request.path.hasSuffix("/"), Self.route(of: request.path) == nil,
+           Self.route(of: String(request.path.dropLast())) != nil {
+            request.path.removeLast()
+        }
         let control = request.path.hasPrefix("/_sandbox/")
         if control { return routeControl(request) }
         // Branch's API answers browsers of any origin (the Web SDK's XHRs are cross-origin): a preflight is

@@ -115,6 +115,14 @@ public enum SandboxManual {
             scrape is not a click: the link's click count and the CLICK export leave it out; counters.scrapes in \
             /_sandbox/stats counts them.
 
+            Data APIs (live keys, an access token): the daily export (POST /v3/export), custom exports (POST \
+            /v2/logs, GET /v2/logs/HANDLE, POST /v2/data/ready), Query, Aggregate, Cohort and Cross-Events, over \
+            the traffic the sandbox received. A custom export takes the reference's fields; the others are named \
+            all at once in Branch's errors[] shape ("NAME field is not available for exports"); "filter": [] is no \
+            filter; response_format_compression gz serves the file gzip-compressed (snappy is not emulated: served \
+            uncompressed, linted), and JSON with allow_multiple_files is one object a line. A trailing slash on an \
+            API path (/v2/logs/, /v1/url/) names the same endpoint.
+
             Web pages: every Branch answer carries Access-Control-Allow-Origin: * and preflights (OPTIONS) are \
             answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \

@@ -34,6 +34,10 @@ import TestSupport
     @Test func dataAPIAndFileStoreEnvelopes() {
         let limited = #"{"errors":[{"message":"Limit is exceeded for org-525983469347282987, retry after 3418 seconds","error_code":7}]}"#
         #expect(HTTPResponse(status: 429, body: Array(limited.utf8)).errorDetail == "Limit is exceeded for org-525983469347282987, retry after 3418 seconds")
+        // Fields a custom export cannot have: one entry each (singer-io/tap-branch's branch_utils reads them), all shown.
+        let fields = #"{"errors":[{"message":"request_id field is not available for exports"},{"message":"tune_site_id field is not available for exports"}]}"#
+        #expect(HTTPResponse(status: 400, body: Array(fields.utf8)).errorDetail
+                == "request_id field is not available for exports; tune_site_id field is not available for exports")
         let s3 = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>X</RequestId></Error>"
         #expect(HTTPResponse(status: 403, body: Array(s3.utf8)).errorDetail
                 == "the file store answered AccessDenied: Access Denied (a signed URL that expired or was altered: ask for the export again)")

@@ -19,9 +19,11 @@ extension HTTPResponse {
             }
             return "a non-JSON body: " + Self.oneLine(text, limit: 160)
         }
-        // The Data APIs' rate-limit shape: {"errors":[{"message":"Limit is exceeded for org-…","error_code":7}]}.
-        if case .array(let errors)? = json["errors"], case .string(let m)? = errors.first?["message"] {
-            return Self.oneLine(m, limit: 1000)
+        // The Data APIs' shape: {"errors":[{"message":"Limit is exceeded for org-…","error_code":7}]}, one entry a
+        // refused field ("request_id field is not available for exports"): every message, in order.
+        if case .array(let errors)? = json["errors"] {
+            let messages = errors.compactMap { $0["message"]?.stringValue }
+            if !messages.isEmpty { return Self.oneLine(messages.joined(separator: "; "), limit: 1000) }
         }
         switch json["error"] {
         case .string(let s)?: return Self.oneLine(s, limit: 1000)
