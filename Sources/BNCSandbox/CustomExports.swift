@@ -64,10 +64,10 @@ extension Sandbox {
             throw Rejection("report_type must be one of the Event Ontology topics (eo_install, eo_open, eo_commerce_event, ...)")
         }
         guard let fieldList = body["fields"]?.arrayValue, !fieldList.isEmpty else { throw Rejection("fields is required: a non-empty array") }
-        var fields: [String] = [], unknown: [String] = []
+        var fields: [String] = [], unknown: [String] = [], seen = Set<String>()
         for f in fieldList {
             guard let name = f.stringValue, name.utf8.count <= 128 else { throw Rejection("fields: each is a field name (a string of at most 128 bytes)") }
-            if name == "all" || Self.customExportFields.contains(name) { fields.append(name) } else if !unknown.contains(name) { unknown.append(name) }
+            if name == "all" || Self.customExportFields.contains(name) { fields.append(name) } else if seen.insert(name).inserted { unknown.append(name) }
         }
         // Every field Branch does not export, in one answer of the Data APIs' `errors` shape: singer-io/tap-branch
         // reads "<name> field is not available for exports" from each, drops those fields and asks again once
@@ -92,20 +92,21 @@ extension Sandbox {
             }
             filter = (op, field, items[2].stringValue ?? items[2].numberValue?.literal ?? SandboxJSON.encodeText(items[2]))
         }
-        guard ["csv", "json"].contains(body["response_format"]?.stringValue ?? (body["response_format"]?.isNull ?? true ? "csv" : "")) else {
+        func given(_ name: String) -> JSON? { body[name].flatMap { $0.isNull ? nil : $0 } }
+        if let format = given("response_format"), !["csv", "json"].contains(format.stringValue ?? "") {
             throw Rejection("response_format must be csv or json")
         }
-        let json = body["response_format"]?.stringValue == "json"
-        let multiple = body["allow_multiple_files"]
-        guard multiple == nil || multiple!.isNull || multiple!.boolValue != nil else { throw Rejection("allow_multiple_files must be true or false") }
+        let json = given("response_format")?.stringValue == "json"
+        if let multiple = given("allow_multiple_files"), multiple.boolValue == nil { throw Rejection("allow_multiple_files must be true or false") }
+        let multiple = given("allow_multiple_files")?.boolValue == true
         var gzip = false
-        if let c = body["response_format_compression"], !c.isNull {
+        if let c = given("response_format_compression") {
             switch c.stringValue {
             case "gz": gzip = true
             case "snappy": lint("response_format_compression snappy is not emulated: the file is served uncompressed")
             default: throw Rejection("response_format_compression must be gz or snappy")
             }
-        } else if multiple?.boolValue == true {
+        } else if multiple {
             lint("allow_multiple_files without response_format_compression: the reference requires one (gz or snappy)")
         }
         // Identical requests within 60 minutes get the same job.
@@ -117,7 +118,7 @@ extension Sandbox {
         let handle = String((0..<32).map { _ in hex[Int(random.unit() * 16) % 16] })
         let job = ExportJob(handle: handle, appID: appID, keys: keys, topic: topic, start: start, end: end, fields: fields,
                             filter: filter.map { (op: $0.0, field: $0.1, value: $0.2) }, limit: limit, json: json, gzip: gzip,
-                            jsonLines: json && multiple?.boolValue == true, createdAt: now, signature: signature)
+                            jsonLines: json && multiple, createdAt: now, signature: signature)
         exportJobs[handle] = job
         bump("exports_custom")
         return .json(200, ["handle": .string(handle), "export_job_status_url": .string(statusURL(job))])
