@@ -89,4 +89,12 @@ extension OpenResponse {
         for (k, v) in tableRows { t.add([k, v]) }
         return t
     }
+
+    /// The table with each value masked as the JSON output masks it (by its key, or by a secret's shape): the
+    /// deep-link data is the server's and may carry a secret (QA round 25b).
+    public func table(redactor: Redactor) -> TextTable {
+        var t = TextTable(columns: ["KEY", "VALUE"])
+        for (k, v) in tableRows { t.add([k, redactor.redact(.string(v), named: k).plainText]) }
+        return t
+    }
 }

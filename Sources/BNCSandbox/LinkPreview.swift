@@ -27,7 +27,7 @@ extension Sandbox {
         bump("scrapes")
         let data = linkData(link, appended: appended)
         func string(_ key: String) -> String? { data[key]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
-        if let target = string("$og_redirect"), target.hasPrefix("http://") || target.hasPrefix("https://") {
+        if let target = string("$og_redirect"), target.hasPrefix("http://") || target.hasPrefix("https://"), Self.isHeaderSafe(target) {
             return SandboxResponse(status: 302, headers: [("Location", target), ("Cache-Control", "no-store")], body: [])
         }
         let app = appSettings(link.branchKey)

@@ -22,6 +22,8 @@ public final class Sandbox: @unchecked Sendable {
     var counters: [String: Int] = [:]
     /// What the request being answered does that production silently mishandles (X-Sandbox-Lint).
     private var pendingLints: [String] = []
+    private var pendingLintSet = Set<String>()
+    private var droppedLints = 0
     /// Seconds the sandbox clock was moved forward (POST /_sandbox/clock): ages tokens, windows and links.
     private var clockOffset = 0.0
     /// Branch keys granted Quick Links (type 2) by POST /_sandbox/grant.
@@ -50,9 +52,20 @@ public final class Sandbox: @unchecked Sendable {
     var now: Double { config.now() + clockOffset }
 
     /// Notes what production would accept but silently mishandle: answered normally, plus an X-Sandbox-Lint header.
+    /// A lint for this answer: once each, at most `maxLints` (a body of 20,000 unknown members made 20,000 header
+    /// lines, deduplicated by a linear search under the lock: QA round 25b), control characters of the client's text
+    /// escaped and the line cut at 512 bytes, as a header value must hold neither CR nor LF.
     func lint(_ reason: String) {
-        if !pendingLints.contains(reason) { pendingLints.append(reason) }
+        var text = ""
+        for u in reason.unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7F { text += "\\u{\(String(u.value, radix: 16))}" } else { text.unicodeScalars.append(u) }
+            if text.utf8.count > 512 { text = String(text.prefix(500)) + "…"; break }
+        }
+        guard pendingLintSet.insert(text).inserted else { return }
+        if pendingLints.count < Self.maxLints { pendingLints.append(text) } else { droppedLints += 1 }
     }
+
+    static let maxLints = 32
 
     /// Answers one request. Thread-safe.
     static func mergingSlashes(_ path: String) -> String {
@@ -94,6 +107,8 @@ public final class Sandbox: @unchecked Sendable {
         let head = request.method == "HEAD" && routed?.route.reads ?? false
         if head { request.method = "GET" }
         pendingLints = []
+        pendingLintSet = []
+        droppedLints = 0
         var response: SandboxResponse
         if let injected = chaos() {
             response = injected
@@ -108,6 +123,7 @@ public final class Sandbox: @unchecked Sendable {
         }
         if head { response.body = [] }
         response.delay = config.chaos.latency
+        if droppedLints > 0 { pendingLints.append("\(droppedLints) more lints left out") }
         response.lints = pendingLints
         if request.path.hasPrefix("/_exports/") { record(request, response, routed?.route); return response }  // S3's, not Branch's: no id, no Date
         for reason in pendingLints { response.headers.append(("X-Sandbox-Lint", reason)) }

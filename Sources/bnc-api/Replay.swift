@@ -96,6 +96,10 @@ enum HARReplay {
         var body: HTTPBody?
         if let text = entry["request"]?["postData"]?["text"]?.stringValue {
             let mime = entry["request"]?["postData"]?["mimeType"]?.stringValue ?? ""
+            // Sent as the Content-Type header: the rule of a header typed with -H (a CR/LF would inject another).
+            try APIRequest.checkHeader(name: "Content-Type", value: mime, field: "postData.mimeType") { rule in
+                BNCError(.invalidData, "\(where_): postData.mimeType \(rule)")
+            }
             if mime.contains("json"), case .object(var object) = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") {
                 try APIRequest.refillCredentials(&object, settings: settings)
                 // The body passes --body's rule: a replayed entry is sent only as a typed one would be.

@@ -43,7 +43,7 @@ struct Update: SendingCommand {
         let changes = AppRequest.changes(current: current, wanted: wanted)
         if changes.isEmpty {
             tool.diagnostics.note("nothing to change: every setting already has that value")
-            if !tool.output.dryRun && !tool.output.curl { try tool.emit(tool.redactor.redact(json)) { _ in TextTable.keyValue(current, keyTitle: "SETTING") } }
+            if !tool.output.dryRun && !tool.output.curl { try tool.emit(tool.redactor.redact(json)) { shown in TextTable.keyValue(shown.objectValue ?? [:], keyTitle: "SETTING") } }
             return .success
         }
         if !tool.output.quiet {

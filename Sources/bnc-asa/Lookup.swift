@@ -79,7 +79,7 @@ struct Lookup: SendingCommand {
         if record.isDeveloperMode {
             tool.diagnostics.warning("this is Apple's developer-mode sample record (ids 1234567890): make sure the app is not in developer mode")
         }
-        try tool.emit(record.json) { _ in TextTable.keyValue(LookupTable.rows(record)) }
+        try tool.emit(record.json) { _ in TextTable.keyValue(tool.redactor.redact(.object(LookupTable.rows(record))).objectValue ?? [:]) }
         return .success
     }
 }

@@ -128,10 +128,10 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
         if let route = session.route {
             guard let value = answer.route(route) else { return .partialFailure }
-            tool.printText(value.plainText)
+            tool.printText(tool.redactor.redact(value, named: route).plainText)
             return .success
         }
-        try tool.emit(answer.json) { _ in answer.table }
+        try tool.emit(answer.json) { _ in answer.table(redactor: tool.redactor) }
         return .success
     }
 }

@@ -43,6 +43,22 @@ import TestSupport
                 == "the file store answered AccessDenied: Access Denied (a signed URL that expired or was altered: ask for the export again)")
     }
 
+    /// A server's Retry-After and Date are hostile text: a huge hour, day or year crashed every tool with an
+    /// arithmetic overflow (QA round 25b, F1), and `inf` made a download sleep for ever.
+    @Test func hostileDatesAndWaitsAreNotReadNotCrashes() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")?.timeIntervalSince1970 == 784_111_777)
+        for bad in ["Sun, 06 Nov 1994 9999999999999999:00:00 GMT", "Sun, 06 Nov 292277026597 08:49:37 GMT",
+                    "Sun, 99 Nov 1994 08:49:37 GMT", "Sun, 9223372036854775807 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+                    "Sun, 06 Nov 1994 -1:00:00 GMT", "Sun, 06 Nov 1994 08:49 GMT"] {
+            #expect(HTTPDate.parse(bad) == nil, "\(bad)")
+            #expect(HTTPResponse(status: 429, headers: ["Retry-After": bad], body: []).retryAfter() == nil)
+        }
+        for bad in ["inf", "nan", "1e300", "-5", "9999999999999999999999"] {
+            #expect(HTTPResponse(status: 429, headers: ["Retry-After": bad], body: []).retryAfter() == nil, "\(bad)")
+        }
+        #expect(HTTPResponse(status: 429, headers: ["Retry-After": "30"], body: []).retryAfter() == 30)
+    }
+
     @Test func anHTMLOutagePage() {
         let html = """
             <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">

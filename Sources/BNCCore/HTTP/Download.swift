@@ -196,8 +196,10 @@ public final class Download {
                 }
                 return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
             case .success(let response):
-                if response.status >= 500 || response.status == 429, attempt < attempts {
-                    sleep(response.retryAfter() ?? min(8, 0.5 * Double(1 << min(attempt, 4))))
+                // A wait the server asks for is taken up to the retry policy's bound (120 s); a longer one ends here.
+                if response.status >= 500 || response.status == 429, attempt < attempts,
+                   let wait = Optional(response.retryAfter() ?? min(8, 0.5 * Double(1 << min(attempt, 4)))), wait <= RetryPolicy().maxRetryAfter {
+                    sleep(wait)
                     continue
                 }
                 throw response.httpError(redactor: redactor)

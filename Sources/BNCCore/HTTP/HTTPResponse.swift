@@ -38,7 +38,8 @@ public struct HTTPResponse: Sendable {
     /// `Retry-After` in seconds: delta-seconds, or an HTTP date relative to `now`.
     public func retryAfter(now: Date = Date()) -> Double? {
         guard let raw = headers["Retry-After"]?.trimmingWhitespace(), !raw.isEmpty else { return nil }
-        if let seconds = Double(raw), seconds >= 0 { return seconds }
+        // delta-seconds is digits (RFC 9110 10.2.3): not `inf`, `nan` or an exponent a Double would read.
+        if raw.utf8.count <= 15, raw.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Double(raw) { return seconds }
         if let date = HTTPDate.parse(raw) { return max(0, date.timeIntervalSince(now)) }
         return nil
     }
@@ -74,12 +75,21 @@ public struct Timing: Sendable, Equatable {
 enum HTTPDate {
     static func parse(_ s: String) -> Date? {
         // "Sun, 06 Nov 1994 08:49:37 GMT"
+        // A server's header: each field bounded as RFC 9110's IMF-fixdate has it (2-digit day, 4-digit year, a
+        // clock time), so no arithmetic below can overflow whatever the text holds.
         let parts = s.split(separator: " ")
-        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]) else { return nil }
+        func number(_ p: Substring, digits: Int, in range: ClosedRange<Int>) -> Int? {
+            guard p.count == digits, p.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(p), range.contains(n) else { return nil }
+            return n
+        }
+        guard parts.count == 6, parts[5] == "GMT", let day = number(parts[1], digits: 2, in: 1...31),
+              let year = number(parts[3], digits: 4, in: 1...9999) else { return nil }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard let monthIndex = months.firstIndex(of: String(parts[2])) else { return nil }
-        let hms = parts[4].split(separator: ":").compactMap { Int($0) }
-        guard hms.count == 3 else { return nil }
+        let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 3, let h = number(clock[0], digits: 2, in: 0...23), let m = number(clock[1], digits: 2, in: 0...59),
+              let sec = number(clock[2], digits: 2, in: 0...60) else { return nil }
+        let hms = [h, m, sec]
         let seconds = Timestamp.civilSeconds(year: year, month: monthIndex + 1, day: day) + hms[0] * 3600 + hms[1] * 60 + hms[2]
         return Date(timeIntervalSince1970: Double(seconds))
     }

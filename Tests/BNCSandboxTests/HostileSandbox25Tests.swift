@@ -1,0 +1,33 @@
+// QA round 25b: a body of many unknown members froze the sandbox (a lint each, deduplicated by a linear search
+// under the lock, and a header line each); a CR/LF in a redirect or a lint dropped the connection after the click
+// or the settings change was recorded.
+import BNCCore
+import Testing
+@testable import BNCSandbox
+
+@Suite struct HostileSandbox25Tests {
+    @Test func lintsAreBoundedAndOneLineEach() throws {
+        let h = try Harness()
+        var body: JSONObject = ["branch_key": .string(Harness.key), "name": "PURCHASE",
+                                "user_data": ["os": "Android", "android_id": "a1", "developer_identity": "u"]]
+        for i in 0..<5000 { body["unknown_field_\(i)"] = 1 }
+        let r = h.send("POST", "/v2/event/standard", .object(body), headers: [("Content-Type", "application/json")])
+        let lints = r.headers.filter { $0.0 == "X-Sandbox-Lint" }.map(\.1)
+        #expect(r.status == 200 && lints.count == Sandbox.maxLints + 1, "\(r.status) \(lints.count)")
+        #expect(lints.last?.hasSuffix("more lints left out") == true)
+        let put = h.send("PUT", "/v1/app/\(Harness.key)", ["branch_secret": .string(Harness.secret), "dev_email": "dev@example.com", "x\r\ny": 1],
+                         headers: [("Content-Type", "application/json")])
+        #expect(put.headers.allSatisfy { !$0.1.contains("\r") && !$0.1.contains("\n") }, "\(put.headers)")
+    }
+
+    @Test func aRedirectWithALineBreakIsNotAHeader() throws {
+        let h = try Harness()
+        _ = h.createLink(["alias": "crlf", "data": ["$fallback_url": "https://e.example/\r\nX-Evil: 1", "$og_redirect": "https://e.example/\r\nX: 1"]])
+        let click = h.click(Harness.base + "/crlf", ip: "8.8.4.4", ua: "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0")
+        #expect(click.status == 200 && click.header("Location") == nil, "\(click.status) \(click.headers)")
+        let appended = h.click(Harness.base + "/crlf?%24fallback_url=https://evil.example/%0d%0aSet-Cookie:%20a=b", ip: "8.8.4.4", ua: "Firefox/120.0")
+        #expect(appended.headers.allSatisfy { !$0.1.contains("\r") && !$0.1.contains("\n") }, "\(appended.headers)")
+        let robot = h.send("GET", "/crlf", headers: [("User-Agent", "Twitterbot/1.0")])
+        #expect(robot.status == 200 && robot.header("Location") == nil)
+    }
+}

@@ -1,0 +1,51 @@
+// QA round 25b: a server's Retry-After crashed every tool (arithmetic overflow); tables showed secrets the JSON
+// output masks; --replay sent a HAR's mimeType unchecked (a CR/LF injected a header).
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct HostileRound13Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    /// A Retry-After HTTP-date with a huge hour trapped in HTTPDate.parse (exit 132): it is not read, and the
+    /// answer's status decides as any other 429's.
+    @Test func aHostileRetryAfterIsNoCrash() throws {
+        let bad = "Sun, 06 Nov 1994 9999999999999999:00:00 GMT"
+        let server = try LoopbackServer(script: Array(repeating: .respond(status: 429, headers: [("Retry-After", bad), ("Content-Type", "application/json")],
+                                                                          body: #"{"error":{"message":"slow down"}}"#), count: 4))
+        let run = try box.run("bnc-api", ["--api-url", server.baseURL, "--retries", "1", "GET", "/v1/url"], env: ["BRANCH_KEY": "key_test_PLACEHOLDER"])
+        #expect(run.status != 132 && run.status == 75, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("slow down"), "\(run.stderr)")
+    }
+
+    /// bnc-open's table and --route printed the link data's secrets (a `branch_secret` member, a secret-shaped value)
+    /// that its JSON output masks.
+    @Test func tablesAndRoutesMaskWhatJSONMasks() throws {
+        let s = try SandboxProcess()
+        let created = try box.run("/usr/bin/curl", ["-s", "-X", "POST", s.url + "/v1/url", "-H", "Content-Type: application/json", "-d",
+                                                    #"{"branch_key":"key_test_sdkcorpus","alias":"sec1","data":{"tok":"secret_live_PLACEHOLDERzzzzzzzzzzzz","branch_secret":"plainvalue123","shown":"kept"}}"#])
+        #expect(created.stdout.contains("/sec1"), "\(created.output)")
+        let common = ["--os", "iOS", "--os-version", "17.0", "--app-version", "1.0", "--model", "iPhone15,2", "--brand", "Apple", "--no-state",
+                      "--user-agent", "Mozilla/5.0 (iPhone)", "--opened-with", s.url + "/sec1"]
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_sdkcorpus", "BRANCH_SECRET": "secret_test_sdkcorpus"]
+        let table = try box.run("bnc-open", common + ["--ip", "8.8.6.1", "--idfv", "11111111-2222-3333-4444-000000000001", "--output", "table"], env: env)
+        #expect(table.status == 0, "\(table.output)")
+        #expect(table.stdout.contains("kept") && !table.stdout.contains("plainvalue123") && !table.stdout.contains("secret_live_PLACEHOLDERzzz"), "\(table.stdout)")
+        let route = try box.run("bnc-open", common + ["--ip", "8.8.6.2", "--idfv", "11111111-2222-3333-4444-000000000002", "--route", "branch_secret"], env: env)
+        #expect(route.status == 0 && route.stdout == "<redacted>\n", "\(route.output)")
+    }
+
+    /// A HAR entry's postData.mimeType became the Content-Type unchecked: a CR/LF in it sent another header.
+    @Test func aReplayedMimeTypeIsAHeaderValue() throws {
+        let s = try SandboxProcess()
+        let entry: [String: Any] = ["request": ["method": "POST", "url": "https://api2.branch.io/v1/url", "headers": [] as [Any],
+                                                "postData": ["mimeType": "application/x-www-form-urlencoded\r\nX-Injected: yes",
+                                                             "text": "branch_key=key_test_PLACEHOLDER"]] as [String: Any],
+                                    "response": ["status": 200]]
+        let har = try box.write("mime.har", String(decoding: try JSONSerialization.data(withJSONObject: ["log": ["version": "1.2", "entries": [entry]]]), as: UTF8.self))
+        let run = try box.run("bnc-api", ["--replay", har], env: ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER"])
+        #expect(run.status == 65 && run.stderr.contains("entry 1: postData.mimeType"), "\(run.status) \(run.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+}
