@@ -88,7 +88,11 @@ public final class ToolContext {
         switch format {
         case .json: stdout.line(value.serialized(pretty: true))
         case .ndjson: stdout.line(value.serialized())
-        case .csv: stdout.write(CSVRendering.render(value.arrayValue ?? [value]))
+        case .csv:
+            // A cell is the server's text: on a terminal its control characters are shown escaped, as a table's are
+            // (a file or a pipe gets the bytes).
+            let text = CSVRendering.render(value.arrayValue ?? [value])
+            stdout.write(environment.stdoutIsTTY ? TerminalText.escape(text, keepNewlines: true) : text)
         case .table:
             if let t = table?(value) ?? Self.defaultTable(value) {
                 stdout.write(t.render(color: stdoutColor))

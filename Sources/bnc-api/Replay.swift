@@ -3,6 +3,7 @@
 // redacted credential is filled from the settings; anything else redacted is refused, not sent as "<redacted>".
 import BNCCommandSupport
 import BNCCore
+import BNCSuite
 
 enum HARReplay {
     /// Entries a recording may hold (a recording keeps at most --record-limit plus its failures).
@@ -65,6 +66,11 @@ enum HARReplay {
             try APIRequest.checkSegments(path) { rule in BNCError(.invalidData, "\(where_): its URL's path \(rule)") }
         }
         if let bad = FieldSpec.forbiddenCharacter(in: url, multiline: false) {
+            throw BNCError(.invalidData, "\(where_): its URL must not contain \(bad)")
+        }
+        // Nor any byte libcurl refuses at send time (a control character, a space): found here, before the first
+        // entry is sent, not after the earlier ones were.
+        if let bad = TerminalText.firstControl(in: url) ?? (url.contains(" ") ? "a space" : nil) {
             throw BNCError(.invalidData, "\(where_): its URL must not contain \(bad)")
         }
         url = APIRequest.refillCredentials(inQueryOf: url, settings: settings)

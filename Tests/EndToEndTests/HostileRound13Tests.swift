@@ -48,4 +48,28 @@ import TestSupport
         #expect(run.status == 65 && run.stderr.contains("entry 1: postData.mimeType"), "\(run.status) \(run.stderr)")
         #expect(try s.received().isEmpty, "nothing sent")
     }
+
+    /// A later entry's URL with a space or a control character was found only when libcurl refused it, after the
+    /// earlier entries were sent (exit 1): every entry is checked first.
+    @Test func everyReplayedURLIsCheckedBeforeTheFirstIsSent() throws {
+        let s = try SandboxProcess()
+        func entry(_ url: String) -> [String: Any] {
+            ["request": ["method": "GET", "url": url, "headers": [] as [Any]] as [String: Any], "response": ["status": 200]]
+        }
+        for bad in ["https://api2.branch.io/v1/url?x= y", "https://api2.branch.io/v1/url?x=\u{1B}"] {
+            let log: [String: Any] = ["log": ["version": "1.2", "entries": [entry("https://api2.branch.io/v1/app/key_test_PLACEHOLDER"), entry(bad)]]]
+            let har = try box.write("two.har", String(decoding: try JSONSerialization.data(withJSONObject: log), as: UTF8.self))
+            let run = try box.run("bnc-api", ["--replay", har], env: ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER"])
+            #expect(run.status == 65 && run.stderr.contains("entry 2: its URL must not contain"), "\(run.status) \(run.stderr)")
+        }
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
+
+    /// --output csv wrote a server's escape codes to the terminal raw; a table escaped them.
+    @Test func csvOnATerminalEscapesControls() throws {
+        let server = try LoopbackServer(script: [.json(200, #"{"app_name":"p\u0007\u001b[31mred","ok":"plain"}"#)])
+        let run = try box.runOnTerminal("bnc-api", ["--api-url", server.baseURL, "--no-key", "GET", "/v1/app/x", "--output", "csv"], env: [:], stdoutOnTerminal: true)
+        #expect(run.status == 0, "\(run.terminal)")
+        #expect(!run.terminal.contains("\u{1B}[31m") && run.terminal.contains("\\x1b[31mred") && run.terminal.contains("plain"), "\(run.terminal)")
+    }
 }
