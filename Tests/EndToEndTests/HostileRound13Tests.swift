@@ -72,4 +72,21 @@ import TestSupport
         #expect(run.status == 0, "\(run.terminal)")
         #expect(!run.terminal.contains("\u{1B}[31m") && run.terminal.contains("\\x1b[31mred") && run.terminal.contains("plain"), "\(run.terminal)")
     }
+
+    /// A single request's body could name another app's key (and get this app's secret beside it under
+    /// --with-secret) where a batch line is refused: both pass the same rule now.
+    @Test func aBodysKeyIsThisRunsAsABatchLinesIs() throws {
+        let s = try SandboxProcess()
+        let body = try box.write("one.json", #"{"branch_key":"key_test_OTHERAPP","channel":"a"}"#)
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER", "BRANCH_SECRET": "secret_test_PLACEHOLDER"]
+        for extra in [[], ["--with-secret"], ["--no-key", "--with-secret"]] {
+            let run = try box.run("bnc-api", ["POST", "/v1/url", "--body", body] + extra, env: env)
+            #expect(run.status == 65 && run.stderr.contains("branch_key") && run.stderr.contains("not this run's key"), "\(extra): \(run.status) \(run.stderr)")
+        }
+        let batch = try box.run("bnc-api", ["POST", "/v1/url", "--batch", body], env: env)
+        #expect(batch.status != 0 && batch.output.contains("not this run's key"), "\(batch.output)")
+        #expect(try s.received().isEmpty, "nothing sent")
+        let plain = try box.run("bnc-api", ["POST", "/v1/url", "--body", body, "--no-key"], env: env)
+        #expect(plain.status == 0, "--no-key sends the body as it stands: \(plain.stderr)")
+    }
 }

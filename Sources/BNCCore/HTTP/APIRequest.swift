@@ -144,6 +144,11 @@ public struct APIRequest: Sendable {
             if sendsBody {
                 var o: JSONObject = ["branch_key": .string(key.value)]
                 if case .object(let existing)? = object {
+                    // A body's own key is this run's or none, as a batch line's: another app's went out with this
+                    // app's secret under --with-secret (QA round 25b). --no-key sends a body as it stands.
+                    if let other = existing["branch_key"]?.stringValue, other != key.value {
+                        throw BNCError.invalid("branch_key", "is not this run's key (\(key.value)): a request sends for one app (--key, or --no-key to send the body as it is)")
+                    }
                     for (k, v) in existing { o[k] = v }
                 } else if object != nil {
                     throw BNCError.usage("--body", "must be a JSON object to carry branch_key (or pass --no-key)")
@@ -156,6 +161,10 @@ public struct APIRequest: Sendable {
         if withSecret {
             guard sendsBody else { throw BNCError.usage("--with-secret", "needs a POST, PUT or PATCH body") }
             var o = object?.objectValue ?? JSONObject()
+            // The secret is the configured key's: never added beside another app's key.
+            if let other = o["branch_key"]?.stringValue, let key = settings.branchKey?.value, other != key {
+                throw BNCError.invalid("branch_key", "is not this run's key (\(key)): --with-secret adds that key's secret")
+            }
             o["branch_secret"] = .string(try settings.requireSecret().exposed)
             object = .object(o)
         }
