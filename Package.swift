@@ -78,7 +78,7 @@ let package = Package(
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
         .target(name: "BNCLink", dependencies: ["BNCCore"]),
         // The App API: an app's settings as a field table, its GET and PUT requests and an update's diff. Pure values.
-        .target(name: "BNCApp", dependencies: ["BNCCore"]),
+        .target(name: "BNCApp", dependencies: ["BNCCore", "BNCSuite"]),
         // Branch's Data APIs: topics, fields and limits, the requests checked against them, the answers read. Pure values.
         .target(name: "BNCExport", dependencies: ["BNCCore", "BNCSuite"]),
         // Legacy TUNE requests: the parameter table with Branch counterparts, log-line reading, the SDKs' `data`

@@ -53,7 +53,9 @@ extension Sandbox {
                     continue
                 }
                 try checkSetting(name, value, type)
-                settings[name] = value
+                // "True"/"False" (the reference's string form) is kept as the boolean it means: the association
+                // files read a boolean (a string was stored, and the AASA stayed 404).
+                if case .boolean = type, let s = value.stringValue { settings[name] = .bool(s.lowercased() == "true") } else { settings[name] = value }
             }
             store.save(app: settings, key: key)
             bump("apps_updated")
@@ -68,7 +70,19 @@ extension Sandbox {
         switch type {
         case .string(let max):
             guard let s = value.stringValue else { throw Rejection("\(name) must be a string, got \(value.typeName)") }
-            if let max, s.count > max { throw Rejection("\(name) must be at most \(max) characters") }
+            if s.count > max ?? 4096 { throw Rejection("\(name) must be at most \(max ?? 4096) characters") }
+            if s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                throw Rejection("\(name) must not contain control characters")
+            }
+            // The identifiers the association files are built from (QA round 25b): Apple's 10-character team id,
+            // a bundle id or Android package of letters, digits, dots, hyphens and underscores.
+            func identifier(_ c: Unicode.Scalar) -> Bool { c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "._-".unicodeScalars.contains(c)) }
+            if name == "ios_team_id", !s.isEmpty, !(s.count == 10 && s.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })) {
+                throw Rejection("ios_team_id must be Apple's 10-character team id (letters and digits)")
+            }
+            if ["ios_bundle_id", "android_package_name"].contains(name), !s.isEmpty, !(s.count <= 155 && s.unicodeScalars.allSatisfy(identifier)) {
+                throw Rejection("\(name) must be at most 155 letters, digits, dots, hyphens and underscores")
+            }
         case .email:
             // The reference's pattern: ^([a-zA-Z0-9_\-\.]+)@([a-zA-Z0-9_\-\.]+)\.([a-zA-Z]{2,5})$
             guard let s = value.stringValue, s.count <= 255, Self.isDocumentedEmail(s) else {
@@ -85,7 +99,18 @@ extension Sandbox {
                 lint("\(name) sent as the string \(s): send a JSON boolean")
             }
         case .strings:
-            guard value.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw Rejection("\(name) must be an array of strings") }
+            guard let items = value.arrayValue, items.count <= 20, items.allSatisfy({ $0.stringValue != nil }) else {
+                throw Rejection("\(name) must be an array of at most 20 strings")
+            }
+            // A SHA-256 certificate fingerprint: 32 bytes as hex pairs joined by colons (assetlinks.json's form).
+            if name == "sha256_cert_fingerprints" {
+                for item in items.compactMap(\.stringValue) {
+                    let pairs = item.split(separator: ":", omittingEmptySubsequences: false)
+                    guard pairs.count == 32, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+                        throw Rejection("sha256_cert_fingerprints: each is 32 hex pairs joined by colons (AB:CD:...)")
+                    }
+                }
+            }
         case .object:
             guard value.objectValue != nil else { throw Rejection("\(name) must be an object") }
         }

@@ -18,7 +18,7 @@ import Testing
         let put = h.send("PUT", "/v1/app/\(Harness.key)", ["branch_secret": .string(Harness.secret), "dev_email": "dev@example.com", "ios_team_id": "ABCDE12345",
                                                              "ios_bundle_id": "com.example.app", "universal_linking_enabled": true,
                                                              "android_package_name": "com.example.app", "android_app_links_enabled": true,
-                                                             "sha256_cert_fingerprints": ["AB:CD:EF"]], headers: Self.json)
+                                                             "sha256_cert_fingerprints": ["AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01"]], headers: Self.json)
         #expect(put.status == 200, "\(put.status) \(put.message)")
         for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
             let aasa = h.send("GET", path)
@@ -28,7 +28,7 @@ import Testing
         }
         let links = h.send("GET", "/.well-known/assetlinks.json")
         #expect(links.json == [["relation": ["delegate_permission/common.handle_all_urls"],
-                                "target": ["namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["AB:CD:EF"]]]],
+                                "target": ["namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01"]]]],
                 "\(links.json ?? .null)")
         // Another app's own link domain serves that app's file: none yet.
         #expect(h.send("GET", "/.well-known/apple-app-site-association", headers: [("Host", "shoes.localhost:8787")]).status == 404)

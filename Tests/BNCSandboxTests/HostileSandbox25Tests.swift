@@ -30,4 +30,26 @@ import Testing
         let robot = h.send("GET", "/crlf", headers: [("User-Agent", "Twitterbot/1.0")])
         #expect(robot.status == 200 && robot.header("Location") == nil)
     }
+
+    /// The association files were built from any string of any length (control characters, `</script>`, 100,000-
+    /// character ids) and a "TRUE" flag was stored as a string, so the AASA stayed 404.
+    @Test func associationSettingsAreCheckedAndStringFlagsKeptAsBooleans() throws {
+        let h = try Harness()
+        func put(_ extra: JSONObject) -> Reply {
+            var body: JSONObject = ["branch_secret": .string(Harness.secret), "dev_email": "dev@example.com"]
+            for (k, v) in extra { body[k] = v }
+            return h.send("PUT", "/v1/app/\(Harness.key)", .object(body), headers: [("Content-Type", "application/json")])
+        }
+        for bad: JSONObject in [["ios_team_id": "A\"B\u{2028}</script>"], ["ios_team_id": "ABCDE1234"], ["ios_bundle_id": "com.x\ny"],
+                                ["android_package_name": .string(String(repeating: "a", count: 156))], ["web_url": "https://x/\u{1B}[2J"],
+                                ["sha256_cert_fingerprints": ["AB:CD"]], ["sha256_cert_fingerprints": .array(Array(repeating: "x", count: 21))],
+                                ["og_title": .string(String(repeating: "t", count: 256))], ["default_desktop_url": .string(String(repeating: "u", count: 4097))]] {
+            let r = put(bad)
+            #expect(r.status == 400 && r.message.contains(bad.keys.first!), "\(bad.keys.first!): \(r.status) \(r.message)")
+        }
+        #expect(put(["ios_team_id": "ABCDE12345", "ios_bundle_id": "com.example.app", "universal_linking_enabled": "TRUE"]).status == 200)
+        let aasa = h.send("GET", "/.well-known/apple-app-site-association")
+        #expect(aasa.status == 200 && aasa.json?["applinks"]?["details"] == [["appID": "ABCDE12345.com.example.app", "paths": ["*"]]], "\(aasa.status)")
+        #expect(h.send("GET", "/v1/app/\(Harness.key)?branch_secret=\(Harness.secret)").json?["universal_linking_enabled"] == true)
+    }
 }

@@ -50,12 +50,12 @@ import TestSupport
         #expect(try s.received().allSatisfy { $0["method"] as? String == "GET" }, "--dry-run sends no PUT")
 
         let r = try box.run("bnc-app", ["update", "--set", "og_title=Spring sale", "--set", "always_open_app=0", "--set",
-                                        "sha256_cert_fingerprints=AA:BB,CC:DD", "--output", "json"], env: env(s))
+                                        "sha256_cert_fingerprints=AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01,14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83", "--output", "json"], env: env(s))
         #expect(r.status == 0, "\(r.output)")
         let put = try #require(try s.received().last { $0["method"] as? String == "PUT" })
         let body = try #require(put["body"] as? [String: Any])
         #expect(Set(body.keys) == ["branch_secret", "dev_email", "og_title", "always_open_app", "sha256_cert_fingerprints"], "\(body.keys)")
-        #expect(body["always_open_app"] as? Int == 0 && body["sha256_cert_fingerprints"] as? [String] == ["AA:BB", "CC:DD"])
+        #expect(body["always_open_app"] as? Int == 0 && body["sha256_cert_fingerprints"] as? [String] == ["AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01:AB:CD:EF:01", "14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83:14:6D:E9:83"])
         // Round trip: what was set is what is read back.
         let back = try json(try box.run("bnc-app", ["get", "og_title", "always_open_app", "--output", "json"], env: env(s)).stdout)
         #expect(back["og_title"] as? String == "Spring sale" && back["always_open_app"] as? Int == 0)

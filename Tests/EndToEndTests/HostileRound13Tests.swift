@@ -89,4 +89,16 @@ import TestSupport
         let plain = try box.run("bnc-api", ["POST", "/v1/url", "--body", body, "--no-key"], env: env)
         #expect(plain.status == 0, "--no-key sends the body as it stands: \(plain.stderr)")
     }
+
+    /// bnc-app took any text for the ids the association files are built from, control characters included.
+    @Test func linkingIdentitiesAreCheckedBeforeAnythingIsSent() throws {
+        let s = try SandboxProcess()
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": "key_test_PLACEHOLDER", "BRANCH_SECRET": "secret_test_PLACEHOLDER"]
+        for (set, field) in [("ios_team_id=AB\u{1B}[2Jx", "ios_team_id"), ("ios_team_id=ABC", "ios_team_id"), ("ios_bundle_id=com.x/y", "ios_bundle_id"),
+                             ("sha256_cert_fingerprints=AA:BB", "sha256_cert_fingerprints")] {
+            let run = try box.run("bnc-app", ["update", "--set", set, "--set", "dev_email=dev@example.com"], env: env)
+            #expect(run.status == 65 && run.stderr.contains(field) && !run.stderr.contains("\u{1B}"), "\(set): \(run.status) \(run.stderr)")
+        }
+        #expect(try s.received().isEmpty, "nothing sent")
+    }
 }
