@@ -123,6 +123,10 @@ public enum SandboxManual {
             uncompressed, linted), and JSON with allow_multiple_files is one object a line. A trailing slash on an \
             API path (/v2/logs/, /v1/url/) names the same endpoint.
 
+            Connections: a request must arrive whole within 60 seconds of the connection's opening or its last \
+            answer, or the connection is closed (an idle keep-alive connection too); a lint is one line, at most 32 \
+            an answer.
+
             Web pages: every Branch answer carries Access-Control-Allow-Origin: * and preflights (OPTIONS) are \
             answered, as Branch's API answers the Web SDK's cross-origin calls; a desktop click's redirect carries \
             _branch_match_id (the click id the Web SDK sends back as link_identifier), and a referred web session \

@@ -97,6 +97,21 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
         self.log = log
     }
 
+    /// A request must arrive whole within this of the connection's opening or its last answer: a client that
+    /// trickles a head or a body (slowloris: 20,000 such connections held every descriptor, QA round 25b), or
+    /// keeps an idle connection, is closed. Branch's front closes idle connections too (nginx's 75 s).
+    static let requestTimeout = TimeAmount.seconds(60)
+    private var deadline: Scheduled<Void>?
+
+    private func armDeadline(_ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: Self.requestTimeout) { bound.value.close(promise: nil) }
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { armDeadline(context) }
+    func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
+
     /// A 413 in Branch's shape, readable by a page (it never reaches the sandbox, which adds the CORS header).
     static func tooLarge(_ message: String) -> SandboxResponse {
         var response = SandboxResponse.branchError(413, message)
@@ -127,6 +142,8 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             if body.count + buffer.readableBytes > SandboxServer.maxBody { tooLarge = true; return }
             body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
         case .end:
+            deadline?.cancel()
+            deadline = nil
             guard let head else { return }
             self.head = nil
             let keepAlive = head.isKeepAlive
@@ -182,6 +199,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
         context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         let done = context.writeAndFlushPromise()
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        armDeadline(context)
         if !keepAlive {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             done.futureResult.whenComplete { _ in bound.value.close(promise: nil) }

@@ -101,4 +101,27 @@ import TestSupport
         }
         #expect(try s.received().isEmpty, "nothing sent")
     }
+
+    /// Slowloris: connections that never finish their request head were held for ever (20,000 of them took every
+    /// descriptor). A request must arrive whole within 60 s of the connection or its last answer.
+    @Test func aTrickledRequestIsClosed() throws {
+        let s = try SandboxProcess()
+        let port = try #require(s.url.split(separator: ":").last.map(String.init))
+        let script = """
+            import socket, time, sys
+            c = socket.create_connection(("127.0.0.1", \(port)))
+            c.sendall(b"GET /_sandbox/stats HTTP/1.1\\r\\nHost: a\\r\\n")
+            c.settimeout(90)
+            start = time.time()
+            data = c.recv(100)
+            print("closed" if data == b"" else "data", round(time.time() - start))
+            ok = socket.create_connection(("127.0.0.1", \(port)))
+            ok.sendall(b"GET /_sandbox/stats HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n")
+            print(ok.recv(12).decode())
+            """
+        let run = try box.run("/usr/bin/python3", ["-c", script])
+        let words = run.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words.first == "closed" && (50...80).contains(Int(words.dropFirst().first ?? "") ?? 0), "\(run.output)")
+        #expect(run.stdout.contains("HTTP/1.1 200"), "the next client is served: \(run.output)")
+    }
 }
