@@ -553,8 +553,8 @@ extension Sandbox {
     }
 
     /// A value that may go into a response header (Location): no control character, so no CR/LF that would end
-    /// the header (NIO then drops the connection after the click was recorded: QA round 25b). A redirect that is
-    /// not one is left out (linted) and the click answers the sandbox's page.
+    /// the header (NIO then drops the connection after the click was recorded: QA round 25b), and at most 8 KiB.
+    /// A redirect that is not one is left out: the click answers the sandbox's page (or the next platform URL).
     static func isHeaderSafe(_ value: String) -> Bool {
         value.utf8.count <= 8192 && !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
