@@ -21,7 +21,10 @@ public enum TerminalText {
 
     static func needsEscape(_ u: Unicode.Scalar, keepNewlines: Bool) -> Bool {
         if keepNewlines && u == "\n" { return false }
-        return isControl(u) || u == "\u{2028}" || u == "\u{2029}"
+        // Bidirectional controls too (U+200E/F, U+202A-202E, U+2066-2069): they reorder what the terminal shows
+        // (`\u{202E}` makes "exe.txt" read "txt.exe"; QA round 25b).
+        return isControl(u) || u == "\u{2028}" || u == "\u{2029}" || (0x200E...0x200F).contains(u.value)
+            || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value)
     }
 
     /// A control character: C0 (tab included), DEL or C1. Never part of a secret, a header value or a path.

@@ -124,4 +124,43 @@ import TestSupport
         #expect(words.first == "closed" && (50...80).contains(Int(words.dropFirst().first ?? "") ?? 0), "\(run.output)")
         #expect(run.stdout.contains("HTTP/1.1 200"), "the next client is served: \(run.output)")
     }
+
+    /// --record kept a compressed file's bytes (Base64), so a secret inside reached the HAR; a bidi control in an
+    /// answer reached the terminal and reordered what it showed.
+    @Test func aCompressedAnswerIsNotRecordedAndBidiControlsAreEscaped() throws {
+        let server = """
+            import gzip, http.server, sys
+            body = gzip.compress(b"token=secret_live_PLACEHOLDERgzipgzipgzip\\n")
+            class H(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    if self.path.startswith("/bidi"):
+                        b = '{"name":"\\u202eexe.txt"}'.encode()
+                        ctype = "application/json"
+                    else:
+                        b, ctype = body, "application/gzip"
+                    self.send_response(200); self.send_header("Content-Type", ctype); self.send_header("Content-Length", str(len(b)))
+                    self.end_headers(); self.wfile.write(b)
+                def log_message(self, *a): pass
+            s = http.server.HTTPServer(("127.0.0.1", 0), H)
+            print(s.server_address[1], flush=True)
+            s.handle_request(); s.handle_request()
+            """
+        let script = try box.write("gz.py", server)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        defer { process.terminate() }
+        let port = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let har = box.root.appendingPathComponent("gz.har").path
+        let run = try box.run("bnc-api", ["--api-url", "http://127.0.0.1:\(port)", "--no-key", "--raw", "GET", "/file.gz", "--record", har])
+        #expect(run.status == 0, "\(run.output)")
+        let recorded = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(recorded.contains("left out: its secrets cannot be masked"), "\(recorded.prefix(600))")
+        #expect(!recorded.contains("H4sI"), "no gzip bytes in Base64")
+        let bidi = try box.runOnTerminal("bnc-api", ["--api-url", "http://127.0.0.1:\(port)", "--no-key", "GET", "/bidi", "--output", "csv"], stdoutOnTerminal: true)
+        #expect(bidi.status == 0 && !bidi.terminal.contains("\u{202E}") && bidi.terminal.contains("\\u{202e}exe.txt"), "\(bidi.terminal)")
+    }
 }
