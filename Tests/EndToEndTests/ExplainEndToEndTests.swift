@@ -120,13 +120,14 @@ import TestSupport
     }
 
     @Test func bncAPISaysWhichFlagMadeEachPart() throws {
-        let body = try box.write("b.json", #"{"name":"x","branch_key":"key_test_fromfile0001"}"#)
+        // The body's key is the run's (another app's is refused, as a batch line's is: HostileRound13Tests).
+        let body = try box.write("b.json", #"{"name":"x","branch_key":"key_test_explain0005"}"#)
         let secretFile = try box.write("secret", Self.secret, mode: 0o600)
         let env = ["BRANCH_KEY": "key_test_explain0005"]
         let r = try box.run("bnc-api", ["POST", "/v1/url", "--body", body, "-f", "channel=sms", "-q", "a=b", "--with-secret", "--secret-file", secretFile,
                                         "-H", "X-Trace: 1", "--ip", "198.51.100.4", "--dry-run", "--explain"], env: env)
         #expect(r.status == 0, "\(r.output)")
-        for expected in ["body.branch_key = \"key_test_fromfile0001\" ← --body \(body)", "body.name = \"x\" ← --body \(body)",
+        for expected in ["body.branch_key = \"key_test_explain0005\" ← --body \(body)", "body.name = \"x\" ← --body \(body)",
                          "body.channel = \"sms\" ← -f channel", "body.branch_secret = \"<redacted>\" ← flag --secret-file; added by --with-secret",
                          "query a = b ← -q a", "header X-Trace = 1 ← -H", "header X-IP-Override = 198.51.100.4 ← --ip"] {
             #expect(r.stderr.contains("bnc-api: explain: " + expected), "\(expected)\n\(r.stderr)")
