@@ -71,7 +71,7 @@ extension Sandbox {
         case .string(let max):
             guard let s = value.stringValue else { throw Rejection("\(name) must be a string, got \(value.typeName)") }
             if s.count > max ?? 4096 { throw Rejection("\(name) must be at most \(max ?? 4096) characters") }
-            if s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            if Sandbox.hasControl(s) {
                 throw Rejection("\(name) must not contain control characters")
             }
             // The identifiers the association files are built from (QA round 25b): Apple's 10-character team id,

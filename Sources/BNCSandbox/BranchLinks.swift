@@ -556,7 +556,7 @@ extension Sandbox {
     /// the header (NIO then drops the connection after the click was recorded: QA round 25b), and at most 8 KiB.
     /// A redirect that is not one is left out: the click answers the sandbox's page (or the next platform URL).
     static func isHeaderSafe(_ value: String) -> Bool {
-        value.utf8.count <= 8192 && !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        value.utf8.count <= 8192 && !hasControl(value)
     }
 
     /// POST /_sandbox/click {url, ip, user_agent}: a click for scripts, as if a browser had followed the link.

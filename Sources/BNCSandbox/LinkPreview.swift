@@ -109,7 +109,7 @@ extension Sandbox {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             default:
-                if c.value < 0x20 || (0x7F...0x9F).contains(c.value) { continue }
+                if Sandbox.isControl(c) { continue }
                 out.unicodeScalars.append(c)
             }
         }

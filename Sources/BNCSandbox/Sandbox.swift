@@ -58,7 +58,7 @@ public final class Sandbox: @unchecked Sendable {
     func lint(_ reason: String) {
         var text = ""
         for u in reason.unicodeScalars {
-            if u.value < 0x20 || u.value == 0x7F { text += "\\u{\(String(u.value, radix: 16))}" } else { text.unicodeScalars.append(u) }
+            if Self.isControl(u) { text += "\\u{\(String(u.value, radix: 16))}" } else { text.unicodeScalars.append(u) }
             if text.utf8.count > 512 { text = String(text.prefix(500)) + "…"; break }
         }
         guard pendingLintSet.insert(text).inserted else { return }
@@ -66,6 +66,13 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     static let maxLints = 32
+
+    /// A C0 or C1 control character or DEL: what no header, lint, app setting or HTML attribute of the sandbox
+    /// holds as it came. The one definition the sandbox's checks use.
+    static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+
+    /// Whether `text` holds a control character (`isControl`).
+    static func hasControl(_ text: String) -> Bool { text.unicodeScalars.contains(where: isControl) }
 
     /// Answers one request. Thread-safe.
     static func mergingSlashes(_ path: String) -> String {
