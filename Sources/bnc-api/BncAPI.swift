@@ -63,7 +63,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     @Flag(name: .customLong("with-access-token"), help: "Send the API access token as the Access-Token header.")
     var withAccessToken = false
 
-    @Flag(name: .customLong("raw"), help: "The answer need not be JSON: print it as it is (a link's page, an image). Without it a 2xx that is not JSON is exit 76.")
+    @Flag(name: .customLong("raw"), help: "The answer need not be JSON: print it as it is (a link's page; an image, byte for byte, to a file or pipe). Without it a 2xx that is not JSON is exit 76.")
     var raw = false
 
     @Flag(name: .customLong("explain"), help: "On stderr, each body field, query parameter and header with its value and where it came from (-f, --body, -q, -H, --ip, the credentials' source).")
@@ -134,7 +134,18 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             if request.path.hasPrefix("/_sandbox/requests"), !tool.output.showSecrets { shown = Self.maskingTokens(shown) }
             try tool.emit(shown)
         } else if !response.body.isEmpty {
-            tool.printText(tool.redactor.redact(response.bodyText), newline: false)
+            if String(validating: response.body, as: UTF8.self) != nil {
+                tool.printText(tool.redactor.redact(response.bodyText), newline: false)
+            } else if tool.environment.stdoutIsTTY {
+                // Bytes that are not text (a QR code's PNG) would garble a terminal, and as text each byte past
+                // 0x7F would become U+FFFD: they go to a file or a pipe only, as curl does.
+                let type = response.headers["Content-Type"].map { ", " + TerminalText.escape($0) } ?? ""
+                tool.diagnostics.note("the answer is binary (\(response.body.count) bytes\(type)) and is not written to a terminal: redirect stdout to a file")
+            } else {
+                // Byte for byte (QA round 25b: a PNG came out with every byte past 0x7F replaced), with the secrets
+                // `redact(bytes:)` finds masked as in text.
+                tool.stdout.write(bytes: tool.redactor.redact(bytes: response.body))
+            }
         }
         guard response.isSuccess else { throw response.httpError(redactor: tool.redactor) }
         return .success
