@@ -16,6 +16,8 @@ struct CommandArgument: Sendable {
     let help: String
     let valueName: String
     let choices: [String]?
+    /// Declared with file completion (`--keys FILE`, scan's FILE): a path the command opens.
+    let isFile: Bool
 
     /// The input property it is: `app-id` -> `app_id`.
     var property: String { String(name.map { $0 == "-" ? "_" : $0 }) }
@@ -31,6 +33,7 @@ struct CommandArgument: Sendable {
         optional = o["isOptional"]?.boolValue ?? true
         help = o["abstract"]?.stringValue ?? ""
         choices = o["allValues"]?.arrayValue?.compactMap(\.stringValue)
+        isFile = o["completionKind"]?.objectValue?["file"] != nil
     }
 
     /// Its schema: the field's when an API field names this flag, else from the declaration.

@@ -234,6 +234,22 @@ import TestSupport
         let state = try session(["--api-url", s.url], [["tool": "sandbox_start", "arguments": ["state": box.home + "/agent.db"]]], env: env)
         #expect(state.failed(0) && state.text(0).contains("state is not an input of sandbox_start"), "\(state.text(0))")
         #expect(!FileManager.default.fileExists(atPath: box.home + "/agent.db"))
+        // A path an input names is opened by the command: a FIFO blocked sandbox_start's child, and the call, for
+        // ever (QA round 25b); a directory or a device is no file either. Each is refused, nothing started.
+        let fifo = box.home + "/keys.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let paths = try session(["--api-url", s.url], [
+            ["tool": "sandbox_start", "arguments": ["keys": fifo, "port": 0]],
+            ["tool": "tune_scan", "arguments": ["file": box.home]],
+            ["tool": "tune_scan", "arguments": ["file": "/dev/zero"]],
+            ["tool": "tune_scan", "arguments": ["file": "-"]],
+            ["tool": "tune_scan", "arguments": ["file": box.home + "/no-such.log"]],
+        ], env: env)
+        #expect(paths.failed(0) && paths.text(0).contains("keys must name a regular file; \(fifo) is a FIFO; nothing sent"), "\(paths.text(0))")
+        #expect(paths.failed(1) && paths.text(1).contains("is a directory"), "\(paths.text(1))")
+        #expect(paths.failed(2) && paths.text(2).contains("/dev/zero is a device"), "\(paths.text(2))")
+        #expect(paths.failed(3) && paths.text(3).contains("the MCP server's own input"), "\(paths.text(3))")
+        #expect(paths.failed(4) && paths.text(4).contains("cannot be read: No such file or directory"), "\(paths.text(4))")
         let m = try session(["--api-url", s.url], Array(calls.dropFirst(2)), env: env)
         #expect(m.failed(0) && m.text(0).contains("branch_secret: credentials come from the server's profile or environment"), "\(m.text(0))")
         #expect(m.failed(1) && m.text(1).hasPrefix("key: credentials come from"), "\(m.text(1))")
