@@ -462,7 +462,7 @@ extension Sandbox {
         // browser in user_agent= (Branch's server-to-server click guide, Universal Ads advanced); a proxy in
         // X-Forwarded-For; else the connection's own address and User-Agent, as a browser's click.
         let named = [r.header("X-IP-Override"), r.queryValue("device_ip")].compactMap { $0 }.first(where: SandboxIP.isValid)
-        let ip = named ?? r.header("X-Forwarded-For")?.split(separator: ",").first.map { String($0).trimmingWhitespace() } ?? r.peerIP
+        let ip = named ?? proxiedIP(r)
         let ua = r.queryValue("user_agent").flatMap { $0.isEmpty ? nil : $0 } ?? r.header("User-Agent") ?? ""
         if Self.isPreviewRobot(r, userAgent: ua) { return preview(link, appended: appended, ip: ip, userAgent: ua, head: !counts) }
         let target = redirect(for: link, appended: appended, userAgent: ua)

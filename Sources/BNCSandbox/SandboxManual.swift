@@ -50,7 +50,7 @@ public enum SandboxManual {
             rapid succession" but neither a window nor the header: the 2-second default is this sandbox's, and \
             --burst-window 0 turns the rule off, e.g. to replay SDK captures back to back); non-referred OPENs \
             are counted once per IP in 4 hours. A click's IP is X-IP-Override or device_ip= (a server reporting a \
-            click), else X-Forwarded-For, else the connection's; its User-Agent is user_agent= or the header.
+            click), else X-Forwarded-For's first entry when it is an IP address, else the connection's; its User-Agent is user_agent= or the header.
 
             POINTING AN APP AT IT. iOS (simulator, same machine): Branch.setAPIUrl("http://127.0.0.1:8787") before \
             the session starts, and NSAllowsLocalNetworking under NSAppTransportSecurity in a debug Info.plist. \

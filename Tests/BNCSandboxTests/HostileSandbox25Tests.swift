@@ -53,3 +53,20 @@ import Testing
         #expect(h.send("GET", "/v1/app/\(Harness.key)?branch_secret=\(Harness.secret)").json?["universal_linking_enabled"] == true)
     }
 }
+
+/// QA round 25b, left for the twenty-fourth session.
+@Suite struct HostileSandbox25bTests {
+    /// F16: X-Forwarded-For's first entry was stored as the click's IP unchecked (markup and 5,000 bytes in the
+    /// export's user_data_ip). Only an IP address is taken; else the connection's, with a lint.
+    @Test func aForwardedForThatIsNoAddressIsNotTheClicksIP() throws {
+        let h = try Harness()
+        let url = try #require(h.createLink(["alias": "xff"]).json?["url"]?.stringValue)
+        let hostile = "<img src=x onerror=alert(1)>" + String(repeating: "A", count: 5000) + ", 1.2.3.4"
+        let r = h.click(url, ip: hostile, ua: "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0")
+        #expect(r.headers.contains { $0.0 == "X-Sandbox-Lint" && $0.1.contains("X-Forwarded-For's first entry is not an IP address") }, "\(r.headers)")
+        h.click(url, ip: "2001:db8::7, 10.0.0.1", ua: "Firefox/120.0")
+        h.click(url, ip: "1.2.3.4\u{0}<b>", ua: "Firefox/120.0")
+        let ips = Set(h.sandbox.store.clicks.values.map(\.ip))
+        #expect(ips == ["127.0.0.1", "2001:db8::7"], "\(ips)")
+    }
+}
