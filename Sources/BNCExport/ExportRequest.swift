@@ -128,6 +128,7 @@ public enum ExportAnswers {
     public static func dailyFiles(_ json: JSON, topics: [String]?) throws(BNCError) -> [(topic: String, urls: [String])] {
         guard let o = json.objectValue else { throw BNCError(.malformedResponse, "the daily export's answer is not an object of topics") }
         var out: [(String, [String])] = []
+        var count = 0
         for (topic, value) in o where topics?.contains(topic) ?? true {
             // A topic names the files written for it (`TOPIC-N.csv.gz` under --dir): a name Branch may add is taken
             // when it is one (letters, digits and `_`); `../x`, a slash or a control character is no topic.
@@ -137,8 +138,15 @@ public enum ExportAnswers {
             guard let list = value.arrayValue else { throw BNCError(.malformedResponse, "the daily export's \(topic) is not a list of files") }
             var urls: [String] = []
             for v in list {
-                guard let u = v.stringValue, FieldPattern.httpURL.matches(u) || u.hasPrefix("http://127.0.0.1") else {
+                // One rule for every host (a loopback URL is an http URL, and passes it): an answer's
+                // "http://127.0.0.1:1/f\r\nX: 1" or "http://127.0.0.1@evil.example/" skipped it (QA round 25b).
+                guard let u = v.stringValue, FieldPattern.httpURL.matches(u) else {
                     throw BNCError(.malformedResponse, "the daily export's \(topic) holds something that is not a file URL")
+                }
+                count += 1
+                guard count <= maxDailyFiles else {
+                    throw BNCError(.malformedResponse, "the daily export's answer lists more than \(maxDailyFiles) files, the most bnc downloads in one run",
+                                   hint: "name the topics you need with --topic")
                 }
                 urls.append(u)
             }
@@ -146,6 +154,9 @@ public enum ExportAnswers {
         }
         return out
     }
+
+    /// The most files one daily export's answer may list (topics together): Branch's lists a few files a topic.
+    public static let maxDailyFiles = 10_000
 
     /// Whether `s` can be an export topic: 1 to 64 ASCII letters, digits or `_` (every topic Branch documents is).
     public static func isTopicName(_ s: String) -> Bool {

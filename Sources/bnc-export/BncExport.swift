@@ -17,7 +17,8 @@ struct BncExport: BNCRootCommand {
             interruption (HTTP ranges, only while the server's file is the one begun: its ETag is kept with the \
             partial file and sent as If-Range) and kept, so a rerun reads them again without a download; gzip files are \
             verified (their checksum) as they are read. The kept files are Branch's as served (mode 0600): a secret \
-            in the data is masked in what bnc prints, not in them; remove them when done. Rows go to standard output as NDJSON (each row's non-empty \
+            in the data is masked in what bnc prints, not in them; remove them when done. An answer listing more \
+            than 10,000 files, or a file past 64 GiB, is exit 76 (name the topics you need). Rows go to standard output as NDJSON (each row's non-empty \
             cells), CSV (--output csv: the header once) or one JSON array (--output json), a row at a time.
 
             EXAMPLES:

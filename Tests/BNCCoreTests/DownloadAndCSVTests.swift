@@ -48,6 +48,24 @@ import TestSupport
         #expect(seen.last == Int64(body.utf8.count) && seen.count >= 1)
     }
 
+    /// A file larger than the download's bound, announced (Content-Length) or sent, ends the download with exit
+    /// 76 and keeps none of its bytes: a server's answer never fills the disk (QA round 25b; the bound is 64 GiB).
+    @Test func aFileLargerThanTheBoundIsNotKept() throws {
+        let body = String(repeating: "0123456789", count: 100)
+        let server = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/gzip")], body: body)])
+        let d = download(server, to: "big.csv.gz")
+        d.maxBytes = 999
+        #expect(Download.defaultMaxBytes == 64 << 30)
+        let error = try #require(throws: BNCError.self) { try d.run() }
+        #expect(error.kind == .malformedResponse && error.message.contains("larger than 999 bytes"), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/big.csv.gz"))
+        #expect((try? FileManager.default.attributesOfItem(atPath: dir + "/big.csv.gz.part")[.size] as? Int) ?? 0 == 0, "no bytes kept")
+        let exact = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/gzip")], body: body)])
+        let fits = download(exact, to: "fits.csv.gz")
+        fits.maxBytes = 1000
+        #expect(try fits.run().bytes == 1000)
+    }
+
     @Test func aPartialFileIsResumedWithARange() throws {
         let whole = String(repeating: "0123456789", count: 100)
         try Self.plant(Data(whole.utf8.prefix(400)), dir + "/b.csv.gz.part")

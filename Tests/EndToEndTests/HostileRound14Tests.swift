@@ -42,4 +42,35 @@ import TestSupport
         #expect(onTerminal.terminal.contains("is binary") && onTerminal.terminal.contains("image/png") && !onTerminal.terminal.contains("PNG"),
                 "\(onTerminal.terminal.prefix(300))")
     }
+
+    static let today: String = {
+        var t = time(nil)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+    }()
+
+    /// F17: a daily export's file URL beginning `http://127.0.0.1` skipped the URL check: a CR/LF, an escape
+    /// sequence or a user name (`127.0.0.1@evil.example`) passed, and libcurl's refusal came out as exit 69. Every
+    /// URL passes one rule: an answer that could not be read (76), nothing downloaded.
+    @Test(arguments: [#"/f.csv.gz\r\nX-Inj: 1"#, #"/f\u001b]0;pwn\u0007.csv.gz"#, "@evil.example/f.csv.gz", ".evil.example /f.csv.gz"])
+    func aLoopbackFileURLPassesTheSameCheck(_ tail: String) throws {
+        let store = try LoopbackServer(script: [.respond(status: 200, headers: [("Content-Type", "application/gzip")], body: "x")])
+        let api = try LoopbackServer(script: [.json(200, #"{"eo_install":["\#(store.baseURL)\#(tail)"]}"#)])
+        let run = try box.run("bnc-export", ["daily", "--date", Self.today, "--dir", box.root.appendingPathComponent("exports").path],
+                              env: ["BNC_API_URL": api.baseURL, "BRANCH_KEY": "key_live_PLACEHOLDER", "BRANCH_SECRET": "secret_live_PLACEHOLDER"])
+        #expect(run.status == 76 && run.stderr.contains("the daily export's eo_install holds something that is not a file URL"), "\(run.output)")
+        #expect(store.received.isEmpty, "nothing downloaded")
+    }
+
+    /// F17: the number of files an answer lists is bounded (10,000 a run): 3,000 URLs were 3,000 downloads of
+    /// whatever a server named.
+    @Test func aDailyAnswerListingTooManyFilesIsRefused() throws {
+        let urls = (0...10_000).map { "\"https://files.example/eo_open-\($0).csv.gz\"" }.joined(separator: ",")
+        let api = try LoopbackServer(script: [.json(200, #"{"eo_open":[\#(urls)]}"#)])
+        let run = try box.run("bnc-export", ["daily", "--date", Self.today, "--dir", box.root.appendingPathComponent("exports").path],
+                              env: ["BNC_API_URL": api.baseURL, "BRANCH_KEY": "key_live_PLACEHOLDER", "BRANCH_SECRET": "secret_live_PLACEHOLDER"])
+        #expect(run.status == 76 && run.stderr.contains("lists more than 10000 files"), "\(run.output)")
+        #expect(run.stderr.contains("--topic"), "the hint names the way out: \(run.stderr)")
+    }
 }

@@ -23,6 +23,10 @@ public final class Download {
     /// The bytes the file starts with (gzip's 1f 8b): a partial file that does not is not this download's, and
     /// is not resumed (the rest would be appended to another file's bytes).
     public var magic: [UInt8]?
+    /// The largest file fetched (64 GiB): a server's file past it, announced or sent, ends the download with exit
+    /// 76 and its bytes let go, so no answer fills the disk (QA round 25b).
+    public var maxBytes: Int64 = Download.defaultMaxBytes
+    public static let defaultMaxBytes: Int64 = 64 << 30
 
     public init(url: String, to path: String, options: TransportOptions, redactor: Redactor) {
         self.url = url
@@ -117,6 +121,7 @@ public final class Download {
             var writeError: Int32 = 0
             var answered = false
             var misplaced = false
+            var tooLarge = false
             let sentValidator = have > 0 ? validator : nil
             // The answer's head, read once, at its first body byte or (an empty body) when it is complete: what the
             // bytes that follow are, and whether they belong after the partial file's.
@@ -141,6 +146,7 @@ public final class Download {
                     bnc_easy_getinfo_off(easy.handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
                     total = length >= 0 ? Int64(length) : nil
                 }
+                if let total, total > maxBytes { tooLarge = true; return false }
                 if given != validator {
                     validator = given
                     if let given { Self.store(given, fd) } else { Self.removeValidator(fd) }
@@ -150,6 +156,7 @@ public final class Download {
             easy.bodySink = { [progress] chunk in
                 if !answered, !begin() { return false }
                 guard let base = chunk.baseAddress else { return true }
+                if have + Int64(chunk.count) > self.maxBytes { tooLarge = true; return false }
                 var off = 0
                 while off < chunk.count {
                     let n = write(fd, base + off, chunk.count - off)
@@ -167,6 +174,10 @@ public final class Download {
             recorder?.record(request, result, started: started, note: "attempt \(attempt)", userAgent: options.userAgent)
             // An answer without a body byte (an empty file, a 200 to a range) is read the same way.
             if !answered, case .success(let response) = result, response.isSuccess, response.status != 416 { _ = begin() }
+            if tooLarge {
+                Self.startAgain(fd)
+                throw BNCError(.malformedResponse, "\(redactor.redact(url)): the file is larger than \(maxBytes) bytes, the most bnc downloads; its bytes were let go")
+            }
             if misplaced {
                 // Not what was asked: the next attempt asks for the whole file.
                 restart()
