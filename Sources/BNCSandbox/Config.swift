@@ -96,25 +96,68 @@ public struct SandboxConfig: Sendable {
     /// Parses a keys file: `[{"branch_key", "branch_secret", "app_id", "access_token", "quick_links", "link_domain"}]`.
     public static func parseKeys(_ json: JSON, source: String) throws(BNCError) -> [KeyEntry] {
         guard let items = json.arrayValue else { throw BNCError.invalid(source, "must be a JSON array of {branch_key, branch_secret}") }
+        guard items.count <= 1000 else { throw BNCError.invalid(source, "holds at most 1000 apps") }
         var out: [KeyEntry] = []
+        // Where each key and link domain was first given: a second entry for one key was taken too (both secrets
+        // authenticated it, the second's domain ignored), one domain would belong to two apps (QA round 25b).
+        var keys: [String: Int] = [:], domains: [String: Int] = [:]
         for (i, item) in items.enumerated() {
+            let at = "\(source)[\(i)]"
+            guard item.objectValue != nil else { throw BNCError.invalid(at, "must be an object {branch_key, branch_secret, ...}") }
             guard let key = item["branch_key"]?.stringValue, KeyFormat.kind(ofKey: key) != nil else {
-                throw BNCError.invalid("\(source)[\(i)].branch_key", "must be key_live_… or key_test_…")
+                throw BNCError.invalid("\(at).branch_key", "must be key_live_… or key_test_…")
+            }
+            if let first = keys.updateValue(i, forKey: key) {
+                throw BNCError.invalid("\(at).branch_key", "is entry [\(first)]'s too; each app is one entry")
             }
             guard let secret = item["branch_secret"]?.stringValue, KeyFormat.kind(ofSecret: secret) == KeyFormat.kind(ofKey: key) else {
-                throw BNCError.invalid("\(source)[\(i)].branch_secret", "must be a secret of the same kind as the key")
+                throw BNCError.invalid("\(at).branch_secret", "must be a secret of the same kind as the key")
             }
-            var entry = KeyEntry(branchKey: key, branchSecret: secret, appID: item["app_id"]?.stringValue,
-                                 accessToken: item["access_token"]?.stringValue)
-            entry.quickLinks = item["quick_links"]?.boolValue == true
-            if let domain = item["link_domain"]?.stringValue {
-                guard !domain.isEmpty, domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else {
-                    throw BNCError.invalid("\(source)[\(i)].link_domain", "must be a host name such as app2.localhost")
+            // The app id is served as the app's `id` and names its exports: Branch's are numbers, given as digits.
+            var appID: String?
+            if let value = item["app_id"], value != .null {
+                guard let id = value.stringValue, (1...20).contains(id.utf8.count), id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                    throw BNCError.invalid("\(at).app_id", "must be the app's numeric id as a string of 1 to 20 digits")
+                }
+                appID = id
+            }
+            var token: String?
+            if let value = item["access_token"], value != .null {
+                guard let t = value.stringValue, (1...256).contains(t.utf8.count), t.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                    throw BNCError.invalid("\(at).access_token", "must be 1 to 256 printable ASCII characters without spaces")
+                }
+                token = t
+            }
+            var entry = KeyEntry(branchKey: key, branchSecret: secret, appID: appID, accessToken: token)
+            if let value = item["quick_links"], value != .null {
+                guard let b = value.boolValue else { throw BNCError.invalid("\(at).quick_links", "must be true or false") }
+                entry.quickLinks = b
+            }
+            if let value = item["link_domain"], value != .null {
+                guard let domain = value.stringValue, isLinkDomain(domain) else {
+                    throw BNCError.invalid("\(at).link_domain", "must be a host name such as app2.localhost (labels of letters, digits and -, not an IP address)")
                 }
                 entry.linkDomain = domain.lowercased()
+                if let first = domains.updateValue(i, forKey: domain.lowercased()) {
+                    throw BNCError.invalid("\(at).link_domain", "is entry [\(first)]'s too; a link domain belongs to one app")
+                }
             }
             out.append(entry)
         }
         return out
+    }
+
+    /// A host name an app's links live on: dot-separated labels of 1 to 63 letters, digits and hyphens (none at
+    /// a label's ends), 253 bytes at most, the last label not all digits, so no IP address (`127.0.0.1` would
+    /// have taken the shared domain's host).
+    static func isLinkDomain(_ s: String) -> Bool {
+        guard (1...253).contains(s.utf8.count) else { return false }
+        let labels = s.split(separator: ".", omittingEmptySubsequences: false)
+        for label in labels {
+            let b = Array(label.utf8)
+            guard (1...63).contains(b.count), b.first != UInt8(ascii: "-"), b.last != UInt8(ascii: "-"),
+                  b.allSatisfy({ ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }) else { return false }
+        }
+        return !(labels.last?.utf8.allSatisfy { (0x30...0x39).contains($0) } ?? true)
     }
 }

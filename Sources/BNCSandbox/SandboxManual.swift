@@ -164,6 +164,9 @@ public enum SandboxManual {
             Auto-Open action, answers false for every SKU), and Branch's exact deep-link key set for Apple Search Ads installs (the documents give none).
 
             By default any well-formed key_test_/key_live_ key is accepted with a secret of the same kind; --keys \
-            takes a JSON array of {branch_key, branch_secret, app_id, access_token} to accept only those.
+            takes a JSON array of {branch_key, branch_secret, app_id, access_token, quick_links, link_domain} to \
+            accept only those (at most 1000 apps). Each entry is checked and a bad one is exit 78 naming it: a key \
+            appears once, its secret is of the same kind, app_id is 1 to 20 digits, access_token printable ASCII, \
+            quick_links a boolean, and link_domain a host name (not an IP address) no other entry has.
             """
 }
