@@ -21,6 +21,12 @@ public struct SandboxTLS: Sendable {
     public static let subjectAltName = "IP:127.0.0.1,IP:::1,IP:10.0.2.2,DNS:localhost"
 
     public init(certificatePEM: [UInt8], keyPEM: [UInt8], certificatePath: String? = nil) throws(BNCError) {
+        // PKCS#8's "BEGIN ENCRYPTED PRIVATE KEY" or the traditional "Proc-Type: 4,ENCRYPTED": no passphrase is
+        // asked (a script would block on OpenSSL's prompt), the key is refused by name.
+        if String(decoding: keyPEM, as: UTF8.self).contains("ENCRYPTED") {
+            throw BNCError.configuration("the TLS key is encrypted; the sandbox asks no passphrase",
+                                         hint: "give an unencrypted copy: openssl pkey -in KEY -out plain.key (mode 0600)")
+        }
         guard Self.matches(certificatePEM, keyPEM) else {
             throw BNCError.configuration("the TLS certificate \(certificatePath ?? "") and key are not a valid, current, matching PEM pair")
         }
@@ -91,6 +97,8 @@ public struct SandboxTLS: Sendable {
                 certificateChain: try NIOSSLCertificate.fromPEMBytes(certificatePEM).map { .certificate($0) },
                 privateKey: .privateKey(try NIOSSLPrivateKey(bytes: keyPEM, format: .pem)))
             configuration.applicationProtocols = ["http/1.1"]
+            // Branch's API answers TLS 1.2 and later: a client that speaks only 1.0 or 1.1 must fail here too.
+            configuration.minimumTLSVersion = .tlsv12
             return try NIOSSLContext(configuration: configuration)
         } catch {
             throw BNCError.configuration("the TLS certificate \(certificatePath ?? "") cannot be used: \(error)")

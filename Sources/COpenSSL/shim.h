@@ -81,11 +81,18 @@ done:
     return ok;
 }
 
+/// A passphrase callback that gives none: an encrypted key fails to load instead of OpenSSL's default callback
+/// asking "Enter PEM pass phrase:" on the terminal (a sandbox started from a script blocked there).
+static inline int bnc_no_passphrase(char *buf, int size, int rwflag, void *u) {
+    (void)buf; (void)size; (void)rwflag; (void)u;
+    return -1;
+}
+
 /// 1 when `cert_pem` is a PEM certificate and `key_pem` a PEM private key that matches it.
 static inline int bnc_certificate_pair_matches(const char *cert_pem, size_t cert_length, const char *key_pem, size_t key_length) {
     BIO *cb = BIO_new_mem_buf(cert_pem, (int)cert_length), *kb = BIO_new_mem_buf(key_pem, (int)key_length);
-    X509 *x509 = cb ? PEM_read_bio_X509(cb, NULL, NULL, NULL) : NULL;
-    EVP_PKEY *pkey = kb ? PEM_read_bio_PrivateKey(kb, NULL, NULL, NULL) : NULL;
+    X509 *x509 = cb ? PEM_read_bio_X509(cb, NULL, bnc_no_passphrase, NULL) : NULL;
+    EVP_PKEY *pkey = kb ? PEM_read_bio_PrivateKey(kb, NULL, bnc_no_passphrase, NULL) : NULL;
     int ok = x509 != NULL && pkey != NULL && X509_check_private_key(x509, pkey) == 1 && X509_cmp_current_time(X509_get0_notAfter(x509)) > 0;
     X509_free(x509);
     EVP_PKEY_free(pkey);

@@ -58,7 +58,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
     @Option(name: .customLong("max-recorded"), help: ArgumentHelp("Requests kept for /_sandbox/requests; older ones are dropped.", valueName: "N"))
     var maxRecorded: Int = 100_000
 
-    @Flag(name: .customLong("tls"), help: "Serve HTTPS (the Android SDK's custom API URL must be https): with --tls-cert and --tls-key, or a self-signed pair for 127.0.0.1, ::1, 10.0.2.2 and localhost kept in $XDG_STATE_HOME/bnc/sandbox-tls.pem and .key.")
+    @Flag(name: .customLong("tls"), help: "Serve HTTPS, TLS 1.2 and later as Branch does (the Android SDK's custom API URL must be https): with --tls-cert and --tls-key, or a self-signed pair for 127.0.0.1, ::1, 10.0.2.2 and localhost kept in $XDG_STATE_HOME/bnc/sandbox-tls.pem and .key.")
     var tls = false
 
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate (chain) for --tls.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))

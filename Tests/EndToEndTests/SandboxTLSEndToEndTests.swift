@@ -85,6 +85,30 @@ import TestSupport
         chmod(other, 0o644)
         let readable = try box.run("bnc-sandbox", ["--tls-cert", cert, "--tls-key", other, "--port", "0"])
         #expect(readable.status == 78 && readable.stderr.contains("chmod 600"), "\(readable.stderr)")
+        // An encrypted key is refused by name, with no passphrase asked: on a terminal OpenSSL's default callback
+        // prompted "Enter PEM pass phrase:" and the sandbox waited there (QA round 25b).
+        let encrypted = box.root.appendingPathComponent("enc.pem").path
+        #expect(try box.run("/usr/bin/openssl", ["pkey", "-in", key, "-aes256", "-passout", "pass:abcd1234", "-out", encrypted]).status == 0)
+        chmod(encrypted, 0o600)
+        let locked = try box.runOnTerminal("bnc-sandbox", ["--tls-cert", cert, "--tls-key", encrypted, "--port", "0"])
+        #expect(locked.status == 78 && locked.terminal.contains("the TLS key is encrypted") && !locked.terminal.contains("pass phrase"), "\(locked.terminal)")
+        #expect(locked.terminal.contains("openssl pkey -in KEY -out plain.key"), "the hint says how: \(locked.terminal)")
+    }
+
+    /// Branch's API answers TLS 1.2 and later, so the sandbox does too: a client that speaks only TLS 1.0 or 1.1
+    /// passed against it and failed in production (QA round 25b).
+    @Test func tlsBefore12IsRefused() throws {
+        let s = try SandboxProcess(["--tls"], environment: box.environment())
+        let port = String(s.url.split(separator: ":").last ?? "")
+        func handshake(_ version: String) throws -> ProcessResult {
+            try box.run("/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) \(version) -cipher 'DEFAULT:@SECLEVEL=0' < /dev/null 2>&1"])
+        }
+        for old in ["-tls1", "-tls1_1"] {
+            let r = try handshake(old)
+            #expect(r.status != 0 && !r.stdout.contains("New, TLSv1"), "\(old): \(r.stdout.suffix(600))")
+        }
+        let current = try handshake("-tls1_2")
+        #expect(current.status == 0 && current.stdout.contains("TLSv1.2"), "\(current.stdout.suffix(600))")
     }
 }
 
