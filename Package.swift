@@ -175,7 +175,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes the man pages and completion scripts")]),
             dependencies: []),
 
-        .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCCoreTests", dependencies: ["BNCCore", "BNCSuite", "TestSupport"]),
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
         .testTarget(name: "BNCEventTests", dependencies: ["BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),

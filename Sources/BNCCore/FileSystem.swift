@@ -1,4 +1,5 @@
 // Reading input files and stdin with errors that name the file (exit 66), plus the permission checks secrets need.
+import BNCSuite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -128,7 +129,7 @@ public enum FileSystem {
         guard let mode = regularFileMode(path), mode & 0o077 != 0 else { return }
         throw BNCError.configuration(
             "\(path) holds \(what) but is readable by its group or others (mode \(String(mode, radix: 8)))",
-            hint: "run: chmod 600 '\(path)'")
+            hint: "run: chmod 600 \(ShellQuote.quote(path))")
     }
 
     /// Writes a whole file atomically enough for our needs (create/truncate); used by tests and state helpers.

@@ -18,7 +18,7 @@ enum StateChecks {
                 try FileSystem.requireOwnDatabase(path, what: "state database")
                 checks.append(.ok("state.db", "none yet at \(path): made on the first session bnc-open keeps or token bnc-asa caches"))
             } catch {
-                checks.append(.fail("state.db", error.message, fix: "move it aside: mv '\(path)' '\(path).aside'"))
+                checks.append(.fail("state.db", error.message, fix: "move it aside: mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".aside"))"))
             }
         } else if FileSystem.regularFileSize(path) == nil {
             checks.append(.ok("state.db", "none yet at \(path): made on the first session bnc-open keeps or token bnc-asa caches"))
@@ -31,10 +31,16 @@ enum StateChecks {
             checks.append(.ok("journals", "none kept: every batch finished"))
             return checks
         }
-        let bytes = journals.compactMap { FileSystem.regularFileSize(dir + "/" + $0) }.reduce(0, +)
-        let oldest = journals.compactMap { FileSystem.modificationTime(dir + "/" + $0) }.min().map { now - $0 } ?? 0
+        // The journals' own files, never what a link names (a link to /etc/passwd made "the oldest 192 days old").
+        let files = journals.compactMap { name -> stat? in
+            var st = stat()
+            return lstat(dir + "/" + name, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? st : nil
+        }
+        let bytes = files.map { Int($0.st_size) }.reduce(0, +)
+        let oldest = files.map { Double($0.st_mtim.tv_sec) }.min().map { now - $0 } ?? 0
+        // Quoted for a shell as it is pasted: a directory named `q'$(id)'` ran id (QA round 25b).
         checks.append(.warn("journals", "\(journals.count) kept in \(dir) for --resume (\(size(bytes)), the oldest \(age(oldest)) old)",
-                            fix: "rerun each unfinished batch with --resume, or remove them: rm \(dir)/*.db"))
+                            fix: "rerun each unfinished batch with --resume, or remove them: rm \(ShellQuote.quote(dir))/*.db"))
         for name in journals.prefix(20) {
             let check = database(dir + "/" + name, parts: [BatchJournal.schemaPart], name: "journal \(name)", what: "journal")
             if check.status != .ok { checks.append(check) }
@@ -48,7 +54,7 @@ enum StateChecks {
             let health = try DatabaseHealth.inspect(path, parts: parts, what: what)
             let versions = parts.map { "\($0.name) \(health.versions[$0.name].map(String.init) ?? "none")" }.joined(separator: ", ")
             if health.integrity != "ok" {
-                return .fail(name, "\(path): damaged (\(health.integrity))", fix: "move it aside and run again: mv '\(path)' '\(path).damaged'")
+                return .fail(name, "\(path): damaged (\(health.integrity))", fix: "move it aside and run again: mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".damaged"))")
             }
             if !health.newer.isEmpty {
                 return .fail(name, "\(path): written by a newer bnc (\(versions))", fix: "use the newer bnc, or move the file aside")
@@ -56,7 +62,7 @@ enum StateChecks {
             let later = health.older.isEmpty ? "" : "; the next run brings \(health.older.joined(separator: ", ")) up to date"
             return .ok(name, "\(path): \(size(health.bytes)), schema \(versions), pages ok\(later)")
         } catch {
-            return .fail(name, error.message, fix: error.hint ?? "move it aside and run again: mv '\(path)' '\(path).damaged'")
+            return .fail(name, error.message, fix: error.hint ?? "move it aside and run again: mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".damaged"))")
         }
     }
 

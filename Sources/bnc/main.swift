@@ -81,7 +81,7 @@ func unknown(_ name: String) -> Int32 {
             return 126
         case .notExecutable:
             err("error: cannot run \(path): it is not an executable file")
-            err("hint: chmod +x '\(path)' to use it as a plugin")
+            err("hint: chmod +x \(ShellQuote.quote(path)) to use it as a plugin")
             return 126
         }
     }

@@ -1,5 +1,6 @@
 // Secrets never shown unless asked; --dry-run and --curl renderings; shell quoting.
 import Foundation
+import BNCSuite
 import Testing
 @testable import BNCCore
 

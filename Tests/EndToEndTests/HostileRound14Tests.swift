@@ -98,4 +98,30 @@ import TestSupport
         #expect(run.stderr.contains(said), "\(run.stderr)")
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\r"), "nothing of the file's bytes reaches the terminal raw")
     }
+
+    /// F22: bnc doctor's fix for a journal path put it between single quotes as it was: a directory named
+    /// `q'$(touch PWNED)'.db` made a fix that, pasted, ran the command. Every path in a fix is quoted for a shell,
+    /// and the journals' size and age are the files' own, not what a link names.
+    @Test func doctorsFixesAreSafeToPaste() throws {
+        let journals = box.root.appendingPathComponent(".local/state/bnc/journals").path
+        let hostile = journals + "/q'$(touch PWNED)'.db"
+        try FileManager.default.createDirectory(atPath: hostile, withIntermediateDirectories: true)
+        let elsewhere = try box.write("elsewhere.txt", "not a journal")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_500_000_000)], ofItemAtPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: journals + "/old.db", withDestinationPath: elsewhere)
+        let run = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BRANCH_KEY": Self.key])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.output)")
+        let list = try #require(report["checks"] as? [[String: String]])
+        let fix = try #require(list.first { ($0["check"] ?? "").hasPrefix("journal q") }?["fix"], "\(list)")
+        let command = String(try #require(fix.range(of: "mv ").map { fix[$0.lowerBound...] }, "\(fix)"))
+        let pasted = try box.run("/bin/sh", ["-c", command])
+        #expect(pasted.status == 0, "\(command): \(pasted.output)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("PWNED").path), "pasting \(command) ran a command")
+        #expect(!FileManager.default.fileExists(atPath: hostile) && FileManager.default.fileExists(atPath: hostile + ".not-bnc")
+                || FileManager.default.fileExists(atPath: hostile + ".damaged"), "the fix moved the directory: \(command)")
+        let summary = list.first { $0["check"] == "journals" }?["detail"] ?? ""
+        #expect(!summary.contains("days old"), "a link's target is not a journal: \(summary)")
+        let removal = list.first { $0["check"] == "journals" }?["fix"] ?? ""
+        #expect(removal.contains("rm ") && removal.hasSuffix("/*.db"), "\(removal)")
+    }
 }

@@ -1,4 +1,5 @@
 // --dry-run and --curl: a request shown instead of sent, secrets redacted unless --show-secrets.
+import BNCSuite
 
 extension HTTPRequest {
     /// `{"method", "url", "headers": {...}, "body": ...}`; a JSON body stays JSON, a text body is a string.
@@ -43,16 +44,4 @@ extension HTTPRequest {
         }
         return words.joined(separator: " ")
     }
-}
-
-/// POSIX shell quoting.
-public enum ShellQuote {
-    /// A word that any POSIX shell reads back as `s`: bare when safe, else single-quoted.
-    public static func quote(_ s: String) -> String {
-        if !s.isEmpty, s.unicodeScalars.allSatisfy({ safe.contains($0) }) { return s }
-        return "'" + s.replacing("'", with: "'\\''") + "'"
-    }
-
-    private static let safe: Set<Unicode.Scalar> = Set(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@,+%".unicodeScalars)
 }

@@ -1,5 +1,6 @@
 // A thin, typed layer over SQLite: the suite's storage for state, journals and the sandbox's --state file.
 // WAL mode and a busy timeout make it safe for several processes at once (DESIGN.md §8).
+import BNCSuite
 import CSQLite
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ public final class SQLiteDatabase {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         if path != ":memory:" {
             // Only a database (or nothing) at the path: a user's other file is never opened for writing.
-            try FileSystem.requireOwnDatabase(path, what: what, hint: "name another file, or move this one away: mv '\(path)' '\(path).not-bnc'")
+            try FileSystem.requireOwnDatabase(path, what: what, hint: "name another file, or move this one away: mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".not-bnc"))")
             // Created private (0600) whatever the umask: it holds tokens; SQLite gives its -wal and -shm files the
             // same mode.
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -159,7 +160,7 @@ public final class SQLiteDatabase {
 
     static func damaged(what: String, path: String, message: String) -> BNCError {
         BNCError.configuration("\(what) \(path) is damaged or not a database (\(message)); it is left as it is",
-                               hint: "move it away and run again: mv '\(path)' '\(path).damaged'")
+                               hint: "move it away and run again: mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".damaged"))")
     }
 
     static func isDamaged(_ rc: Int32) -> Bool { rc & 0xff == SQLITE_CORRUPT || rc & 0xff == SQLITE_NOTADB }
