@@ -136,9 +136,10 @@ extension Sandbox {
     /// boolean, as Branch answers: false for every SKU, since the sandbox emulates no Journeys.
     func subscriptionStatus(_ r: SandboxRequest) throws -> SandboxResponse {
         _ = try checkKey(r.queryValue("branch_key").map(JSON.string))
-        guard let sku = r.queryValue("SKU"), !sku.isEmpty, sku.utf8.count <= 64 else {
+        guard let sku = r.queryValue("SKU"), !sku.isEmpty else {
             throw Rejection("SKU is required: the product asked about (SKU-00000008 is Journeys)")
         }
+        guard sku.utf8.count <= 64 else { throw Rejection("SKU must be at most 64 characters") }
         bump("subscription_status")
         return .json(200, false)
     }

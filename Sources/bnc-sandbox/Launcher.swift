@@ -52,13 +52,28 @@ enum SandboxLauncher {
             }
             if !exited { kill(pid, SIGTERM) }
             if exited, let said = Self.firstError(logPath, from: logStart) {
-                // Its own words (a port in use, a --keys file it refused), not only where to find them.
-                throw BNCError(.unreachable, "the detached sandbox did not start: \(said)", hint: "see \(logPath)")
+                // Its own words (a port in use, a --keys file it refused), not only where to find them, and its
+                // own exit status: a --state file of another kind is 78 whether the sandbox is detached or not.
+                throw BNCError(Self.kind(ofExit: status), "the detached sandbox did not start: \(said)", hint: "see \(logPath)")
             }
             throw BNCError(.unreachable, "the detached sandbox did not start; see \(logPath)")
         }
         context.stdout.line(line)
         context.diagnostics.note("running in the background as pid \(pid) (pid file \(pidPath), log \(logPath))")
+    }
+
+    /// What a child's wait status says went wrong: its exit status's kind for the statuses a start fails with
+    /// (64 usage, 65 data, 66 no input, 74 I/O, 78 configuration), else that it did not start (69).
+    static func kind(ofExit status: Int32) -> BNCError.Kind {
+        guard status & 0x7F == 0 else { return .unreachable }  // ended by a signal
+        switch (status >> 8) & 0xFF {
+        case 64: return .usage
+        case 65: return .invalidData
+        case 66: return .inputMissing
+        case 74: return .io
+        case 78: return .configuration
+        default: return .unreachable
+        }
     }
 
     /// The credentials of a --keys file: the sandbox's own configuration, so a bad one is exit 78, as a bad config

@@ -124,4 +124,26 @@ import TestSupport
         let removal = list.first { $0["check"] == "journals" }?["fix"] ?? ""
         #expect(removal.contains("rm ") && removal.hasSuffix("/*.db"), "\(removal)")
     }
+
+    /// F19: a start that fails says so with the same exit status detached or not (a --state file of another kind
+    /// was 69 with --detach, 78 without); a keys file too large is a bad keys file (78, it was 65); a SKU too long
+    /// is "too long", not "required".
+    @Test func exitStatusesAgreeAndMessagesSayWhy() throws {
+        let notes = try box.write("notes.txt", "my notes\n")
+        let foreground = try box.run("bnc-sandbox", ["--port", "0", "--state", notes])
+        let detached = try box.run("bnc-sandbox", ["--port", "0", "--state", notes, "--detach", "--pid-file", box.root.appendingPathComponent("s.pid").path,
+                                                   "--log-file", box.root.appendingPathComponent("s.log").path])
+        #expect(foreground.status == 78, "\(foreground.output)")
+        #expect(detached.status == 78 && detached.stderr.contains("did not start") && detached.stderr.contains("SQLite"), "\(detached.output)")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my notes\n")
+        let zero = try box.run("bnc-sandbox", ["--port", "0", "--keys", "/dev/zero"])
+        #expect(zero.status == 78 && zero.stderr.contains("larger than"), "\(zero.output)")
+        let missing = try box.run("bnc-sandbox", ["--port", "0", "--keys", box.root.appendingPathComponent("none.json").path])
+        #expect(missing.status == 66, "\(missing.output)")
+        let s = try sandbox()
+        let sku = try box.run("/usr/bin/curl", ["-s", s.url + "/v1/subscription/status?branch_key=\(Self.key)&SKU=" + String(repeating: "S", count: 65)])
+        #expect(sku.stdout.contains("SKU must be at most 64 characters"), "\(sku.stdout)")
+        let none = try box.run("/usr/bin/curl", ["-s", s.url + "/v1/subscription/status?branch_key=\(Self.key)"])
+        #expect(none.stdout.contains("SKU is required"), "\(none.stdout)")
+    }
 }
