@@ -52,33 +52,15 @@ public enum AppRequest {
         return (name, checked)
     }
 
-    /// What Branch builds the link domain's apple-app-site-association and assetlinks.json from (QA round 25b):
-    /// Apple's team id (10 letters and digits), a bundle id or Android package (letters, digits, `.`, `-`, `_`),
-    /// SHA-256 fingerprints (32 hex pairs joined by colons, at most 20); no setting's text holds a control character.
+    /// What the field table cannot say: no setting's text holds a control character (it reaches the link domain's
+    /// apple-app-site-association, assetlinks.json and pages), and an app lists at most 20 fingerprints. The ids
+    /// those files are built from are the table's patterns (team id, bundle id, SHA-256 fingerprint).
     static func checkLinkingIdentity(_ name: String, _ value: JSON) throws(BNCError) {
-        func isAlnum(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
-        if case .string(let text) = value {
-            if let bad = TerminalText.firstControl(in: text) { throw BNCError.invalid(name, "must not contain control characters (got \(bad))") }
-            let bytes = Array(text.utf8)
-            switch name {
-            case _ where bytes.isEmpty: break
-            case "ios_team_id" where !(bytes.count == 10 && bytes.allSatisfy(isAlnum)):
-                throw BNCError.invalid(name, "must be Apple's 10-character team id, letters and digits (got \(text.debugDescription))")
-            case "ios_bundle_id", "android_package_name":
-                guard bytes.count <= 155, bytes.allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
-                    throw BNCError.invalid(name, "must be at most 155 letters, digits, dots, hyphens and underscores")
-                }
-            default: break
-            }
+        if case .string(let text) = value, let bad = TerminalText.firstControl(in: text) {
+            throw BNCError.invalid(name, "must not contain control characters (got \(bad))")
         }
-        if name == "sha256_cert_fingerprints", case .array(let items) = value {
-            guard items.count <= 20 else { throw BNCError.invalid(name, "holds at most 20 fingerprints (got \(items.count))") }
-            for item in items {
-                let pairs = (item.stringValue ?? "").split(separator: ":", omittingEmptySubsequences: false)
-                guard pairs.count == 32, pairs.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { isAlnum($0) && ($0 <= 0x39 || "abcdefABCDEF".utf8.contains($0)) } }) else {
-                    throw BNCError.invalid(name, "each is a SHA-256 fingerprint: 32 hex pairs joined by colons (AB:CD:...)")
-                }
-            }
+        if name == "sha256_cert_fingerprints", case .array(let items) = value, items.count > 20 {
+            throw BNCError.invalid(name, "holds at most 20 fingerprints (got \(items.count))")
         }
     }
 

@@ -26,6 +26,12 @@ public enum FieldPattern: String, Sendable, Equatable {
     case hostname
     /// A screen's size, `WIDTHxHEIGHT` in pixels (1 to 100,000 each): the device file's `screen`, TUNE's `screen_size`.
     case screenSize
+    /// Apple's team id: 10 letters and digits (or empty: none set). What an app's apple-app-site-association names.
+    case appleTeamID
+    /// An iOS bundle id or an Android package name: letters, digits, `.`, `-` and `_` (or empty: none set).
+    case bundleID
+    /// A SHA-256 certificate fingerprint as assetlinks.json lists it: 32 hex pairs joined by colons.
+    case certFingerprint
 
     /// The rule as an error message ends it: "must be <description>".
     public var description: String {
@@ -41,6 +47,9 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
         case .hostname: "a host name such as example.app.link"
         case .screenSize: "WIDTHxHEIGHT in pixels, e.g. 1179x2556"
+        case .appleTeamID: "Apple's 10-character team id, letters and digits"
+        case .bundleID: "a bundle id or package name: letters, digits, dots, hyphens and underscores"
+        case .certFingerprint: "a SHA-256 fingerprint: 32 hex pairs joined by colons (AB:CD:...)"
         }
     }
 
@@ -58,6 +67,9 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .uriScheme: "URI scheme"
         case .hostname: "host name"
         case .screenSize: "WIDTHxHEIGHT"
+        case .appleTeamID: "team id"
+        case .bundleID: "bundle id"
+        case .certFingerprint: "SHA-256 fingerprint"
         }
     }
 
@@ -102,6 +114,13 @@ public enum FieldPattern: String, Sendable, Equatable {
                   ["", "/", "//"].contains(String(decoding: b[(colon + 1)...], as: UTF8.self)) else { return false }
             return !["javascript", "data", "vbscript", "file"].contains(String(decoding: b[..<colon].map(ASCII.lower), as: UTF8.self))
         case .screenSize: return Self.screen(s) != nil
+        case .appleTeamID:
+            return s.isEmpty || (s.utf8.count == 10 && s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) })
+        case .bundleID:
+            return s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        case .certFingerprint:
+            let pairs = s.split(separator: ":", omittingEmptySubsequences: false)
+            return pairs.count == 32 && pairs.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy { Hex.digit($0) != nil } }
         case .countryCode: return s.utf8.count == 2 && s.utf8.allSatisfy(ASCII.isLetter)
         case .languageCode: return (2...3).contains(s.utf8.count) && s.utf8.allSatisfy(ASCII.isLetter)
         case .hexColor:

@@ -19,6 +19,9 @@ public enum FieldSchema {
         case .email: "^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$"
         case .hostname: "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
         case .screenSize: "^[0-9]{1,6}[xX][0-9]{1,6}$"
+        case .appleTeamID: "^([A-Za-z0-9]{10})?$"
+        case .bundleID: "^[A-Za-z0-9._-]*$"
+        case .certFingerprint: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$"
         case .ipAddress, .uriScheme: nil
         }
     }
@@ -68,6 +71,15 @@ public enum FieldSchema {
         }
         if let m = f.maxLength { o["maxLength"] = .int(m) }
         if f.notBlank && f.type == .string { o["minLength"] = 1 }
+        // An array of strings: the rules are each item's (JSON Schema reads `pattern` and `maxLength` on strings
+        // only, so on the array they said nothing).
+        if f.type == .strings, var items = o["items"]?.objectValue {
+            for key in ["pattern", "maxLength", "format", "anyOf", "enum"] where o[key] != nil {
+                items[key] = o[key]
+                o[key] = nil
+            }
+            o["items"] = .object(items)
+        }
         return .object(o)
     }
 
