@@ -210,8 +210,30 @@ extension Sandbox {
         }
         if id == nil { id = body["mac_address"]?.stringValue.flatMap { $0.isEmpty ? nil : "mac:" + $0 } }
         if id == nil { id = (body["randomized_device_token"] ?? body["device_fingerprint_id"]).flatMap { $0.stringValue ?? $0.numberValue?.literal }.map { "token:" + $0 } }
+        // Android 6.0.0-beta's open (POST /v3/events/open) carries the deep link /v3/deeplink answered as
+        // `link_data`: the session's data, as the SDK keeps the open's `data` as its session params.
+        let carried = r.path == "/v3/events/open" ? body["link_data"]?.objectValue : nil
         return try session(body, key: key, client: .app, deviceID: id ?? "fp:\(ip)|\(userAgent)", ip: ip,
-                           userAgent: userAgent, os: os, firstSession: install ? true : nil)
+                           userAgent: userAgent, os: os, firstSession: install ? true : nil, carried: carried)
+    }
+
+    /// POST /v3/deeplink: Android 6.0.0-beta's `requestDeepLinkData(uri)` (io.branch.coroutines.RequestDeepLink):
+    /// the deep link of a URI the app was opened with (`link_identifier`, `android_app_link_url`,
+    /// `external_intent_uri`), answered as an open's `data` (a JSON string) with `link_click_id`. No session is
+    /// counted: the SDK sends /v3/events/open next, carrying this `data` as `link_data`.
+    func deeplink(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: Self.sessionForm)
+        let key = try checkKey(body["branch_key"], appID: body["app_id"])
+        try check(body, Self.appFieldTypes)
+        let ip = try clientIP(r)
+        let userAgent = body["user_agent"]?.stringValue ?? r.header("User-Agent") ?? ""
+        let os = try body["os"]?.stringValue.map(Self.sdkOS) ?? ""
+        bump("v3_deeplinks")
+        var data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os, isFirstSession: false)
+        data["+is_first_session"] = false
+        var answer: JSONObject = ["data": .string(SandboxJSON.encodeText(.object(data)))]
+        if let click = body["link_identifier"].flatMap({ $0.stringValue ?? $0.numberValue?.literal }) { answer["link_click_id"] = .string(click) }
+        return .json(200, .object(answer))
     }
 
     /// A browser's session from the Web SDK: identified by its browser_fingerprint_id (issued here when absent),
@@ -272,7 +294,8 @@ extension Sandbox {
     /// One session, whoever sent it: the rapid-repeat rule, INSTALL/REINSTALL/OPEN, identity, attribution and the
     /// non-referred limit, then the answer in the types each client's parser reads.
     private func session(_ body: JSONObject, key: String, client: SessionClient, deviceID: String, ip: String,
-                         userAgent: String, os: String?, firstSession: Bool?, fingerprint: String? = nil) throws -> SandboxResponse {
+                         userAgent: String, os: String?, firstSession: Bool?, fingerprint: String? = nil,
+                         carried: JSONObject? = nil) throws -> SandboxResponse {
         let deviceKey = "\(key)|\(deviceID)"
         let t = now
         // tracking_disabled: Branch answers but stores nothing of the session.
@@ -343,7 +366,12 @@ extension Sandbox {
         }
         if tracked { store.save(device: device, id: deviceKey) } else { bump("opens_tracking_disabled") }
 
-        var data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os ?? "", isFirstSession: isFirstSession)
+        var data: JSONObject
+        if let carried, carried["+clicked_branch_link"]?.boolValue == true {
+            data = carried
+        } else {
+            data = try attribution(body: body, key: key, ip: ip, userAgent: userAgent, os: os ?? "", isFirstSession: isFirstSession)
+        }
         data["+is_first_session"] = .bool(isFirstSession)
         let referred = data["+clicked_branch_link"]?.boolValue == true
         // The non-referred limit (once per IP in 4 h) counts OPENs: installs and reinstalls are always counted.
@@ -519,20 +547,37 @@ extension Sandbox {
         let body = try bodyObject(r, form: ["user_data": .json, "metadata": .json])
         let user = body["user_data"]?.objectValue ?? body
         let key = try checkKey(body["branch_key"] ?? user["branch_key"], appID: body["app_id"])
-        let window = (body["attribution_window"] ?? user["attribution_window"])?.numberValue?.double ?? 30
-        guard window >= 0, window <= 365 else { throw Rejection("attribution_window must be 0 to 365 days") }
+        // The SDKs leave the window to the server: Android 6.0.0-beta sends -1 when the app set none ("the server
+        // interprets it as 30 days", ServerRequestGetLATD), Android 5.x and the Web SDK any number, for the server
+        // to cap (DeviceInfo.updateRequestWithV2Params). Neither is refused: Branch's default, or its cap, is taken.
+        var window = (body["attribution_window"] ?? user["attribution_window"])?.numberValue?.double ?? 30
+        if window < 0 {
+            window = 30
+        } else if window > 365 {
+            lint("attribution_window \(Int(min(window, 1e9))) is above 365 days; taken as 365")
+            window = 365
+        }
         let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "device_fingerprint_id"]
             .compactMap { (user[$0] ?? body[$0]).flatMap { $0.stringValue ?? $0.numberValue?.literal } }
         bump("latd_requests")
         var touch: JSONObject = [:]
-        let match = store.devices.first { entry in
-            entry.key.hasPrefix(key + "|") && (ids.contains(entry.value.randomizedDeviceToken) || entry.value.bundleTokens.contains { ids.contains($0) })
-        }?.value
+        let match = device(of: key, knownBy: ids)
         if let device = match, let data = device.lastTouch, now - device.lastTouchTime <= window * 86400 {
             touch = data
             touch["+is_first_session"] = nil
         }
         return .json(200, ["last_attributed_touch_data": .object(touch), "attribution_window": .int(Int(window))])
+    }
+
+    /// The app's device one of `ids` names: a token the sandbox issued (randomized_device_token, a bundle token),
+    /// else a browser's fingerprint. A browser given its id by /_r is kept as `browser:FINGERPRINT` with a token
+    /// of its own, and the Web SDK sends only the fingerprint (utils.getUserData has no identity_id): it was never
+    /// found, so its last touch was empty and its cross-platform id the fingerprint echoed (round 26c).
+    func device(of key: String, knownBy ids: [String]) -> DeviceRecord? {
+        if let issued = store.devices.first(where: { entry in
+            entry.key.hasPrefix(key + "|") && (ids.contains(entry.value.randomizedDeviceToken) || entry.value.bundleTokens.contains { ids.contains($0) })
+        })?.value { return issued }
+        return ids.lazy.compactMap { self.store.devices["\(key)|browser:\($0)"] }.first
     }
 
     /// POST /v1/cpid: the Web SDK's crossPlatformIds (src/6_branch.js), answered with the user's ids as Branch's
@@ -544,9 +589,7 @@ extension Sandbox {
         let ids = ["randomized_device_token", "randomized_bundle_token", "identity_id", "browser_fingerprint_id", "developer_identity"]
             .compactMap { (user[$0] ?? body[$0]).flatMap { $0.stringValue ?? $0.numberValue?.literal } }
         bump("cpid_requests")
-        let device = store.devices.first { entry in
-            entry.key.hasPrefix(key + "|") && (ids.contains(entry.value.randomizedDeviceToken) || entry.value.bundleTokens.contains { ids.contains($0) })
-        }?.value
+        let device = device(of: key, knownBy: ids)
         var out: JSONObject = ["cross_platform_id": .string(device?.bundleTokens.first ?? ids.first ?? random.branchID()),
                                "past_cross_platform_ids": .array([]), "prob_cross_platform_ids": .array([])]
         if let identity = user["developer_identity"] ?? body["developer_identity"] { out["developer_identity"] = identity }
@@ -560,6 +603,15 @@ extension Sandbox {
         _ = try checkKey(body["branch_key"], appID: body["app_id"])
         bump("web_pageviews")
         return .json(200, ["auto_branchify": false])
+    }
+
+    /// POST /v1/dismiss: the Web SDK's word that a Journey was closed (src/journeys_utils.js), the pageview's form
+    /// with the Journey's ids. The sandbox shows no Journeys: it is taken and answered `{}`.
+    func dismiss(_ r: SandboxRequest) throws -> SandboxResponse {
+        let body = try bodyObject(r, form: ["metadata": .json, "data": .json, "session_referring_link_data": .json, "tags": .json])
+        _ = try checkKey(body["branch_key"], appID: body["app_id"])
+        bump("web_dismissals")
+        return .json(200, [:])
     }
 
     /// GET /_r?sdk=…&callback=NAME: the Web SDK's first call (JSONP on the link domain), answered with a browser

@@ -39,7 +39,11 @@ extension Sandbox {
     static let routes: [Route] = [
         Route("/v1/open", ["POST": { s, r, _ in try s.open(r) }], refusesOthers: true),
         Route("/v1/install", ["POST": { s, r, _ in try s.open(r, install: true) }], refusesOthers: true),
+        // Android 6.0.0-beta (pre-release): every session after the install, and the deep link of a URI first.
+        Route("/v3/events/open", ["POST": { s, r, _ in try s.open(r) }], refusesOthers: true),
+        Route("/v3/deeplink", ["POST": { s, r, _ in try s.deeplink(r) }], refusesOthers: true),
         Route("/v1/pageview", ["POST": { s, r, _ in try s.pageview(r) }], refusesOthers: true),
+        Route("/v1/dismiss", ["POST": { s, r, _ in try s.dismiss(r) }], refusesOthers: true),
         Route("/v1/cpid/latd", ["POST": { s, r, _ in try s.lastAttributedTouch(r) }]),
         Route("/v1/cpid", ["POST": { s, r, _ in try s.crossPlatformIDs(r) }]),
         Route("/v1/profile", ["POST": { s, r, _ in try s.profile(r) }], refusesOthers: true),

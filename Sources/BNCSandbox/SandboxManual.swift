@@ -12,7 +12,8 @@ public enum SandboxManual {
             code of a new link, as PNG, JPEG or SVG, in the requested size, margin and colours; patterns are drawn \
             standard and no image URL is fetched); the App API (GET and PUT /v1/app/KEY: settings kept per key, the \
             documented ones changeable, branch_key, creation_date, id and the link domains refused, dev_email \
-            required); the Web SDK's GET /_r and POST /v1/pageview; Apple's AdServices POST /api/v1/ \
+            required); the Web SDK's GET /_r, POST /v1/pageview and /v1/dismiss; Android 6.0.0-beta's POST /v3/deeplink \
+            and /v3/events/open; Apple's AdServices POST /api/v1/ \
             (and /api/v1); and TUNE's /serve. A later session from the IP and device of a click (its User-Agent's \
             platform part: an app's web view and Safari on one iPhone match), within the link's match duration, is \
             attributed to the link; a session opened by the link itself (link_identifier, a Universal or App Link, \
@@ -137,8 +138,8 @@ public enum SandboxManual {
             of the same key (one user through setIdentity in the page and the app, or an identity the app's \
             session sent); a web session's has_app \
             says the same. \
-            POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued) \
-            within attribution_window days; POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
+            POST /v1/cpid/latd answers the device's last attributed touch (found by the tokens this sandbox issued, \
+            or a browser's fingerprint) within attribution_window days (below 0: 30; above 365: 365); POST /v1/cpid answers the user's cross-platform ids. POST /v1/profile \
             and /v1/logout, the setIdentity and logout of SDKs that called Branch for them (Android up to 5.7, iOS \
             2.x, Web up to 2.78): an identity names one user of the app (a login on a second device joins the first's \
             user), and a logout gives the device a new one; POST /v1/close, Android's report of the app's close up to \
