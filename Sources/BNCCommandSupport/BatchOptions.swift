@@ -19,7 +19,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
             completion: .file())
     public var journal: String?
 
-    @Flag(name: .customLong("resume"), help: "Skip the lines the journal shows as acknowledged.")
+    @Flag(name: .customLong("resume"), help: "Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.")
     public var resume = false
 
     @Flag(name: .customLong("unordered"), help: "Print results as they finish instead of in input order.")

@@ -1,6 +1,7 @@
 // --batch for every sending tool: the journal's place, SIGINT, a progress bar on a terminal, the summary,
 // and the exit status (0 all ok, 1 some failed, 130 interrupted).
 import BNCCore
+import BNCSuite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +49,7 @@ extension ToolRun {
         var total: Int?
         var journal: BatchJournal?
         var fingerprint: String
+        var pathHash = ""
         // A pipe, a FIFO or process substitution can be read once only: it is streamed like stdin (no line
         // count, no automatic journal); only a regular file is fingerprinted first.
         let stream = input == "-" || FileSystem.regularFileMode(input) == nil
@@ -62,12 +64,46 @@ extension ToolRun {
             total = lines
             var path = FNV1a64()
             path.add(Array((Subprocess.absolutePath(input)).utf8))
+            pathHash = path.hex
             fingerprint = "\(path.hex)-\(hash)"
         }
         // A shard is a run of its own: its journal is its own (two shards of one input ran into one journal, the
         // second wiping the first's acknowledgements, so the first's --resume sent its lines again).
-        if let shard = settings.shard { fingerprint += "-shard\(shard.k)of\(shard.n)" }
-        if let path = batch.journal ?? (stream ? nil : "\(environment.stateDirectory)/journals/\(context.tool)-\(fingerprint).db") {
+        let shardSuffix = settings.shard.map { "-shard\($0.k)of\($0.n)" } ?? ""
+        fingerprint += shardSuffix
+        let journals = "\(environment.stateDirectory)/journals"
+        let ownJournal = batch.journal == nil && !stream ? "\(journals)/\(context.tool)-\(fingerprint).db" : nil
+        if let ownJournal {
+            let record = FinishedBatch.path(of: ownJournal)
+            FinishedBatch.prune(journals, tool: context.tool, now: MonotonicClock.wallSeconds())
+            if batch.resume && !FileSystem.exists(ownJournal) {
+                // A --resume of a run that finished: its journal was removed, so every line would go again (the
+                // tool's own journal behaves as a kept --journal FILE does: nothing is sent twice).
+                if let done = FinishedBatch.read(record) {
+                    guard done.command == RunIdentity.command else {
+                        throw BNCError.configuration("the finished run of \(input) was another command's (\(done.command); this is \(RunIdentity.command))",
+                                                     hint: "run without --resume to send its lines with this command")
+                    }
+                    guard done.destination == journalDestination else {
+                        throw BNCError.configuration("the finished run of \(input) sent to \(done.destination); this run sends to \(journalDestination)",
+                                                     hint: "its lines were not sent there: run without --resume")
+                    }
+                    diagnostics.note("every line of \(input) was acknowledged by a run that finished at \(HARRecorder.iso8601(done.finished)) (\(Counting.of(done.lines, "line"))): nothing sent; run without --resume to send them again")
+                    if output.output == .json { stdout.write("[]\n") }
+                    return .success
+                }
+                // A --resume of an input that changed since its unfinished run: that run's journal is another
+                // content's, so every line would go again (acknowledged ones too). A kept --journal FILE refuses
+                // such a resume; so does the tool's own.
+                if let other = FinishedBatch.otherContentJournals(journals, tool: context.tool, pathHash: pathHash, shardSuffix: shardSuffix, except: ownJournal).first {
+                    throw BNCError.configuration("\(input) changed since the unfinished run it would resume (journal \(other)): its acknowledged lines cannot be told apart in the new content",
+                                                 hint: "send the lines still to go in a file of their own, or remove \(ShellQuote.quote(other)) and run without --resume to send every line")
+                }
+            } else if !batch.resume {
+                FinishedBatch.remove(record)
+            }
+        }
+        if let path = batch.journal ?? ownJournal {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
             let j = try BatchJournal(path: path, fresh: !batch.resume)
             try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command, destination: journalDestination)
@@ -150,6 +186,10 @@ extension ToolRun {
         // every line and had each acknowledged is removed, so the state directory does not fill with finished runs.
         if batch.journal == nil, let journal, !summary.interrupted, summary.unsent == 0, summary.failed == 0 {
             journal.remove()
+            if let ownJournal {
+                FinishedBatch(command: RunIdentity.command, destination: journalDestination, lines: summary.ok + summary.resumed,
+                              finished: MonotonicClock.wallSeconds()).write(FinishedBatch.path(of: ownJournal))
+            }
         }
         if let hint = Self.resumeHint(summary, total: total, resumable: journal != nil, resuming: batch.resume) { diagnostics.note(hint) }
         if let failure = results.failure { throw failure }

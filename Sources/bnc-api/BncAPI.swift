@@ -134,18 +134,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             if request.path.hasPrefix("/_sandbox/requests"), !tool.output.showSecrets { shown = Self.maskingTokens(shown) }
             try tool.emit(shown)
         } else if !response.body.isEmpty {
-            if String(validating: response.body, as: UTF8.self) != nil {
-                tool.printText(tool.redactor.redact(response.bodyText), newline: false)
-            } else if tool.environment.stdoutIsTTY {
-                // Bytes that are not text (a QR code's PNG) would garble a terminal, and as text each byte past
-                // 0x7F would become U+FFFD: they go to a file or a pipe only, as curl does.
-                let type = response.headers["Content-Type"].map { ", " + TerminalText.escape($0) } ?? ""
-                tool.diagnostics.note("the answer is binary (\(response.body.count) bytes\(type)) and is not written to a terminal: redirect stdout to a file")
-            } else {
-                // Byte for byte (QA round 25b: a PNG came out with every byte past 0x7F replaced), with the secrets
-                // `redact(bytes:)` finds masked as in text.
-                tool.stdout.write(bytes: tool.redactor.redact(bytes: response.body))
-            }
+            Self.printRaw(response, tool)
         }
         guard response.isSuccess else { throw response.httpError(redactor: tool.redactor) }
         return .success

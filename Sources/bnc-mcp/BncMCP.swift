@@ -23,7 +23,7 @@ struct BncMCP: AsyncParsableCommand {
             their input has "send": true. Credentials are the server's (--profile, the environment, the config \
             file): a tool's arguments never carry them. Validation errors come back as tool errors naming the \
             field, with nothing sent; a path an input names (sandbox_start's keys, tune_scan's file) must be a regular \
-            file, not a FIFO, a device or -. delete_link deletes only on a server started with --allow-delete. A call the \
+            file (or a FIFO a scan streams), not a directory, a device or -. delete_link deletes only on a server started with --allow-delete. A call the \
             client cancels (notifications/cancelled) has its command stopped and, over stdio, no answer; a call \
             sent inside a JSON-RPC batch runs to its end (the batch is answered whole).
 

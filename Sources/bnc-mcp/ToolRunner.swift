@@ -72,7 +72,11 @@ struct ToolRunner: Sendable {
                     }
                     // A path a tool's input names is opened by the command: a FIFO would block it (and the call)
                     // forever, a device or a directory is no file of the suite's (QA round 25b).
-                    if a.isFile { for path in (value.arrayValue ?? [value]).compactMap(\.stringValue) { try Self.checkFile(path, name: name) } }
+                    if a.isFile {
+                        for path in (value.arrayValue ?? [value]).compactMap(\.stringValue) {
+                            try Self.checkFile(path, name: name, fifo: !Self.readAtStart.contains(tool.name))
+                        }
+                    }
                     if a.kind == .positional { positionals += made } else { words += made }
                 } else if case .member(let member, let read, let schema, _) = tool.stdin, member == name {
                     // The schema's own bounds, which the client was shown (`minItems`: an empty list sent nothing and
@@ -108,21 +112,6 @@ struct ToolRunner: Sendable {
         if !positionals.isEmpty { words += ["--"] + positionals }
         let r = Execution.run(directory + "/" + tool.command[0], words, stdin: input, stopper: stopper)
         return answer(tool, r, image: tool.image && sending ? args["format"]?.stringValue ?? "png" : nil)
-    }
-
-    /// A file an input names: one that exists and is a regular file (a link to one too). `-` (stdin) is the
-    /// server's own input, not the client's.
-    static func checkFile(_ path: String, name: String) throws(BNCError) {
-        if path == "-" { throw BNCError.invalid(name, "must name a file; - (stdin) is the MCP server's own input") }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw BNCError.invalid(name, "\(path) cannot be read: \(String(cString: strerror(errno)))")
-        }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else {
-            let what = kind == S_IFIFO ? "a FIFO" : kind == S_IFDIR ? "a directory" : kind == S_IFCHR || kind == S_IFBLK ? "a device" : kind == S_IFSOCK ? "a socket" : "not a regular file"
-            throw BNCError.invalid(name, "must name a regular file; \(path) is \(what)")
-        }
     }
 
     func answer(_ tool: MCPTool, _ r: Execution.Result, image: String?) -> CallTool.Result {

@@ -1,5 +1,6 @@
 // Precedence (flags > environment > profile > defaults), permission refusal, key and secret checks.
 import Foundation
+import BNCSuite
 import Testing
 import TestSupport
 @testable import BNCCore
@@ -80,7 +81,7 @@ import TestSupport
         let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags()) }
         #expect(e.exitStatus == .configuration)
         #expect(e.message.contains("readable by its group or others"))
-        #expect(e.hint == "run: chmod 600 '\(sandbox.configDir)/config.toml'")
+        #expect(e.hint == "run: chmod 600 " + ShellQuote.quote("\(sandbox.configDir)/config.toml"))
     }
 
     @Test func aConfigWithoutSecretsMayBeReadable() throws {
@@ -92,7 +93,7 @@ import TestSupport
         let f = try sandbox.write("open.secret", "secret_test_x", mode: 0o644)
         let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags(secretFile: f)) }
         #expect(e.exitStatus == .configuration)
-        #expect(e.hint == "run: chmod 600 '\(f)'")
+        #expect(e.hint == "run: chmod 600 " + ShellQuote.quote(f))
     }
 
     @Test func missingSecretFileIsNoInput() throws {

@@ -111,6 +111,42 @@ import Glibc
         #expect(piped.stderr.contains("a batch from a pipe resumes only with a journal: pass --journal FILE next time"), "\(piped.stderr)")
     }
 
+    /// The tool's own journal behaves as a kept --journal FILE: a --resume of a run that finished sends nothing
+    /// (its journal was removed, and every line went again with exit 0), and a --resume of an input changed since
+    /// its unfinished run is refused (every line, acknowledged ones too, went again). QA round 26b, U8.
+    @Test func aResumeNeverSendsAcknowledgedLinesAgain() throws {
+        let s = try SandboxProcess()
+        let input = try box.write("done.ndjson", (0..<3).map { #"{"name":"d\#($0)","user_data":{"developer_identity":"u"}}"# }.joined(separator: "\n") + "\n")
+        let first = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input], env: env(s))
+        #expect(first.status == 0, "\(first.stderr)")
+        let sent = try s.received().count
+        let again = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--resume", "--output", "json"], env: env(s))
+        #expect(again.status == 0 && again.stdout == "[]\n", "\(again.output)")
+        #expect(again.stderr.contains("every line of \(input) was acknowledged by a run that finished at") && again.stderr.contains("(3 lines): nothing sent"),
+                "\(again.stderr)")
+        #expect(try s.received().count == sent, "nothing sent again")
+        // Elsewhere, the finished run's lines were never sent: refused, as a kept journal's are.
+        let other = try SandboxProcess()
+        let elsewhere = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input, "--resume"], env: env(other))
+        #expect(elsewhere.status == 78 && elsewhere.stderr.contains("sent to"), "\(elsewhere.stderr)")
+        #expect(try other.received().isEmpty)
+        // Without --resume, every line goes again, as asked.
+        let fresh = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", input], env: env(s))
+        let resent = try s.received().count
+        #expect(fresh.status == 0 && resent == sent + 3, "\(fresh.stderr)")
+
+        // A run with a failed line, the file then edited, and --resume: refused, nothing sent.
+        let mixed = try box.write("mixed2.ndjson", #"{"name":"m0","user_data":{"developer_identity":"u"}}"# + "\n" + #"{"name":"bad","user_data":{}}"# + "\n")
+        let failed = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", mixed], env: env(s))
+        #expect(failed.status == 1, "\(failed.stderr)")
+        let before = try s.received().count
+        _ = try box.write("mixed2.ndjson", #"{"name":"m0","user_data":{"developer_identity":"u"}}"# + "\n" + #"{"name":"fixed","user_data":{"developer_identity":"u"}}"# + "\n")
+        let edited = try box.run("bnc-api", ["POST", "/v2/event/custom", "--batch", mixed, "--resume"], env: env(s))
+        #expect(edited.status == 78 && edited.stderr.contains("changed since the unfinished run it would resume"), "\(edited.stderr)")
+        #expect(edited.stderr.contains("send the lines still to go in a file of their own"), "\(edited.stderr)")
+        #expect(try s.received().count == before, "nothing sent")
+    }
+
     @Test func shardsSplitTheInputBetweenRuns() throws {
         let s = try SandboxProcess()
         let input = try events(300)

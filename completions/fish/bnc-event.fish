@@ -164,7 +164,7 @@ complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_op
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
 complete -c 'bnc-event' -n '__bnc-event_should_offer_completions_for_flags_or_options "bnc-event send" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''

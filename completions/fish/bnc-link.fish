@@ -164,7 +164,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link create" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
@@ -268,7 +268,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link update" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
@@ -305,7 +305,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link delete" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''
@@ -405,7 +405,7 @@ complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_opti
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" concurrency' -l 'concurrency' -d 'Requests in flight at once.' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" rate' -l 'rate' -d 'Most requests per second (default: no limit).' -rfka ''
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" journal' -l 'journal' -d 'Journal of acknowledged lines, for --resume.' -rF
-complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged.'
+complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" resume' -l 'resume' -d 'Skip the lines the journal shows as acknowledged: all of them after a run that finished; a file changed since its unfinished run is refused.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" unordered' -l 'unordered' -d 'Print results as they finish instead of in input order.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" fail-fast' -l 'fail-fast' -d 'Stop at the first failed line.'
 complete -c 'bnc-link' -n '__bnc-link_should_offer_completions_for_flags_or_options "bnc-link qr" shard' -l 'shard' -d 'Take only shard K of N of the lines (stable hash), e.g. 2/8.' -rfka ''

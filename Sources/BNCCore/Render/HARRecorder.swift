@@ -172,7 +172,7 @@ public final class HARRecorder: @unchecked Sendable {
     }
 
     /// `2026-11-24T18:50:42.123Z`.
-    static func iso8601(_ seconds: Double) -> String {
+    public static func iso8601(_ seconds: Double) -> String {
         var t = time_t(seconds.rounded(.down))
         var parts = tm()
         gmtime_r(&t, &parts)
