@@ -14,7 +14,7 @@ public struct CredentialOptions: ParsableArguments, Sendable {
     public var secretFile: String?
 
     @Option(name: .customLong("access-token-file"), help: ArgumentHelp(
-        "File holding a Branch API access token (for deleting links). Env: BRANCH_ACCESS_TOKEN.", valueName: "FILE"),
+        "File holding a Branch API access token (for deleting links and the Data API exports). Env: BRANCH_ACCESS_TOKEN.", valueName: "FILE"),
         completion: .file())
     public var accessTokenFile: String?
 

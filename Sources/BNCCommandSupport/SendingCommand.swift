@@ -101,7 +101,7 @@ extension SendingCommand {
         readers += inputs
         let stdin = readers.filter { $0.path == "-" }.map(\.flag)
         if stdin.count > 1 {
-            throw BNCError.usage(stdin.joined(separator: " and "), "both read standard input (-): at most one option may")
+            throw BNCError.usage(stdin.joined(separator: " and "), "both read standard input (-): at most one option of a run may read it; give the others a file")
         }
         try Self.checkDistinct(writers: [("--record", shared.network.record), ("--journal", batchOptions?.journal)] + outputs, readers: readers)
         if let b = batchOptions, b.batch == nil, !batchFromArgument, b.resume || b.journal != nil || b.shard != nil || b.unordered || b.failFast {

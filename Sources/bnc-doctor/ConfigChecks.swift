@@ -48,7 +48,7 @@ enum ConfigChecks {
             checks.append(.warn("branch secret", "none: bnc-open from a server, bnc-link update and bnc-api --with-secret need it",
                                 fix: "keep it in a file (chmod 600) and set branch_secret_file in a profile, or BRANCH_SECRET"))
         }
-        checks.append(.ok("access token", settings.accessToken == nil ? "none (only bnc-link delete needs one)" : "set\(from("access_token"))"))
+        checks.append(.ok("access token", settings.accessToken == nil ? "none (bnc-link delete and bnc-export's custom, query, aggregate, cohort and cross-event need one)" : "set\(from("access_token"))"))
         checks.append(.ok("api url", (settings.apiURL.map { "\($0)\(from("api_url"))" }) ?? "the real services (\(Branch.defaultBaseURL), \(AdServices.defaultBaseURL))"))
         return (checks, settings, settings.apiURL)
     }

@@ -5,7 +5,7 @@ import BNCCore
 import BNCEvent
 
 struct EventFlags: ParsableArguments {
-    @Flag(name: .customLong("custom-event"), help: "Send to /v2/event/custom even when the name is a standard one.")
+    @Flag(name: .customLong("custom-event"), help: "Send to /v2/event/custom even when the name is a standard one, or close to a command (lsit).")
     var customEvent = false
 
     @Option(name: .customLong("developer-identity"), help: ArgumentHelp("Your user id (user_data.developer_identity).", valueName: "ID"))

@@ -49,10 +49,16 @@ struct Send: SendingCommand {
 
     func validate() throws {
         if event.explain && batch.batch != nil { throw ValidationError("--explain explains one event: not with --batch") }
+        // `send` is the default command: `bnc-event lsit` sent an event named lsit (QA round 26b). A name one or
+        // two edits from a command is refused unless --custom-event says it is meant.
+        if let name, !event.customEvent, !EventCatalog.isStandard(name),
+           let command = EditDistance.closest(to: name, in: ["send", "list", "fields"]) {
+            throw ValidationError("'\(name)' is not a bnc-event command; did you mean '\(command)'? (to send an event of that name, add --custom-event)")
+        }
         if let body = event.body {
             if event.explain { throw ValidationError("--explain explains an event built from flags: not with --body") }
             if batch.batch != nil { throw ValidationError("--body is one event: not with --batch") }
-            if name != nil { throw ValidationError("--body \(body) names its event (\"name\"): not with a name argument") }
+            if name != nil { throw ValidationError("--body \(body) is the whole event, its name included (\"name\": \"PURCHASE\"): not with a name argument") }
             if let flag = (event.partsGiven + device.given).first { throw ValidationError("--body \(body) is the whole event: not with \(flag)") }
         } else if batch.batch == nil && name == nil {
             throw ValidationError("name the event (e.g. PURCHASE), or pass --body FILE or --batch FILE")
@@ -91,11 +97,7 @@ struct Send: SendingCommand {
             }
             input.items = list
         }
-        // `send` is the default command: `bnc-event lsit` would send an event named lsit. Said, and refused with --strict.
         let warnings = Warnings()
-        if !EventCatalog.isStandard(input.name), let command = EditDistance.closest(to: input.name, in: ["send", "list", "fields"]) {
-            warnings.add("\(input.name) is sent as an event name (did you mean the command '\(command)'?)")
-        }
         let request = try tool.request(builder, try EventRequest.body(input, device: tool.device, ip: tool.ip), warnings: warnings)
         if event.explain {
             let explanation = EventExplanation(flags: event, device: tool.device, settings: tool.settings, ipFromFlag: tool.ip != nil,

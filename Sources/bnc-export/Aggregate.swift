@@ -7,7 +7,7 @@ import BNCExport
 
 /// What both jobs share: the token, the app, the wait, the file.
 struct AnalyticsOptions: ParsableArguments {
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id, or BRANCH_APP_ID).", valueName: "ID")) var appID: String?
     @Option(name: .customLong("limit"), help: ArgumentHelp("Most records (at most 50000).", valueName: "N")) var limit: Int?
     @Option(name: .customLong("job"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "ID")) var job: String?
     @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0

@@ -40,7 +40,7 @@ struct Ready: SendingCommand {
     @Option(name: .customLong("topic"), help: ArgumentHelp("The topic, e.g. eo_install.", valueName: "TOPIC"), completion: .list(ExportFields.customTopics))
     var topic: String
     @Flag(name: .customLong("aggregate"), help: "Ask about aggregate data (Aggregate, Cohort, Cross-Events) instead of events.") var aggregate = false
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id, or BRANCH_APP_ID).", valueName: "ID")) var appID: String?
     @OptionGroup var explain: ExplainOption
     @OptionGroup var shared: SharedOptions
 

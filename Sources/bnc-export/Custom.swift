@@ -28,7 +28,7 @@ struct Custom: SendingCommand {
     @Option(name: .customLong("filter"), help: ArgumentHelp("One filter OP,FIELD,VALUE (eq, neq, gt, gte, lt, lte).", valueName: "FILTER")) var filter: String?
     @Option(name: .customLong("limit"), help: ArgumentHelp("Most rows (default 100, at most 15000000).", valueName: "N")) var limit: Int?
     @Option(name: .customLong("timezone"), help: ArgumentHelp("Time zone of dates without an offset (default the dashboard's).", valueName: "TZ")) var timezone: String?
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id, or BRANCH_APP_ID).", valueName: "ID")) var appID: String?
     @Option(name: .customLong("handle"), help: ArgumentHelp("Pick up a job made earlier instead of making one.", valueName: "HANDLE")) var handle: String?
     @Option(name: .customLong("wait"), help: ArgumentHelp("Seconds to wait for the job.", valueName: "S")) var wait = 3600.0
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded file here.", valueName: "DIR"), completion: .directory) var dir: String?

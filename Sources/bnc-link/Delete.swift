@@ -11,7 +11,7 @@ struct Delete: SendingCommand {
         abstract: "Delete a link (DELETE /v1/url with an Access-Token).",
         discussion: "The API access token comes from --access-token-file, BRANCH_ACCESS_TOKEN or the profile; the app id from --app-id or the profile's app_id.")
     @Argument(help: ArgumentHelp("The link's URL (not with --batch).", valueName: "url")) var url: String?
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id).", valueName: "ID")) var appID: String?
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The numeric Branch app id (or the profile's app_id, or BRANCH_APP_ID).", valueName: "ID")) var appID: String?
     @Flag(name: .customLong("explain"), help: "On stderr, the query and headers with where each came from (the argument, --app-id, the access token's source).")
     var explain = false
     @OptionGroup var shared: SharedOptions

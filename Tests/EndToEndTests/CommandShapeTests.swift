@@ -192,13 +192,18 @@ import TestSupport
         #expect(r.status == 64 && r.stderr.contains("--key: this command sends nothing to Branch") && !r.stderr.contains("did you mean"), "\(r.stderr)")
     }
 
-    @Test func aMistypedEventCommandWarnsAndStrictRefusesIt() throws {
+    /// `send` is the default command: `bnc-event lsit` sent an event named lsit with a warning and exit 0 (QA round
+    /// 26b). A name close to a command is refused, the did-you-mean first, unless --custom-event says it is meant.
+    @Test func aMistypedEventCommandIsRefusedUnlessMeant() throws {
         let s = try SandboxProcess()
-        let sent = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
-        #expect(sent.status == 0 && sent.stderr.contains("warning: lsit is sent as an event name (did you mean the command 'list'?)"), "\(sent.stderr)")
-        let strict = try box.run("bnc-event", ["sned", "--developer-identity", "u", "--user-agent", "UA", "--strict"], env: env(s))
-        #expect(strict.status == 65)
-        #expect(try s.received().count == 1, "the strict run sent nothing")
+        let typo = try box.run("bnc-event", ["lsit", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
+        #expect(typo.status == 64 && typo.stderr.contains("'lsit' is not a bnc-event command; did you mean 'list'?"), "\(typo.stderr)")
+        let bare = try box.run("bnc-event", ["sned"], env: env(s))
+        #expect(bare.status == 64 && bare.stderr.contains("did you mean 'send'?"), "the did-you-mean comes before the missing user: \(bare.stderr)")
+        #expect(try s.received().isEmpty, "nothing sent")
+        let meant = try box.run("bnc-event", ["lsit", "--custom-event", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
+        #expect(meant.status == 0, "\(meant.stderr)")
+        #expect(try s.received().count == 1)
         let standard = try box.run("bnc-event", ["LOGIN", "--developer-identity", "u", "--user-agent", "UA"], env: env(s))
         #expect(standard.status == 0 && !standard.stderr.contains("warning"), "\(standard.stderr)")
     }

@@ -151,7 +151,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         open(["--retries", "21"], 64, "--retries must be between 0 and 20"),
         open(["--max-response-size", "10"], 64, "--max-response-size must be between 1024 and 1073741824 bytes"),
         open(["--first-session", "maybe"], 64, "The value 'maybe' is invalid for '--first-session"),
-        open(["--device", "-", "--body", "-"], 64, "--device and --body both read standard input (-): at most one option may", stdin: "{}"),
+        open(["--device", "-", "--body", "-"], 64, "--device and --body both read standard input (-): at most one option of a run may read it", stdin: "{}"),
         HostileCase("bnc-event", ["send", "--batch", "x.ndjson", "--rate", "1e9"], 64, "--rate must be between 0.01 and 1000000"),
         HostileCase("bnc-api", ["GET", "/v1/url", "--body", "b.json"], 64, "--body is only for POST, PUT and PATCH", files: ["b.json": "{}"]),
         // Files: missing, too large, not what they must hold.

@@ -54,8 +54,8 @@ public struct Settings: Sendable {
     public static let environmentVariables: [(name: String, meaning: String)] = [
         ("BRANCH_KEY", "Branch key, below --key and above the profile"),
         ("BRANCH_SECRET", "Branch secret, below --secret-file and above the profile"),
-        ("BRANCH_ACCESS_TOKEN", "API access token (deleting links), below --access-token-file"),
-        ("BRANCH_APP_ID", "numeric Branch app id (deleting links)"),
+        ("BRANCH_ACCESS_TOKEN", "API access token (deleting links, Data API exports), below --access-token-file"),
+        ("BRANCH_APP_ID", "numeric Branch app id (deleting links, Data API exports), below --app-id"),
         ("BNC_PROFILE", "profile of the config file to use, below --profile"),
         ("BNC_API_URL", "base URL replacing the default host, below --api-url"),
         ("BNC_CONFIG", "config file instead of $XDG_CONFIG_HOME/bnc/config.toml"),
@@ -91,7 +91,7 @@ public struct Settings: Sendable {
     /// The numeric app id: the flag's value, else the profile's or BRANCH_APP_ID, or a usage error.
     public func requireAppID(_ given: String?) throws(BNCError) -> String {
         guard let app = given ?? appID, !app.isEmpty else {
-            throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile)")
+            throw BNCError.usage("--app-id", "is required: the numeric Branch app id (or app_id in the profile, or BRANCH_APP_ID)")
         }
         guard Branch.isAppID(app) else {
             throw BNCError.usage(given != nil ? "--app-id" : "app_id", "must be the numeric Branch app id, a 64-bit integer (got \(JSON.string(String(app.prefix(64))).serialized()))")
