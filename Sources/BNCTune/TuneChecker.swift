@@ -290,7 +290,7 @@ public struct TuneChecker: Sendable {
             if given { continue }
             let p = requirements[i].parameter
             f.append(Finding(.missingRequired, p.name, "\(p.name) is missing: \(Self.why(requirements[i], platform))",
-                             fix: "add \(p.name)= (\(p.spec.help.prefix(1).lowercased())\(p.spec.help.dropFirst()))"))
+                             fix: "add \(p.name)=: \(Self.sentenceInside(p.spec.help))"))
         }
         if platform == nil && !sealed {
             f.append(Finding(.missingRequired, "ios_ifv", "ios_ifv is missing: no device identifier and no sdk= platform (ios_ifa/ios_ifv, google_aid/os_id, windows_aid/device_id)",

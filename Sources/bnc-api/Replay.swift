@@ -44,7 +44,7 @@ enum HARReplay {
         try tool.context.emit(rows: rows, format: tool.format, columns: ["ENTRY", "METHOD", "URL", "RECORDED", "STATUS"]) { r in
             ["entry", "method", "url", "recorded_status", "status"].map { r[$0]?.plainText ?? "" }
         }
-        tool.diagnostics.note("\(rows.count) requests replayed, \(rows.count - failed) ok, \(failed) failed")
+        tool.diagnostics.note("\(Counting.of(rows.count, "request")) replayed, \(rows.count - failed) ok, \(failed) failed")
         return failed > 0 ? .partialFailure : .success
     }
 

@@ -44,7 +44,7 @@ struct AnalyticsOptions: ParsableArguments {
         let job = id!
         guard let (url, _) = try JobWait.complete(job, flag: "--job", wait: wait, tool: tool, status: { status(token, app, job) }) else { return .success }
         try JobWait.rows(url, job: job, dir: dir, app: app, out: out, tool: tool)
-        tool.diagnostics.note("\(out.rows) rows")
+        tool.diagnostics.note(Counting.of(out.rows, "row"))
         return .success
     }
 }

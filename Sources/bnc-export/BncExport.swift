@@ -101,7 +101,7 @@ struct Daily: SendingCommand {
             }
         }
         try out.finish()
-        tool.diagnostics.note("\(out.rows) rows from \(files.reduce(0) { $0 + $1.urls.count }) files of \(date)")
+        tool.diagnostics.note("\(Counting.of(out.rows, "row")) from \(Counting.of(files.reduce(0) { $0 + $1.urls.count }, "file")) of \(date)")
         return .success
     }
 }

@@ -63,7 +63,7 @@ struct Custom: SendingCommand {
             ExportRequest.customStatus(token: token, appID: app, handle: job!, baseURL: base)
         }) else { return .success }
         try JobWait.rows(url, job: job!, dir: dir, app: app, out: out, tool: tool)
-        tool.diagnostics.note("\(out.rows) rows (Branch counted \(lines))")
+        tool.diagnostics.note("\(Counting.of(out.rows, "row")) (Branch counted \(lines))")
         return .success
     }
 }

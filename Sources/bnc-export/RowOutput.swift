@@ -23,7 +23,7 @@ final class RowOutput {
         self.terminal = terminal
         if let filter, format == .ndjson || format == .json { filtered = ResultStream(array: format == .json, filter: filter, terminal: terminal) }
         guard let chosen = ["ndjson": Format.ndjson, "csv": .csv, "json": .json][format.rawValue] else {
-            throw BNCError.usage("--output", "an export is rows: ndjson (the default), csv or json")
+            throw BNCError.usage("--output", "an export streams rows: ndjson (the default), csv or json (not table)")
         }
         self.format = chosen
         self.stdout = stdout

@@ -364,7 +364,7 @@ import TestSupport
         (["daily", "--date", "2020-01-01"], 65, "--date must be within the last 7 days"),
         (["daily", "--date", "tomorrow"], 65, "--date must be a UTC date as YYYY-MM-DD"),
         (["daily", "--date", today, "--topic", "eo_instal"], 65, "did you mean eo_install?"),
-        (["daily", "--date", today, "--output", "table"], 64, "an export is rows"),
+        (["daily", "--date", today, "--output", "table"], 64, "an export streams rows"),
         (["custom", "--topic", "eo_install", "--start", "2020-01-01T00:00:00Z", "--end", "2020-01-02T00:00:00Z"], 65, "--start must be within the last 120 days"),
         (["custom", "--topic", "eo_install", "--start", "-", "--end", "x"], 65, "--start must be an ISO 8601 date-time"),
         (["custom", "--topic", "eo_commerce_event", "--start", isoAgo(70), "--end", isoAgo(1)], 65, "covers at most 60 days"),
