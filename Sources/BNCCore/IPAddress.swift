@@ -28,7 +28,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             if !field.hasPrefix("--") { return BNCError.invalid(field, "\(why) (got \(JSON.string(text).serialized()))") }
             // Quoted as a JSON string: control characters escaped, so a refused value never breaks the one-line message.
             return BNCError.usage(field, "\(why) (got \(JSON.string(text).serialized()))",
-                                  hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 203.0.113.7")
+                                  hint: "pass the device's public IPv4 or IPv6 address, e.g. --ip 8.8.4.4")
         }
         if text.isEmpty { throw refuse("must not be empty") }
         // A plain dotted quad (the common case: this runs per line of a scanned log) is read at once, without the

@@ -142,7 +142,7 @@ public enum OpenRequest {
     public static func validate(_ body: JSONObject, ipOverride: IPAddress?, warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
         guard ipOverride != nil else {
             throw BNCError.invalid("--ip", "is required: Branch takes the device's public IP from X-IP-Override",
-                                   hint: "pass the device's address, e.g. --ip 203.0.113.7, or an \"ip\" member in --body or a batch line (never your server's)")
+                                   hint: "pass the device's address, e.g. --ip 8.8.4.4, or an \"ip\" member in --body or a batch line (never your server's)")
         }
         // Every rule is the table's: types, required and never-blank fields, os in its canonical case,
         // platform-only and first-session-only fields, and the rules between fields (OpenFields.table).

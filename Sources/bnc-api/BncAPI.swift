@@ -20,7 +20,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             --with-access-token sends the Access-Token header; both are redacted in every rendering.
 
             EXAMPLES:
-              bnc-api --sandbox POST /v1/open --body open.json --ip 203.0.113.7 --with-secret
+              bnc-api --sandbox POST /v1/open --body open.json --ip 8.8.4.4 --with-secret
               bnc-api GET /v1/url -q url=https://example.app.link/abc --output table
               bnc-api POST /v1/url -f channel=email -f 'data:={"$deeplink_path":"item/42"}' --curl
               bnc-api POST /v2/event/custom --batch events.ndjson --concurrency 16 --rate 200 > results.ndjson

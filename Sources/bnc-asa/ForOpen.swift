@@ -14,7 +14,7 @@ struct ForOpen: SendingCommand {
             first sessions only). The token is a secret: printed only with --show-secrets.
 
             EXAMPLE:
-              bnc-asa for-open --token "$TOKEN" --show-secrets | bnc-open --body - --device iphone.json --ip 203.0.113.7 --first-session true
+              bnc-asa for-open --token "$TOKEN" --show-secrets | bnc-open --body - --device iphone.json --ip 8.8.4.4 --first-session true
             """)
     @Option(name: .customLong("token"), help: ArgumentHelp("The AdServices token.", valueName: "TOKEN")) var token: String?
     @Option(name: .customLong("iad"), help: ArgumentHelp("A legacy iAd payload file (any form decode-iad reads).", valueName: "FILE"), completion: .file())
