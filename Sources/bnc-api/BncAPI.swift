@@ -83,6 +83,8 @@ struct BncAPI: BNCRootCommand, SendingCommand {
             }
             return
         }
+        // `help` as a command, as the completions (and every other tool) offer it.
+        if method?.lowercased() == "help", path == nil { throw CleanExit.helpRequest(self) }
         if explain && batch.batch != nil { throw ValidationError("--explain explains one request: not with --batch") }
         guard method != nil, path != nil else { throw ValidationError("give a method and a path (bnc-api GET /v1/url ...), or --replay FILE") }
         do { try spec().checkShape() } catch { throw ValidationError(error.message) }

@@ -41,8 +41,12 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Trace the exchanges with the upstreams on stderr (secrets redacted).")
     var verbose = false
     @OptionGroup(title: "Output") var output: PrintOptions
+    /// `bnc-doctor help`, as the completions (and every other tool) offer it; doctor takes no other word.
+    @Argument(help: .hidden) var words: [String] = []
 
     func validate() throws {
+        if words == ["help"] { throw CleanExit.helpRequest(self) }
+        if let word = words.first { throw ValidationError("Unexpected argument '\(word)'") }
         guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds") }
     }
 

@@ -192,6 +192,17 @@ import TestSupport
         #expect(r.status == 64 && r.stderr.contains("--key: this command sends nothing to Branch") && !r.stderr.contains("did you mean"), "\(r.stderr)")
     }
 
+    /// The completions offer `help` to every tool: bnc-api took it for a method and bnc-doctor for an unexpected
+    /// argument (QA round 26b).
+    @Test func helpAsACommandWorksForEveryTool() throws {
+        for tool in ["bnc-api", "bnc-doctor"] {
+            let r = try box.run(tool, ["help"])
+            #expect(r.status == 0 && r.stdout.hasPrefix("OVERVIEW:"), "\(tool): \(r.output)")
+        }
+        let other = try box.run("bnc-doctor", ["nonsense"])
+        #expect(other.status == 64 && other.stderr.contains("Unexpected argument 'nonsense'"), "\(other.stderr)")
+    }
+
     /// `send` is the default command: `bnc-event lsit` sent an event named lsit with a warning and exit 0 (QA round
     /// 26b). A name close to a command is refused, the did-you-mean first, unless --custom-event says it is meant.
     @Test func aMistypedEventCommandIsRefusedUnlessMeant() throws {

@@ -20,7 +20,7 @@ function __bnc-doctor_parse_tokens -S
     set -l unparsed_tokens (__bnc-doctor_tokens -pc)
     switch $unparsed_tokens[1]
     case 'bnc-doctor'
-        __bnc-doctor_parse_subcommand 0 'profile=' 'sandbox' 'api-url=' 'cacert=' 'timeout=' 'offline' 'v/verbose' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
+        __bnc-doctor_parse_subcommand -r 1 'profile=' 'sandbox' 'api-url=' 'cacert=' 'timeout=' 'offline' 'v/verbose' 'output=' 'show-secrets' 'quiet' 'color=' 'jq=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __bnc-doctor_parse_subcommand -r 1 'version'
