@@ -68,6 +68,8 @@ public struct ScanCount: Sendable {
     public var withFindings = 0
     public var findings = 0
 
+    public init() {}
+
     mutating func add(findings n: Int) {
         requests += 1
         if n > 0 { withFindings += 1 }

@@ -123,7 +123,7 @@ struct Scan: BNCCommand {
         let summary = ScanReport.summary(scanner, source: file, seconds: MonotonicClock.now() - started, redactor: redactor,
                                          command: redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
         for s in sinks { try s.finish(summary) }
-        let json = ScanReport.json(scanner)
+        let json = ScanReport.json(scanner, redactor: redactor)
         if format != .ndjson && ![report, junit, html].contains("-") {
             try context.emit(json, format: format) { _ in ScanReport.table(scanner) }
         }

@@ -9,9 +9,11 @@ enum ScanReport {
     ///   AdServices token): every report shows it with their values masked, as traces do.
     static func reportCase(_ o: ScanOutcome, redactor r: Redactor) -> ReportCase {
         let group: String
+        let r2 = r
         if let r = o.request {
             // Names from the log, as a report's class name: letters and digits, the rest "_", 64 characters at most.
-            func label(_ v: String?) -> String { String((v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
+            // A credential logged as an id (QA round 26a) is masked first, as the case's name is.
+            func label(_ v: String?) -> String { String(r2.redact(v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
             group = "tune.\(label(r.value("advertiser_id"))).\(label(r.value("site_id") ?? r.value("package_name")))"
         } else {
             group = "tune.unreadable"
@@ -23,6 +25,20 @@ enum ScanReport {
                           source: r.redact(o.source))
     }
 
+
+    /// The advertisers' or apps' counts by name, a credential logged as an id masked (QA round 26a: the case's name
+    /// was, its group and these tables were not): the names one masking makes alike are counted together.
+    static func masked(_ t: [String: ScanCount], _ redactor: Redactor) -> [String: ScanCount] {
+        var out: [String: ScanCount] = [:]
+        for (name, count) in t {
+            var c = out[redactor.redact(name), default: ScanCount()]
+            c.requests += count.requests
+            c.withFindings += count.withFindings
+            c.findings += count.findings
+            out[redactor.redact(name)] = c
+        }
+        return out
+    }
 
     static func counts(_ s: TuneScanner) -> [(String, Int)] {
         [("lines", s.lines), ("requests", s.requests), ("other requests skipped", s.skipped), ("unreadable lines", s.unreadable), ("long lines skipped", s.longLinesSkipped),
@@ -41,9 +57,9 @@ enum ScanReport {
         let tables = [
             ReportTable(name: "rules", title: "Findings by rule", columns: ["rule", "severity", "count", "meaning"], rows: rules),
             ReportTable(name: "advertisers", title: "By advertiser", columns: ["advertiser", "requests", "with findings", "findings"],
-                        rows: groups(s.byAdvertiser)),
+                        rows: groups(masked(s.byAdvertiser, redactor))),
             ReportTable(name: "apps", title: "By app (advertiser/site or package)", columns: ["app", "requests", "with findings", "findings"],
-                        rows: groups(s.byApp)),
+                        rows: groups(masked(s.byApp, redactor))),
         ]
         let examples = s.examples.map { reportCase($0, redactor: redactor) }
         var summary = ReportSummary(title: "TUNE requests in \(source == "-" ? "stdin" : source)", counts: counts(s), tables: tables,
@@ -63,14 +79,14 @@ enum ScanReport {
             summary.charts.append(ReportChart(title: "Requests, findings and conversions over time (UTC)", kind: .timeline, labels: hours.labels,
                                               series: [("requests", hours.values[0]), ("findings", hours.values[1]), ("conversions", hours.values[2])]))
         }
-        let apps = s.byApp.sorted { ($0.value.findings, $1.key) > ($1.value.findings, $0.key) }.prefix(15)
+        let apps = masked(s.byApp, redactor).sorted { ($0.value.findings, $1.key) > ($1.value.findings, $0.key) }.prefix(15)
         if !apps.isEmpty {
             summary.charts.append(ReportChart(title: "Findings by app (advertiser/app)", kind: .bars, labels: apps.map(\.key), series: [("findings", apps.map(\.value.findings))]))
         }
         return summary
     }
 
-    static func json(_ s: TuneScanner) -> JSON {
+    static func json(_ s: TuneScanner, redactor: Redactor) -> JSON {
         var o = JSONObject()
         for (name, n) in counts(s) { o[name.replacing(" ", with: "_")] = .int(n) }
         o["rules"] = .object(JSONObject(s.byRule.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, JSON.int($0.value)) }))
@@ -80,8 +96,8 @@ enum ScanReport {
                 ($0.key, JSON.object(["requests": .int($0.value.requests), "with_findings": .int($0.value.withFindings), "findings": .int($0.value.findings)]))
             }))
         }
-        o["advertisers"] = groups(s.byAdvertiser)
-        o["apps"] = groups(s.byApp)
+        o["advertisers"] = groups(masked(s.byAdvertiser, redactor))
+        o["apps"] = groups(masked(s.byApp, redactor))
         return .object(o)
     }
 

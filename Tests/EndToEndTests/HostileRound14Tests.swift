@@ -146,4 +146,30 @@ import TestSupport
         let none = try box.run("/usr/bin/curl", ["-s", s.url + "/v1/subscription/status?branch_key=\(Self.key)"])
         #expect(none.stdout.contains("SKU is required"), "\(none.stdout)")
     }
+
+    /// QA round 26a F1: a logged URL ending in many `)` took quadratic time (each one dropped counted the URL's
+    /// parentheses again): 40,000 took 219 s, a 1 MiB line days. 500,000 now take a moment.
+    @Test func aLineOfParenthesesIsScannedInLinearTime() throws {
+        let log = try box.write("paren.log", "see http://877.engine.mobileapptracking.com/serve?action=session&advertiser_id=877&x=" + String(repeating: ")", count: 500_000) + "\n")
+        let started = Date()
+        let run = try box.run("/usr/bin/timeout", ["60", Executables.path("bnc-tune"), "scan", log, "--output", "json"])
+        #expect(run.status == 1 && run.stdout.contains("\"requests\": 1"), "\(run.status) \(run.stderr.suffix(300))")
+        #expect(Date().timeIntervalSince(started) < 30, "it took \(Date().timeIntervalSince(started)) s")
+    }
+
+    /// QA round 26a F2: a credential logged as advertiser_id or site_id was masked in a case's name but not in its
+    /// group, the JSON summary's advertisers and apps, the HTML tables and chart, or JUnit's class name.
+    @Test func aCredentialLoggedAsAnIdIsMaskedInEveryReport() throws {
+        let secret = "secret_live_" + "ADVLEAK1234567890", token = "api_app_" + "SITELEAK1234567890abcdef"
+        let log = try box.write("sec.log", #"1.2.3.4 - - [10/Oct/2022:13:55:36 -0700] "GET /serve?action=session&advertiser_id="# + secret
+                                + "&site_id=" + token + #"&package_name=com.x&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d HTTP/1.1" 200 2326 "-" "ua""# + "\n")
+        let dir = box.root.path
+        let run = try box.run("bnc-tune", ["scan", log, "--report", dir + "/s.xml", "--html", dir + "/s.html", "--junit", dir + "/s.junit", "--output", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(!run.stdout.contains(secret) && !run.stdout.contains(token) && run.stdout.contains("<redacted>"), "\(run.stdout)")
+        for file in ["s.xml", "s.html", "s.junit"] {
+            let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
+            #expect(!text.contains(secret) && !text.contains(token), "\(file) holds a secret")
+        }
+    }
 }
