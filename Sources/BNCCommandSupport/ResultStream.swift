@@ -49,7 +49,13 @@ public struct ResultStream {
             return
         }
         if array { out.append(contentsOf: count == 0 ? [UInt8(ascii: "["), 10] : [UInt8(ascii: ","), 10]) }
-        out.append(contentsOf: result)
+        // On a terminal, the controls JSON leaves raw (bidi, C1) are escaped; only a result holding a byte past
+        // 0x7F can hold one.
+        if terminal, result.contains(where: { $0 >= 0x80 }) {
+            out.append(contentsOf: TerminalText.jsonForTerminal(String(decoding: result, as: UTF8.self)).utf8)
+        } else {
+            out.append(contentsOf: result)
+        }
         if !array { out.append(10) }
         count += 1
     }

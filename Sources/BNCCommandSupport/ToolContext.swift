@@ -61,7 +61,7 @@ public final class ToolContext {
     public func printJSON(_ value: JSON, pretty: Bool) throws(BNCError) {
         let value = redacted(value)
         guard let jq else {
-            stdout.line(value.serialized(pretty: pretty))
+            stdout.line(forTerminal(value.serialized(pretty: pretty)))
             return
         }
         // Streamed: `range(1e8)` prints its lines as they come, `repeat(.)` until stdout closes or ^C.
@@ -80,14 +80,17 @@ public final class ToolContext {
         stdout.write(bytes: out)
     }
 
+    /// JSON as it goes to stdout: on a terminal with the controls JSON leaves raw escaped (`\u202e`).
+    func forTerminal(_ json: String) -> String { environment.stdoutIsTTY ? TerminalText.jsonForTerminal(json) : json }
+
     /// Prints a value in the chosen format: pretty JSON, one NDJSON line, or a table; with `--jq`, the filter's
     /// results whatever the format.
     public func emit(_ value: JSON, format: OutputFormat, table: ((JSON) -> TextTable?)? = nil) throws(BNCError) {
         if jq != nil { return try printJSON(value, pretty: false) }
         let value = redacted(value)
         switch format {
-        case .json: stdout.line(value.serialized(pretty: true))
-        case .ndjson: stdout.line(value.serialized())
+        case .json: stdout.line(forTerminal(value.serialized(pretty: true)))
+        case .ndjson: stdout.line(forTerminal(value.serialized()))
         case .csv:
             // A cell is the server's text: on a terminal its control characters are shown escaped, as a table's are
             // (a file or a pipe gets the bytes).
@@ -97,7 +100,7 @@ public final class ToolContext {
             if let t = table?(value) ?? Self.defaultTable(value) {
                 stdout.write(t.render(color: stdoutColor))
             } else {
-                stdout.line(value.serialized(pretty: true))
+                stdout.line(forTerminal(value.serialized(pretty: true)))
             }
         }
     }

@@ -27,6 +27,24 @@ public enum TerminalText {
             || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value)
     }
 
+    /// JSON text for a terminal: what `needsEscape` names, where JSON leaves it raw (DEL, C1, U+2028/2029, the
+    /// bidi controls), written as its `\uXXXX` escape: the same JSON, read by a program the same, and no control
+    /// reaching the terminal (QA round 26a: a server's U+202E reordered `--output json`'s lines). JSON's own
+    /// escapes (C0, `"`, `\`) are already made; outside strings none of these characters stands.
+    public static func jsonForTerminal(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { $0.value >= 0x7F && needsEscape($0, keepNewlines: true) }) else { return json }
+        var out = String.UnicodeScalarView()
+        for u in json.unicodeScalars {
+            if u.value >= 0x7F && needsEscape(u, keepNewlines: true) {
+                let hex = String(u.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
     /// A control character: C0 (tab included), DEL or C1. Never part of a secret, a header value or a path.
     public static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 

@@ -172,4 +172,23 @@ import TestSupport
             #expect(!text.contains(secret) && !text.contains(token), "\(file) holds a secret")
         }
     }
+
+    /// QA round 26a F4: JSON on a terminal printed a bidi control raw (JSON allows it): a server's U+202E in
+    /// `bnc-link read --output json`, a body file's in `bnc-api --dry-run`. It is escaped as JSON's \u202e there;
+    /// a pipe gets the bytes.
+    @Test func jsonOnATerminalEscapesBidiControls() throws {
+        let s = try sandbox()
+        let created = try box.run("/usr/bin/curl", ["-s", "-X", "POST", s.url + "/v1/url", "-H", "Content-Type: application/json", "-d",
+                                                    #"{"branch_key":"\#(Self.key)","alias":"bidi","data":{"name":"\u202eexe.txt"}}"#])
+        #expect(created.stdout.contains("/bidi"), "\(created.output)")
+        let env = ["BNC_API_URL": s.url, "BRANCH_KEY": Self.key, "BRANCH_SECRET": Self.secret]
+        let read = try box.runOnTerminal("bnc-link", ["read", s.url + "/bidi", "--output", "json"], env: env, stdoutOnTerminal: true)
+        #expect(read.status == 0 && !read.terminal.contains("\u{202E}") && read.terminal.contains("\\u202eexe.txt"), "\(read.terminal)")
+        let body = try box.write("b.json", #"{"name":"\u202eexe.txt"}"#)
+        let dry = try box.runOnTerminal("bnc-api", ["--api-url", s.url, "POST", "/v2/event/custom", "--body", body, "--dry-run", "--output", "json"],
+                                        env: ["BRANCH_KEY": Self.key], stdoutOnTerminal: true)
+        #expect(!dry.terminal.contains("\u{202E}") && dry.terminal.contains("\\u202e"), "\(dry.terminal)")
+        let piped = try box.run("bnc-link", ["read", s.url + "/bidi", "--output", "json"], env: env)
+        #expect(piped.stdout.contains("\u{202E}exe.txt"), "a pipe gets the JSON as it is: \(piped.stdout)")
+    }
 }
