@@ -25,7 +25,7 @@ struct BncMCP: AsyncParsableCommand {
             field, with nothing sent; a path an input names (sandbox_start's keys, tune_scan's file) must be a regular \
             file (or a FIFO a scan streams), not a directory, a device or -. delete_link deletes only on a server started with --allow-delete. A call the \
             client cancels (notifications/cancelled) has its command stopped and, over stdio, no answer; a call \
-            sent inside a JSON-RPC batch runs to its end (the batch is answered whole).
+            sent inside a JSON-RPC batch runs to its end (the batch is answered whole; a batch holds at most 100 messages).
 
             Tools: \(MCPTools.all.map(\.name).joined(separator: ", ")). Each one's description and input schema \
             (JSON Schema 2020-12, generated from the field specs and the commands' own flags) are in tools/list. \

@@ -93,6 +93,8 @@ enum JSONRPCMessages {
     /// a number where Foundation's gives both as NSNumber): the error it deserves — an id that is neither a string
     /// nor a number (the SDK answered none, and the end of stdin then waited for that answer for ever), or a
     /// tools/call whose arguments are not an object (answered as an internal error) — or the request ids it adds.
+    static let maxBatch = 100
+
     static func judge(_ data: Data) -> (refusal: Refusal?, requests: [String], cancelled: [String]) {
         // JSON-RPC 2.0 §5: an answer whose request's id cannot be read carries a null id (the SDK made one up, and
         // answered invalid UTF-8 not at all).
@@ -104,6 +106,11 @@ enum JSONRPCMessages {
             return (refusal(code: -32700, "Parse error: the number \(bad.prefix(40)) is outside the range of a double (bnc(1) LIMITS: numbers are finite)", id: id), [], [])
         }
         if case .array(let batch) = message, batch.isEmpty { return (refusal(code: -32600, "Invalid Request: an empty batch"), [], []) }
+        // A batch is answered whole, its calls one after another: 1,000 calls in one POST held the server for
+        // minutes, every other client unanswered (QA round 26a).
+        if case .array(let batch) = message, batch.count > maxBatch {
+            return (refusal(code: -32600, "Invalid Request: a batch holds at most \(maxBatch) messages (got \(batch.count)); send more batches"), [], [])
+        }
         if case .array = message { return (nil, PendingRequests.ids(message, requests: true), PendingRequests.cancellations(message)) }
         // JSON-RPC 2.0 §5.1: `5` or a batch's `[1, 2]` is JSON, but no request (the SDK called it a parse error).
         guard case .object(let o) = message else { return (refusal(code: -32600, "Invalid Request: a message is a JSON object, got \(message.typeName)"), [], []) }

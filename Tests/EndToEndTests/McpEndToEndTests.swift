@@ -392,13 +392,18 @@ import TestSupport
             #"{"jsonrpc":"2.0","id":16,"method":5}"#,
             #"{"jsonrpc":"2.0","id":17}"#,
             "5",
+            // A batch of more than 100 messages (QA round 26a: 1,000 calls held the server for minutes).
+            "[" + (100..<201).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }.joined(separator: ",") + "]",
         ]
         let r = try box.run("bnc-mcp", [], env: env, stdin: messages.joined(separator: "\n") + "\n")
         #expect(r.status == 0, "\(r.stderr)")
         let answers = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         func code(_ a: [String: Any]) -> Int? { (a["error"] as? [String: Any])?["code"] as? Int }
         let nullIDs = answers.filter { $0["id"] is NSNull }.compactMap(code).sorted()
-        #expect(nullIDs == [-32700, -32600, -32600, -32600], "\(answers)")
+        #expect(nullIDs == [-32700, -32600, -32600, -32600, -32600], "\(answers)")
+        #expect(answers.contains { (($0["error"] as? [String: Any])?["message"] as? String)?.contains("a batch holds at most 100 messages (got 101)") == true },
+                "\(answers)")
+        #expect(!answers.contains { $0["id"] as? Int == 150 }, "no call of the refused batch ran")
         #expect(answers.first { $0["id"] as? Int == 16 }.flatMap(code) == -32600, "\(answers)")
         #expect(answers.first { $0["id"] as? Int == 17 }.flatMap(code) == -32600, "\(answers)")
         #expect(answers.first { $0["id"] as? Int == 13 }.flatMap(code) == -32600, "\(answers)")
