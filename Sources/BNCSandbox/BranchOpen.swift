@@ -78,12 +78,14 @@ extension Sandbox {
 
     /// POST /v1/open and /v1/install. The S2S guide's rules for servers; the SDKs' own shapes for apps and
     /// browsers. /v1/install is the mobile SDKs' first session: the same rules, state and attribution.
-    func open(_ r: SandboxRequest, install: Bool = false) throws -> SandboxResponse {
+    /// - Parameter carriesLinkData: Android 6.0.0-beta's /v3/events/open, whose `link_data` is the deep link
+    ///   /v3/deeplink answered.
+    func open(_ r: SandboxRequest, install: Bool = false, carriesLinkData: Bool = false) throws -> SandboxResponse {
         let body = try bodyObject(r, form: Self.sessionForm)
         let key = try checkKey(body["branch_key"], appID: body["app_id"])
         switch SessionClient(body) {
         case .server: return try serverOpen(r, body, key: key, install: install)
-        case .app: return try appOpen(r, body, key: key, install: install)
+        case .app: return try appOpen(r, body, key: key, install: install, carriesLinkData: carriesLinkData)
         case .web: return try webOpen(r, body, key: key)
         }
     }
@@ -180,7 +182,7 @@ extension Sandbox {
                            firstSession: install ? true : body["first_session"]?.boolValue)
     }
 
-    private func appOpen(_ r: SandboxRequest, _ body: JSONObject, key: String, install: Bool) throws -> SandboxResponse {
+    private func appOpen(_ r: SandboxRequest, _ body: JSONObject, key: String, install: Bool, carriesLinkData: Bool) throws -> SandboxResponse {
         try check(body, Self.appFieldTypes)
         if let v = body["tracking_disabled"], v.boolValue == nil, !["0", "1"].contains(v.numberValue?.literal ?? "") {
             throw Rejection("tracking_disabled must be a boolean")
@@ -212,7 +214,7 @@ extension Sandbox {
         if id == nil { id = (body["randomized_device_token"] ?? body["device_fingerprint_id"]).flatMap { $0.stringValue ?? $0.numberValue?.literal }.map { "token:" + $0 } }
         // Android 6.0.0-beta's open (POST /v3/events/open) carries the deep link /v3/deeplink answered as
         // `link_data`: the session's data, as the SDK keeps the open's `data` as its session params.
-        let carried = r.path == "/v3/events/open" ? body["link_data"]?.objectValue : nil
+        let carried = carriesLinkData ? body["link_data"]?.objectValue : nil
         return try session(body, key: key, client: .app, deviceID: id ?? "fp:\(ip)|\(userAgent)", ip: ip,
                            userAgent: userAgent, os: os, firstSession: install ? true : nil, carried: carried)
     }

@@ -40,7 +40,7 @@ extension Sandbox {
         Route("/v1/open", ["POST": { s, r, _ in try s.open(r) }], refusesOthers: true),
         Route("/v1/install", ["POST": { s, r, _ in try s.open(r, install: true) }], refusesOthers: true),
         // Android 6.0.0-beta (pre-release): every session after the install, and the deep link of a URI first.
-        Route("/v3/events/open", ["POST": { s, r, _ in try s.open(r) }], refusesOthers: true),
+        Route("/v3/events/open", ["POST": { s, r, _ in try s.open(r, carriesLinkData: true) }], refusesOthers: true),
         Route("/v3/deeplink", ["POST": { s, r, _ in try s.deeplink(r) }], refusesOthers: true),
         Route("/v1/pageview", ["POST": { s, r, _ in try s.pageview(r) }], refusesOthers: true),
         Route("/v1/dismiss", ["POST": { s, r, _ in try s.dismiss(r) }], refusesOthers: true),

@@ -9,12 +9,11 @@ enum ScanReport {
     ///   AdServices token): every report shows it with their values masked, as traces do.
     static func reportCase(_ o: ScanOutcome, redactor r: Redactor) -> ReportCase {
         let group: String
-        let r2 = r
-        if let r = o.request {
+        if let request = o.request {
             // Names from the log, as a report's class name: letters and digits, the rest "_", 64 characters at most.
             // A credential logged as an id (QA round 26a) is masked first, as the case's name is.
-            func label(_ v: String?) -> String { String(r2.redact(v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
-            group = "tune.\(label(r.value("advertiser_id"))).\(label(r.value("site_id") ?? r.value("package_name")))"
+            func label(_ v: String?) -> String { String(r.redact(v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
+            group = "tune.\(label(request.value("advertiser_id"))).\(label(request.value("site_id") ?? request.value("package_name")))"
         } else {
             group = "tune.unreadable"
         }
@@ -31,11 +30,12 @@ enum ScanReport {
     static func masked(_ t: [String: ScanCount], _ redactor: Redactor) -> [String: ScanCount] {
         var out: [String: ScanCount] = [:]
         for (name, count) in t {
-            var c = out[redactor.redact(name), default: ScanCount()]
+            let shown = redactor.redact(name)
+            var c = out[shown, default: ScanCount()]
             c.requests += count.requests
             c.withFindings += count.withFindings
             c.findings += count.findings
-            out[redactor.redact(name)] = c
+            out[shown] = c
         }
         return out
     }

@@ -78,17 +78,17 @@ import TestSupport
     /// CR/LF and escape codes (served as the app's `id`), and an IP address as a link domain. Each is exit 78
     /// naming the entry's field, and the sandbox does not start.
     @Test(arguments: [
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111"},{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_bbbb2222"}]"#,
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a"},{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_b"}]"#,
          "[1].branch_key is entry [0]'s too"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","app_id":"1\r\n\u001b]0;pwn\u0007"}]"#,
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","app_id":"1\r\n\u001b]0;pwn\u0007"}]"#,
          "[0].app_id must be the app's numeric id"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","app_id":42}]"#, "[0].app_id must be the app's numeric id"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","link_domain":"127.0.0.1"}]"#, "[0].link_domain must be a host name"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","link_domain":"-a..localhost"}]"#, "[0].link_domain must be a host name"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","link_domain":"a.localhost"},{"branch_key":"key_test_b","branch_secret":"secret_test_b","link_domain":"A.localhost"}]"#,
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","app_id":42}]"#, "[0].app_id must be the app's numeric id"),
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","link_domain":"127.0.0.1"}]"#, "[0].link_domain must be a host name"),
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","link_domain":"-a..localhost"}]"#, "[0].link_domain must be a host name"),
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","link_domain":"a.localhost"},{"branch_key":"key_test_b","branch_secret":"secret_test_b","link_domain":"A.localhost"}]"#,
          "[1].link_domain is entry [0]'s too"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","access_token":"api_app_x y"}]"#, "[0].access_token must be 1 to 256 printable"),
-        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_aaaa1111","quick_links":"yes"}]"#, "[0].quick_links must be true or false"),
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","access_token":"api_app_x y"}]"#, "[0].access_token must be 1 to 256 printable"),
+        (#"[{"branch_key":"key_live_aaaa1111","branch_secret":"secret_live_PLACEHOLDER_a","quick_links":"yes"}]"#, "[0].quick_links must be true or false"),
         (#"["key_live_aaaa1111"]"#, "[0] must be an object"),
     ])
     func aKeysFileIsCheckedEntryByEntry(_ keys: String, _ said: String) throws {
