@@ -76,7 +76,7 @@ let package = Package(
         // Apple's AdServices attribution API: token checks, the request, Apple's retry rules, the typed record. Pure values.
         .target(name: "BNCASA", dependencies: ["BNCCore", "CCrypto"]),
         // The Deep Linking API: link fields and control params, request builders, merge, long links. Pure values.
-        .target(name: "BNCLink", dependencies: ["BNCCore"]),
+        .target(name: "BNCLink", dependencies: ["BNCCore", "CXMLWriter", "CZlib"]),
         // The App API: an app's settings as a field table, its GET and PUT requests and an update's diff. Pure values.
         .target(name: "BNCApp", dependencies: ["BNCCore", "BNCSuite"]),
         // Branch's Data APIs: topics, fields and limits, the requests checked against them, the answers read. Pure values.
@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(name: "BNCCommandSupportTests", dependencies: ["BNCCommandSupport", "TestSupport"]),
         .testTarget(name: "BNCEventTests", dependencies: ["BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCOpenTests", dependencies: ["BNCOpen", "BNCCore", "TestSupport"]),
-        .testTarget(name: "BNCLinkTests", dependencies: ["BNCLink", "BNCCore", "TestSupport"]),
+        .testTarget(name: "BNCLinkTests", dependencies: ["BNCLink", "BNCCore", "CZlib", "TestSupport"]),
         .testTarget(name: "BNCASATests", dependencies: ["BNCASA", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCTuneTests", dependencies: ["BNCTune", "BNCOpen", "BNCEvent", "BNCCore", "TestSupport"]),
         .testTarget(name: "BNCReportTests", dependencies: ["BNCReport", "BNCCore", "TestSupport"]),

@@ -26,9 +26,12 @@ public enum AdServices {
         let compact = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
         if compact.count > maxTokenLength { throw BNCError.invalid("token", "is longer than \(maxTokenLength) characters") }
         // Spaces but not one '+' (a real token has several), and '+' restored makes it Base64: a form decoder's work.
-        // Restored from the untrimmed text: a '+' at either end became a space that trimming would lose.
-        let spaced = String(raw.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" })
-        if spaced.contains(" ") && !spaced.contains("+") && isBase64(spaced.replacing(" ", with: "+")) {
+        // The spaces inside the token, and one at either end where the text has one: a '+' at an end became a
+        // space that trimming loses. (All of the untrimmed text's spaces took a log's indent for lost '+' signs.)
+        let inside = String(trimmed.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" })
+        let (before, after) = (raw.unicodeScalars.first == " " ? " " : "", raw.unicodeScalars.last == " " ? " " : "")
+        let spaced = [inside, before + inside, inside + after, before + inside + after].first { isBase64($0.replacing(" ", with: "+")) }
+        if let spaced, spaced.contains(" ") && !spaced.contains("+") {
             throw BNCError.invalid("token", "has spaces where Base64 has '+': a URL or form decoder turned '+' into ' ' (a common backend bug)",
                                    hint: "read the token as plain text (not a form field), or percent-encode '+' as %2B when sending it to your server")
         }

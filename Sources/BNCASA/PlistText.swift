@@ -15,6 +15,10 @@ enum PlistText {
     struct Parser {
         let chars: [Unicode.Scalar]
         var i = 0
+        /// Dictionaries open around the value being read: bounded as JSON's are (a file of 5,000 `{` overflowed
+        /// the stack).
+        var depth = 0
+        static let maxDepth = 256
 
         func fail(_ what: String) -> BNCError { BNCError.invalid("iAd payload", "plist-like text: \(what) at character \(i + 1)") }
         mutating func skip() { while i < chars.count, chars[i].properties.isWhitespace { i += 1 } }
@@ -23,7 +27,10 @@ enum PlistText {
             skip()
             guard i < chars.count else { throw fail("unexpected end") }
             if chars[i] == "{" {
+                guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth) levels") }
                 i += 1
+                depth += 1
+                defer { depth -= 1 }
                 var o = JSONObject()
                 while true {
                     skip()

@@ -105,7 +105,7 @@ extension ToolRun {
         }
         if let path = batch.journal ?? ownJournal {
             if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
-            let j = try BatchJournal(path: path, fresh: !batch.resume)
+            let j = try BatchJournal(path: path, fresh: !batch.resume, keepUnfinished: batch.journal != nil)
             try j.bind(input: input, fingerprint: fingerprint, command: RunIdentity.command, destination: journalDestination)
             if stream && batch.resume, try j.lacksDigests() {
                 diagnostics.warning("the journal \(path) was written by an older bnc and keeps no line digests: this input cannot be checked against the run it resumes (its lines are skipped by number)")
@@ -184,6 +184,11 @@ extension ToolRun {
         }
         // A journal of its own (not named with --journal) is kept only while a run may be resumed: one that sent
         // every line and had each acknowledged is removed, so the state directory does not fill with finished runs.
+        // A kept --journal FILE records that its run finished: a later run without --resume may start it afresh
+        // (an unfinished one is refused, since its acknowledged lines would go again).
+        if batch.journal != nil, let journal, !summary.interrupted, summary.unsent == 0, summary.failed == 0 {
+            try journal.markFinished()
+        }
         if batch.journal == nil, let journal, !summary.interrupted, summary.unsent == 0, summary.failed == 0 {
             journal.remove()
             if let ownJournal {

@@ -128,7 +128,7 @@ extension BNCRootCommand {
             if !text.isEmpty { OutputStream.stdout.write(text + "\n") }
             status = .success
         } catch let error as ValidationError {
-            diagnostics.error(BNCError(.usage, error.message, hint: "see '\(tool) --help'"))
+            diagnostics.error(BNCError(.usage, error.message, hint: "see '\(helpPath(tool)) --help'"))
             status = .usage
         } catch let error as BNCError {
             diagnostics.error(error)
@@ -242,6 +242,19 @@ extension BNCRootCommand {
     /// The name a command is typed by: its configuration's, else the one ArgumentParser derives from its type.
     static func name(of command: ParsableCommand.Type) -> String { command.configuration.commandName ?? command._commandName }
 
+    /// The tool and the subcommands the command line named (`bnc-link create`): the page that lists the flags a
+    /// usage error is about (the tool's own lists its commands only).
+    static func helpPath(_ tool: String, _ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+        var path = tool
+        var current: ParsableCommand.Type = Self.self
+        for word in arguments {
+            guard let next = current.configuration.subcommands.first(where: { name(of: $0) == word }) else { break }
+            path += " " + word
+            current = next
+        }
+        return path
+    }
+
     /// The commands from `root` down to `leaf` (nil: not below it).
     static func path(to leaf: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
         if root == leaf { return [root] }
@@ -298,7 +311,7 @@ extension BNCRootCommand {
     /// secrets come from (not that `--secret` is near `--screen`); a mistyped command of a root without a default
     /// one gets the command it was near.
     static func explained(_ text: String, tool: String, firstArgument: String?) -> BNCError {
-        let hint = "see '\(tool) --help'"
+        let hint = "see '\(helpPath(tool)) --help'"
         if let m = text.firstMatch(of: /^Unknown option '(--[^'=]+)/), let said = Self.secretSources(tool)[String(m.output.1)] {
             return BNCError(.usage, "\(m.output.1): \(said.message)", hint: said.hint)
         }

@@ -86,6 +86,15 @@ extension SendingCommand {
     /// failed only after every line was sent; `--replay X --record X` replaced the recording it replayed). Exit 64,
     /// before anything is read or sent.
     static func checkDistinct(writers: [(flag: String, path: String?)], readers: [(flag: String, path: String?)]) throws(BNCError) {
+        for (flag, path) in writers {
+            guard let path, path != "-" else { continue }
+            if path.isEmpty { throw BNCError.usage(flag, "must name a file (it is empty)") }
+            // `--journal out.ndjson > out.ndjson`: the shell emptied the file, so it passed as a new journal, and
+            // the journal then wrote over every result line.
+            if let stream = FileSystem.standardStream(at: path) {
+                throw BNCError.usage(flag, "names the file \(stream) goes to (\(path)): one would write over the other; name another file")
+            }
+        }
         guard let shared = FileSystem.sharedFile(writers: writers, readers: readers) else { return }
         if shared.otherIsInput {
             throw BNCError.usage(shared.writer, "names the \(shared.other) input itself (\(shared.path)): it would be written over; name another file")

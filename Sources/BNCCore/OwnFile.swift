@@ -14,6 +14,9 @@ public enum OwnKind: Sendable {
     case sqliteWAL
     /// Its shared-memory index beside it (`PATH-shm`): the index's version, 3007000.
     case sqliteSHM
+    /// Its rollback journal beside it (`PATH-journal`, there while SQLite changes the database's journal mode):
+    /// the journal's magic, or a header SQLite has zeroed.
+    case sqliteRollback
     /// bnc's findings report (its namespace, urn:bnc:report).
     case findingsReport
     /// A JUnit XML report (a `testsuites` or `testsuite` root).
@@ -36,6 +39,7 @@ public enum OwnKind: Sendable {
         case .sqlite: "an SQLite database"
         case .sqliteWAL: "an SQLite write-ahead log"
         case .sqliteSHM: "an SQLite shared-memory index"
+        case .sqliteRollback: "an SQLite rollback journal"
         case .findingsReport: "a bnc findings report"
         case .junit: "a JUnit report"
         case .html: "an HTML report bnc wrote"
@@ -70,6 +74,9 @@ public enum OwnKind: Sendable {
         // The index's version number in the host's byte order (little-endian here), then its copy: 3007000.
         // (or zeros: an index SQLite has sized but not yet written).
         case .sqliteSHM: return head.count >= 4 && (head.prefix(4).elementsEqual([0x18, 0xE2, 0x2D, 0x00]) || head.prefix(4).allSatisfy { $0 == 0 })
+        // A journal's header starts with these 8 bytes; a committed journal that SQLite keeps has its header zeroed.
+        case .sqliteRollback:
+            return head.starts(with: [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) || (head.count >= 28 && head.prefix(28).allSatisfy { $0 == 0 })
         // XML kinds by their root element, not by a string anywhere in the head: the report's schema names its
         // namespace too, and a stylesheet may hold a <testsuite> template.
         case .findingsReport:
@@ -133,12 +140,15 @@ extension FileSystem {
         }
     }
 
-    /// A database path and the two files SQLite keeps beside it (`-wal`, `-shm`), which opening it, or starting
-    /// it afresh, writes or removes: each must be SQLite's or absent (exit 78).
+    /// A database path and the three files SQLite keeps beside it (`-wal`, `-shm`, `-journal`), which opening it,
+    /// or starting it afresh, writes or removes: each must be SQLite's or absent (exit 78). SQLite unlinks a
+    /// `-journal` when it opens a database or turns on WAL, so a user's `notes-journal` beside `--journal notes`
+    /// was deleted.
     public static func requireOwnDatabase(_ path: String, what: String, hint: String = "name another file; bnc never writes over a file it did not make") throws(BNCError) {
         try requireOwnKind(path, .sqlite, what: what, hint: hint)
         try requireOwnKind(path + "-wal", .sqliteWAL, what: "\(what)'s write-ahead log", hint: hint)
         try requireOwnKind(path + "-shm", .sqliteSHM, what: "\(what)'s shared-memory index", hint: hint)
+        try requireOwnKind(path + "-journal", .sqliteRollback, what: "\(what)'s rollback journal", hint: hint)
     }
 
     /// A log a tool appends to: nothing yet, or a regular file that is already this tool's log (its lines start
@@ -178,6 +188,17 @@ extension FileSystem {
         }
         for a in written {
             if let r = read.first(where: { sameFile(a.path, $0.path) }) { return (a.flag, r.flag, a.path, true) }
+        }
+        return nil
+    }
+
+    /// "standard output" or "standard error" when `path` is the regular file that stream is redirected to.
+    public static func standardStream(at path: String) -> String? {
+        var file = stat()
+        guard stat(path, &file) == 0, file.st_mode & S_IFMT == S_IFREG else { return nil }
+        for (fd, name) in [(Int32(1), "standard output"), (2, "standard error")] {
+            var st = stat()
+            if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_dev == file.st_dev, st.st_ino == file.st_ino { return name }
         }
         return nil
     }

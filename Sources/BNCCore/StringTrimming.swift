@@ -9,3 +9,24 @@ extension String {
         return String(s)
     }
 }
+
+/// A message as long as one line of a terminal can usefully hold: errors, warnings and batch results quote hostile
+/// input (a 500,000-digit revenue, a server's 5 MB old value), and a quote is cut, not the rule it breaks.
+public enum MessageBound {
+    /// Bytes of UTF-8 kept.
+    public static let limit = 1000
+
+    /// `text` whole when within `limit` bytes, else its first whole characters up to it and how much was cut.
+    public static func cut(_ text: String, limit: Int = limit) -> String {
+        guard text.utf8.count > limit else { return text }
+        var kept = 0
+        var end = text.unicodeScalars.startIndex
+        for scalar in text.unicodeScalars {
+            let n = UTF8.width(scalar)
+            if kept + n > limit { break }
+            kept += n
+            end = text.unicodeScalars.index(after: end)
+        }
+        return String(text.unicodeScalars[..<end]) + "… (\(text.utf8.count - kept) more bytes)"
+    }
+}

@@ -112,13 +112,17 @@ public struct QRCodeBuilder: RequestBuilder {
         return try LinkRequest.qrCode(b, key: key, baseURL: baseURL, warnings: warnings)
     }
 
-    /// A 2xx answer must be a PNG, JPEG or SVG image (its signature, whatever the Content-Type says).
+    /// A 2xx answer must be a whole PNG, JPEG or SVG image (its signature, whatever the Content-Type says, and its
+    /// structure: `ImageAnswer`).
     public func answer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> QRImage {
         guard response.isSuccess else { throw response.httpError(redactor: redactor) }
         guard let format = ImageFormat(signature: response.body) else {
             let what = response.headers["Content-Type"].map { " (\($0))" } ?? ""
             throw BNCError(.malformedResponse, "answered HTTP \(response.status) with something that is not a PNG, JPEG or SVG image\(what)",
                            requestID: response.requestID)
+        }
+        if let problem = ImageAnswer.problem(response.body, format) {
+            throw BNCError(.malformedResponse, "answered HTTP \(response.status) with \(problem); nothing was written", requestID: response.requestID)
         }
         return QRImage(format: format, bytes: response.body)
     }

@@ -1,6 +1,9 @@
 // Building and checking Deep Linking API requests: create, bulk (chunked under the payload cap), read, update
 // (with a merge, since Branch replaces `data` wholesale), delete, and long links built offline. Pure values.
 import BNCCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a caller knows of one link: bnc-link's flags.
 public struct LinkInput: Sendable {
@@ -72,7 +75,29 @@ public enum LinkRequest {
 
     /// qr_code_settings by LinkFields.qr: ranges, colours, URLs; image_format in its documented spelling.
     public static func checkQRSettings(_ settings: JSONObject, warnings: Warnings) throws(BNCError) -> JSONObject {
-        try LinkFields.qr.check(settings, prefix: "qr_code_settings.", warnings: warnings)
+        let checked = try LinkFields.qr.check(settings, prefix: "qr_code_settings.", warnings: warnings)
+        // The code's colours against each other (the API's defaults where one is not given): one colour on itself
+        // is a blank square, and too little contrast is a code cameras miss.
+        func rgb(_ key: String, _ fallback: String) -> (Double, Double, Double)? {
+            var hex = Array((checked[key]?.stringValue ?? fallback).utf8.dropFirst())
+            if hex.count == 3 { hex = hex.flatMap { [$0, $0] } }
+            guard hex.count == 6, let bytes = Hex.decode(String(decoding: hex, as: UTF8.self)) else { return nil }
+            return (Double(bytes[0]), Double(bytes[1]), Double(bytes[2]))
+        }
+        guard let code = rgb("code_color", "#000000"), let background = rgb("background_color", "#FFFFFF") else { return checked }
+        func luminance(_ c: (Double, Double, Double)) -> Double {
+            func channel(_ v: Double) -> Double { let s = v / 255; return s <= 0.03928 ? s / 12.92 : Glibc.pow((s + 0.055) / 1.055, 2.4) }
+            return 0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+        }
+        let (a, b) = (luminance(code), luminance(background))
+        let contrast = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+        if code == background {
+            throw BNCError.invalid("qr_code_settings.code_color", "must differ from background_color (the API's default #000000 on #FFFFFF where one is not given): one colour on itself is a blank image")
+        }
+        if contrast < 3 {
+            warnings.add("qr_code_settings: code_color on background_color has a contrast of \((contrast * 10).rounded() / 10):1; below 3:1 a code may not scan")
+        }
+        return checked
     }
 
     /// POST /v2/qr-code: the link's fields and data as for a link, and its qr_code_settings; the answer is the image.

@@ -56,7 +56,8 @@ public final class SandboxServer: @unchecked Sendable {
             channel = try bootstrap.bind(host: "127.0.0.1", port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw BNCError(.unreachable, "cannot listen on 127.0.0.1:\(port): \(error)",
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw BNCError(.unreachable, "cannot listen on 127.0.0.1:\(port): \(reason)",
                            hint: port == 0 ? nil : "is another bnc-sandbox running? try --port 0")
         }
         self.port = channel.localAddress?.port ?? port

@@ -1,4 +1,4 @@
-// Loads libxml2 on first use: see include/CXMLWriter.h for why. Only the writer calls bnc makes, by name.
+// Loads libxml2 on first use: see include/CXMLWriter.h for why. Only the writer and reader calls bnc makes, by name.
 #include "CXMLWriter.h"
 
 #include "CLazyLibrary.h"
@@ -23,6 +23,13 @@ static struct {
     int (*end_document)(void *);
     void (*set_generic_error)(void *, void (*)(void *, const char *, ...));
     void (*set_structured_error)(void *, void (*)(void *, const void *));
+    void *(*reader_for_memory)(const char *, int, const char *, const char *, int);
+    int (*reader_read)(void *);
+    int (*reader_node_type)(void *);
+    xchar *(*reader_local_name)(void *);
+    xchar *(*reader_value)(void *);
+    int (*reader_next_attribute)(void *);
+    void (*free_reader)(void *);
 } xml;
 
 static struct bnc_lazy_library library = BNC_LAZY_LIBRARY_INIT;
@@ -70,6 +77,13 @@ int bnc_xmlw_load(void) {
         {"xmlTextWriterEndDocument", (void **)&xml.end_document},
         {"xmlSetGenericErrorFunc", (void **)&xml.set_generic_error},
         {"xmlSetStructuredErrorFunc", (void **)&xml.set_structured_error},
+        {"xmlReaderForMemory", (void **)&xml.reader_for_memory},
+        {"xmlTextReaderRead", (void **)&xml.reader_read},
+        {"xmlTextReaderNodeType", (void **)&xml.reader_node_type},
+        {"xmlTextReaderConstLocalName", (void **)&xml.reader_local_name},
+        {"xmlTextReaderConstValue", (void **)&xml.reader_value},
+        {"xmlTextReaderMoveToNextAttribute", (void **)&xml.reader_next_attribute},
+        {"xmlFreeTextReader", (void **)&xml.free_reader},
     };
     return bnc_lazy_load(&library, names, "libxml2", symbols, sizeof symbols / sizeof *symbols, quiet);
 }
@@ -96,3 +110,17 @@ int bnc_xmlw_full_end_element(void *w) { quiet_here(); return xml.full_end_eleme
 int bnc_xmlw_write_raw(void *w, const void *bytes, int length) { quiet_here(); return xml.write_raw_len(w, (xchar *)bytes, length); }
 int bnc_xmlw_flush(void *w) { quiet_here(); return xml.flush(w); }
 int bnc_xmlw_end_document(void *w) { quiet_here(); return xml.end_document(w); }
+
+// The reader: no network, no entities substituted, no DTD loaded, libxml2's own bounds (depth, sizes) kept.
+enum { READER_OPTIONS = (1 << 5) | (1 << 6) | (1 << 11) };  // XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NONET
+void *bnc_xmlr_new(const void *bytes, int length) {
+    if (!bnc_xmlw_load()) return NULL;
+    quiet_here();
+    return xml.reader_for_memory((const char *)bytes, length, NULL, NULL, READER_OPTIONS);
+}
+void bnc_xmlr_free(void *r) { if (r) { quiet_here(); xml.free_reader(r); } }
+int bnc_xmlr_read(void *r) { quiet_here(); return xml.reader_read(r); }
+int bnc_xmlr_node_type(void *r) { return xml.reader_node_type(r); }
+const char *bnc_xmlr_local_name(void *r) { return (const char *)xml.reader_local_name(r); }
+const char *bnc_xmlr_value(void *r) { return (const char *)xml.reader_value(r); }
+int bnc_xmlr_next_attribute(void *r) { return xml.reader_next_attribute(r); }

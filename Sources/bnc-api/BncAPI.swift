@@ -45,7 +45,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     var body: String?
 
     @Option(name: [.customShort("f"), .customLong("field")], help: ArgumentHelp(
-        "Body field: KEY=VALUE sets a string, KEY:=JSON a typed value (repeatable; applied over --body).", valueName: "KEY=VALUE"))
+        "Body field: KEY=VALUE sets a string, KEY:=JSON a typed value, null included: sent as given, where the other tools take KEY:=null to remove a field (repeatable; applied over --body).", valueName: "KEY=VALUE"))
     var fields: [String] = []
 
     @Option(name: [.customShort("q"), .customLong("query")], help: ArgumentHelp("Query parameter KEY=VALUE (repeatable).", valueName: "KEY=VALUE"))

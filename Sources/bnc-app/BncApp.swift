@@ -30,7 +30,7 @@ struct BncApp: BNCRootCommand {
 enum AppSettingsCatalog: FieldCatalog {
     static let toolName = "bnc-app"
     static var tables: [FieldTable] { [AppFields.settings] }
-    static var abstract: String { "List the app settings an update may change: name, type, rule and meaning." }
+    static var abstract: String { "List the app settings an update may change: name, type with its rule, and meaning." }
 }
 
 /// `bnc-app get`: the app's settings, all or the named ones.

@@ -66,9 +66,11 @@ struct BncDoctor: BNCRootCommand, BNCCommand {
         let base = settings?.apiURL ?? apiURL ?? environment["BNC_API_URL"] ?? profileURL
         if offline {
             checks.append(Check(name: "upstream", status: .skip, detail: "--offline: none asked", kind: .upstream))
+            checks.append(NetworkChecks.clockSkipped("--offline: no server's Date to compare with"))
         } else if base == nil, checks.contains(where: { $0.name == "config file" && $0.status == .fail }) {
             checks.append(Check(name: "upstream", status: .skip, detail: "none asked: the config file was refused, and the address it names is unknown",
                                 kind: .upstream))
+            checks.append(NetworkChecks.clockSkipped("no upstream asked: nothing to compare with"))
         } else {
             let targets = base.map { [("upstream", $0)] } ?? NetworkChecks.upstreams(settings)
             checks += NetworkChecks.reach(targets, timeout: timeout, cacert: cacert.map(environment.expandTilde),

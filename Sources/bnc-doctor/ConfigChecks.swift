@@ -14,9 +14,13 @@ enum ConfigChecks {
         let resolver = ConfigurationResolver(environment: environment)
         let path = environment.configFile
         var profileURL: String?
+        var chosenProfile: String?
         do {
             if let file = try resolver.loadConfigFile() {
                 let chosen = flags.profile ?? environment["BNC_PROFILE"] ?? file.defaultProfile
+                chosenProfile = chosen.map { name in
+                    name + (flags.profile != nil ? " (from --profile)" : environment["BNC_PROFILE"] != nil ? " (from BNC_PROFILE)" : " (the config file's default)")
+                }
                 profileURL = chosen.flatMap { file.profiles[$0]?.apiURL }
                 let names = file.profiles.keys.sorted()
                 checks.append(.ok("config file", "\(path): \(Counting.of(names.count, "profile"))\(names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")")"))
@@ -31,6 +35,8 @@ enum ConfigChecks {
         do {
             settings = try resolver.resolve(flags)
         } catch {
+            // The profile chosen still shows (what a ticket needs first), with the failure that stopped the rest.
+            if let chosenProfile { checks.append(.ok("profile", chosenProfile)) }
             checks.append(.fail("credentials", error.message, fix: error.hint ?? "see bnc-config(5)"))
             return (checks, nil, profileURL)
         }

@@ -66,7 +66,14 @@ enum NetworkChecks {
             checks.append(off <= 60 ? .ok("clock", detail)
                 : .fail("clock", detail + ": timestamps and token ages are judged by the clock",
                         fix: "synchronise the clock (timedatectl set-ntp true, or your system's NTP client)"))
+        } else {
+            // The row is there whatever happened, as every check's: skipped, and why.
+            let answered = checks.contains { $0.status == .ok }
+            checks.append(clockSkipped(answered ? "no answer carried a Date header to compare with" : "no upstream answered: nothing to compare with"))
         }
         return checks
     }
+
+    /// The clock's row when nothing was compared.
+    static func clockSkipped(_ why: String) -> Check { Check(name: "clock", status: .skip, detail: why) }
 }

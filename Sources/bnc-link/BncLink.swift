@@ -39,7 +39,7 @@ enum LinkParams: FieldCatalog {
     static let toolName = "bnc-link"
     static var tables: [FieldTable] { [LinkFields.data] }
     static var commandName: String { "params" }
-    static var abstract: String { "List the link control parameters: name, type, rule and meaning." }
+    static var abstract: String { "List the link control parameters: name, type with its rule, and meaning." }
 }
 
 /// `bnc-link fields`: a link's own fields, then its data's control parameters.

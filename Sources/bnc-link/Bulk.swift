@@ -12,7 +12,7 @@ struct Bulk: SendingCommand {
     static let fieldTables = LinkCreateBuilder.tables
     static let configuration = CommandConfiguration(
         commandName: "bulk",
-        abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item, in input order.",
+        abstract: "Create many links (POST /v1/url/bulk/KEY) from NDJSON or a JSON array; one result line per item (its line, ok and url or error, keyed as every batch result), in input order.",
         discussion: "Sent in chunks under the 100 KB payload cap, one after another (an item too large for any chunk is refused, never sent; a chunk Branch refuses fails its own items and the next is still sent); a terminal shows how many items are done. Answers are matched to items by position and checked by alias (users report Branch's bulk order as unreliable). Exit 1 when some items failed; Ctrl-C stops after the chunk in flight and says which items were not sent (exit 130).")
 
     @Argument(help: ArgumentHelp("NDJSON or a JSON array of link objects; - reads stdin.", valueName: "file"), completion: .file())
@@ -37,7 +37,7 @@ struct Bulk: SendingCommand {
         defer { tool.stdout.write(bytes: stream.finish()) }
         func flush() {
             while let r = results.removeValue(forKey: next) {
-                var line: JSONObject = ["item": .int(next + 1)]
+                var line: JSONObject = ["line": .int(next + 1)]  // the key every batch result has (an array's element counts as a line)
                 for (k, v) in r { line[k] = v }
                 var bytes: [UInt8] = []
                 stream.append(Array(JSON.object(line).serialized().utf8), to: &bytes)

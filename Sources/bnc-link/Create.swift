@@ -29,7 +29,7 @@ struct Create: SendingCommand {
     }
     @Flag(name: .customLong("explain"), help: "On stderr, each field of the link with its value and where it came from (a flag, --param, the --data file, the settings).")
     var explain = false
-    @OptionGroup(title: "QR code (a Quick Link's, with --type 2)") var qr: QRFlags
+    @OptionGroup(title: "Quick Link QR code (type 2 links)") var qr: QRFlags
     @OptionGroup var shared: SharedOptions
     @OptionGroup(title: "Batch") var batch: BatchOptions
 

@@ -46,6 +46,7 @@ struct QR: SendingCommand {
             if explain { throw ValidationError("--explain explains one code: not with --batch") }
             if out != nil { throw ValidationError("--out names one image: with --batch give --out-dir DIR") }
             if outDir == nil { throw ValidationError("--batch writes one image per line: give --out-dir DIR") }
+            if outDir?.isEmpty == true { throw ValidationError("--out-dir must name a directory (it is empty)") }
         } else if outDir != nil {
             throw ValidationError("--out-dir is for --batch: give --out FILE for one image")
         }

@@ -53,25 +53,21 @@ struct BncMCP: AsyncParsableCommand {
     var allowDelete = false
 
     /// --http's address: loopback only (an agent's server is nobody else's).
-    var listenAddress: (host: String, port: Int)? {
-        get throws {
-            guard let http else { return nil }
-            var host = "127.0.0.1", port = Substring(http)
-            if let colon = http.lastIndex(of: ":") {
-                host = String(http[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-                port = http[http.index(after: colon)...]
-            }
-            guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
-                throw ValidationError("--http \(http): the host must be 127.0.0.1, ::1 or localhost (bnc-mcp serves this machine only)")
-            }
-            guard let n = Int(port), (0...65535).contains(n) else { throw ValidationError("--http \(http): the port must be 0 to 65535") }
-            return (host, n)
-        }
-    }
+    var listenAddress: (host: String, port: Int)? { get throws { try HTTPListener.address(http) } }
 
     func validate() throws { _ = try listenAddress }
 
     func run() async throws {
+        do {
+            try await serve()
+        } catch let error as BNCError {
+            // One line and the suite's exit status, as every tool's (ArgumentParser printed `Error: ...`, exit 1).
+            Diagnostics(tool: "bnc-mcp", color: false).error(error)
+            throw ExitCode(ExitStatus(for: error).rawValue)
+        }
+    }
+
+    func serve() async throws {
         signal(SIGPIPE, SIG_IGN)
         try Execution.endChildrenOnSignals()
         var shared: [String] = []

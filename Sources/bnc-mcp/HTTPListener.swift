@@ -1,6 +1,8 @@
 // `bnc-mcp --http PORT`: MCP's streamable HTTP transport on a loopback address, for clients that connect rather than
 // spawn. SwiftNIO reads each POST (bounded), the SDK's stateless transport answers it (its validators refuse an
 // Origin that is not local, so a web page cannot drive it: DNS rebinding), and the answer is written back as JSON.
+import ArgumentParser
+import BNCCore
 import BNCSuite
 import Foundation
 import MCP
@@ -24,16 +26,39 @@ enum HTTPListener {
                   capabilities: capabilities, serverInfo: .init(name: "bnc", version: BNCVersion.string))
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let channel = try await ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap { channel.pipeline.addHandler(Handler(transport: transport)) }
-            }
-            .bind(host: host, port: port).get()
+        let channel: Channel
+        do {
+            channel = try await ServerBootstrap(group: group)
+                .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    channel.pipeline.configureHTTPServerPipeline().flatMap { channel.pipeline.addHandler(Handler(transport: transport)) }
+                }
+                .bind(host: host, port: port).get()
+        } catch {
+            // The system's words for it ("Address already in use"), as the tools' other errors, exit 69; NIO's own
+            // description went out through ArgumentParser as `Error: bind(descriptor:ptr:bytes:): ...`, exit 1.
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw BNCError(.unreachable, "cannot listen on \(host):\(port): \(reason)", hint: port == 0 ? nil : "pass another port, or --http 0 for any free one")
+        }
         let bound = channel.localAddress?.port ?? port
         let shown = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardError.write(Data("bnc-mcp: listening on http://\(shown):\(bound)/mcp\n".utf8))
         try await channel.closeFuture.get()
+    }
+
+    /// `--http [HOST:]PORT` read: loopback hosts only (an agent's server is nobody else's); nil without it.
+    static func address(_ http: String?) throws -> (host: String, port: Int)? {
+        guard let http else { return nil }
+        var host = "127.0.0.1", port = Substring(http)
+        if let colon = http.lastIndex(of: ":") {
+            host = String(http[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            port = http[http.index(after: colon)...]
+        }
+        guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
+            throw ValidationError("--http \(http): the host must be 127.0.0.1, ::1 or localhost (bnc-mcp serves this machine only)")
+        }
+        guard let n = Int(port), (0...65535).contains(n) else { throw ValidationError("--http \(http): the port must be 0 to 65535") }
+        return (host, n)
     }
 
     final class Handler: ChannelInboundHandler, @unchecked Sendable {

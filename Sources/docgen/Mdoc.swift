@@ -54,14 +54,38 @@ enum Mdoc {
         ],
     ]
 
-    /// EXIT STATUS meanings one tool has of its own. A server asked to stop has done what it was asked: the
-    /// sandbox exits 0 on the signals that stop it (state saved, pid file removed), as nginx and PostgreSQL do.
-    static let ownExitStatus: [String: [Int32: String]] = [
-        "bnc-sandbox": [
-            0: "Success; also the server stopped by SIGINT, SIGTERM or SIGHUP (or bnc-sandbox stop): its state saved, its pid file removed",
-            130: "Interrupted by SIGINT, SIGTERM or SIGHUP before the server was listening",
-        ],
-    ]
+    /// The statuses each tool returns, each with the tool's own meaning where the suite's table (bnc(1), which keeps
+    /// it whole) does not say it: a page listed batch failures for the sandbox, which has none, and 65 for doctor.
+    static let exitStatuses: [String: [(Int32, String?)]] = {
+        let retries = "temporary failure after retries: 408, 429, 5xx, timeout, connection reset"
+        func client(_ batch: String?, apple: Bool = false) -> [(Int32, String?)] {
+            let one: [(Int32, String?)] = batch.map { [(Int32(1), $0)] } ?? []
+            let rest: [(Int32, String?)] = [(64, nil), (65, nil), (66, nil), (69, nil), (70, nil), (74, nil),
+                                            (75, apple ? nil : retries), (76, nil), (77, nil), (78, nil), (130, nil)]
+            return [(0, nil)] + one + rest
+        }
+        return [
+            "bnc-open": client("some lines of a batch failed; or --route KEY named a value the answer does not have (nothing is printed, as grep prints nothing)"),
+            "bnc-event": client("some lines of a batch failed"),
+            "bnc-link": client("some lines of a batch (create, update, delete or qr with --batch) or some links of bulk failed"),
+            "bnc-asa": client("some lines of a batch failed", apple: true),
+            "bnc-tune": client("check and scan: a finding at or above --fail-on (scan: or a line it could not read); map, decrypt and replay: some lines failed; reconcile: a conversion missing on Branch's side"),
+            "bnc-api": client("--batch or --replay: some requests failed"),
+            "bnc-app": client(nil),
+            "bnc-export": client("cross-event: the data is not ready yet"),
+            "bnc-mcp": [(0, "the client ended the session (standard input closed)"), (64, nil),
+                        (69, "--http: the address cannot be listened on (a port in use)"), (70, nil),
+                        (74, "standard output is closed: the client is gone"), (78, nil), (130, nil)],
+            "bnc-doctor": [(0, "no check fails (a warning does not)"), (64, nil), (69, "only an upstream check fails: Branch or Apple cannot be reached"),
+                           (70, nil), (74, nil), (78, "a configuration, credential, clock or local state check fails"), (130, nil)],
+            "bnc-sandbox": [(0, "success; also the server stopped by SIGINT, SIGTERM or SIGHUP (or bnc-sandbox stop): its state saved, its pid file removed"),
+                            (1, "status or stop: no bnc-sandbox runs"), (64, nil), (66, "a file an option names (--keys, --tls-cert, --tls-key) cannot be read"),
+                            (69, "the port cannot be listened on (in use: try --port 0)"), (70, nil), (74, nil),
+                            (75, "--detach: a bnc-sandbox already runs (its pid file names it)"),
+                            (78, "--keys, --state, --tls-cert, --tls-key or --pid-file is refused: another kind of file, a bad entry, an encrypted key"),
+                            (130, "interrupted by SIGINT, SIGTERM or SIGHUP before the server was listening")],
+        ]
+    }()
 
     /// ENVIRONMENT: every variable the tools and the config file read.
     static func environmentSection() -> String {
@@ -70,7 +94,8 @@ enum Mdoc {
         return s + ".El\n"
     }
 
-    static func sharedSections(extraFiles: [(String, String)] = [], exitStatus: [Int32: String] = [:]) -> String {
+    /// - Parameter exitStatus: the tool's statuses and their meanings (nil: the suite's); empty: the suite's whole table.
+    static func sharedSections(extraFiles: [(String, String)] = [], exitStatus: [(Int32, String?)] = []) -> String {
         var s = environmentSection()
         s += """
             .Sh FILES
@@ -90,9 +115,10 @@ enum Mdoc {
 
             """
         s += ".Sh EXIT STATUS\n.Bl -tag -width Ds\n"
-        for status in ExitStatus.allCases {
-            let meaning = exitStatus[status.rawValue] ?? status.meaning
-            s += ".It \(status.rawValue)\n\(escape(meaning.prefix(1).uppercased() + meaning.dropFirst())).\n"
+        let statuses = exitStatus.isEmpty ? ExitStatus.allCases.map { ($0.rawValue, String?.none) } : exitStatus
+        for (status, own) in statuses {
+            let meaning = own ?? ExitStatus(rawValue: status)?.meaning ?? ""
+            s += ".It \(status)\n\(escape(meaning.prefix(1).uppercased() + meaning.dropFirst())).\n"
         }
         s += ".El\n"
         return s

@@ -71,7 +71,7 @@ extension Mdoc {
             for nested in sub["subcommands"]?.arrayValue ?? [] { subcommandOptions(nested, path: "\(path) \(name)") }
         }
         for sub in subcommands { subcommandOptions(sub, path: tool.executable) }
-        s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [], exitStatus: Self.ownExitStatus[tool.executable] ?? [:])
+        s += sharedSections(extraFiles: Self.ownFiles[tool.executable] ?? [], exitStatus: Self.exitStatuses[tool.executable] ?? [])
         if !examples.isEmpty {
             s += ".Sh EXAMPLES\n.Bd -literal -offset indent\n" + HelpLayout.commands(examples).flatMap { HelpLayout.wrap($0, width: 66) }.map(escape).joined(separator: "\n") + "\n.Ed\n"
         }

@@ -67,7 +67,7 @@ import Testing
         "BNCCore": ["BNCSuite", "CCurl", "CSQLite", "CZlib"],
         "BNCOpen": ["BNCCore", "BNCSuite"],
         "BNCEvent": ["BNCCore", "BNCSuite"],
-        "BNCLink": ["BNCCore", "BNCSuite"],
+        "BNCLink": ["BNCCore", "BNCSuite", "CXMLWriter", "CZlib"],
         "BNCApp": ["BNCCore", "BNCSuite"],
         "BNCExport": ["BNCCore", "BNCSuite"],
         "BNCASA": ["BNCCore", "BNCSuite", "CCrypto"],

@@ -34,8 +34,8 @@ import TestSupport
         ("bnc-asa", ["lookup", "--token", "t"], "error: --token: there is no such flag: the AdServices token is the argument", "--token-file"),
         ("bnc-link", ["craete"], "bnc-link: error: 'craete' is not a bnc-link command; did you mean 'create'?", "see 'bnc-link --help'"),
         ("bnc-tune", ["scna", "log"], "bnc-tune: error: 'scna' is not a bnc-tune command; did you mean 'scan'?", "see 'bnc-tune --help'"),
-        ("bnc-link", ["create", "--chanel", "x"], "bnc-link: error: Unknown option '--chanel'. Did you mean '--channel'?", "see 'bnc-link --help'"),
-        ("bnc-tune", ["scan", "--htlm", "x", "log"], "bnc-tune: error: Unknown option '--htlm'. Did you mean '--html'?", "see 'bnc-tune --help'"),
+        ("bnc-link", ["create", "--chanel", "x"], "bnc-link: error: Unknown option '--chanel'. Did you mean '--channel'?", "see 'bnc-link create --help'"),
+        ("bnc-tune", ["scan", "--htlm", "x", "log"], "bnc-tune: error: Unknown option '--htlm'. Did you mean '--html'?", "see 'bnc-tune scan --help'"),
     ] as [(String, [String], String, String)])
     func misleadingParseErrorsAreSaidRight(_ tool: String, _ args: [String], _ error: String, _ hint: String) throws {
         let r = try box.run(tool, args)
@@ -286,5 +286,16 @@ import TestSupport
         let r = try box.run("bnc-open", Self.pixel + ["--max-time", "1e308", "--dry-run"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--max-time must be between 0.001 (1 ms) and 86400 seconds"), "\(r.stderr)")
+    }
+
+    /// U13 (QA round 26b): a profile missing from no config file named the file that is not there; a typo of a
+    /// defined one had no did-you-mean, as every other name the suite checks has.
+    @Test func anUnknownProfileIsSaidRight() throws {
+        let box = try TestSupport.Sandbox()
+        let none = try box.run("bnc-open", ["--ip", "8.8.4.4", "--dry-run"], env: ["BNC_PROFILE": "nope"])
+        #expect(none.status == 78 && none.stderr.contains("profile nope (from environment BNC_PROFILE) is not defined: there is no config file at"), "\(none.output)")
+        _ = try box.write(".config/bnc/config.toml", "[profile.dev]\nbranch_key = \"key_test_profiles01\"\n")
+        let typo = try box.run("bnc-open", ["--profile", "dve", "--ip", "8.8.4.4", "--dry-run"])
+        #expect(typo.status == 78 && typo.stderr.contains("(did you mean dev?)"), "\(typo.output)")
     }
 }

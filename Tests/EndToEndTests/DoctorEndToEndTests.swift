@@ -60,6 +60,8 @@ import TestSupport
         #expect(open.status == 78, "\(open.output)")
         let fix = try checks(open.stdout)["credentials"]?["fix"] ?? ""
         #expect(fix.contains("chmod 600"), "\(open.stdout)")
+        // U11: the profile chosen still shows when the credentials fail (what a ticket asks first).
+        #expect(try checks(open.stdout)["profile"]?["detail"] == "prod (from --profile)", "\(open.stdout)")
 
         // A damaged state.db and a journal left for --resume.
         _ = try box.write(".local/state/bnc/state.db", String(repeating: "not a database ", count: 400))
@@ -85,12 +87,16 @@ import TestSupport
         let down = try box.run("bnc-doctor", ["--api-url", "http://127.0.0.1:9", "--timeout", "2", "--output", "json"], env: ["BRANCH_KEY": Self.key])
         #expect(down.status == 69, "\(down.output)")
         #expect(try checks(down.stdout)["upstream"]?["status"] == "fail")
+        // U11: the clock's row says why it was not compared, rather than vanishing.
+        #expect(try checks(down.stdout)["clock"]?["status"] == "skip" && (try checks(down.stdout)["clock"]?["detail"] ?? "").contains("no upstream answered"),
+                "\(down.stdout)")
 
         let s = try SandboxProcess()
         let proxy = "http://user:hunter2pass@127.0.0.1:9"
         let offline = try box.run("bnc-doctor", ["--offline", "--output", "json"], env: ["BNC_API_URL": s.url, "https_proxy": proxy])
         #expect(offline.status == 0, "\(offline.output)")
         #expect(try s.received().isEmpty, "--offline asks no upstream")
+        #expect(try checks(offline.stdout)["clock"]?["status"] == "skip", "\(offline.stdout)")
         let detail = try checks(offline.stdout)["proxy"]?["detail"] ?? ""
         #expect(detail.contains("https_proxy=http://user:<redacted>@127.0.0.1:9") && !offline.stdout.contains("hunter2pass"), "\(detail)")
     }

@@ -81,7 +81,7 @@ import TestSupport
         let r = try box.run("bnc-link", ["bulk", input], env: env(s))
         #expect(r.status == 1, "\(r.stderr)")
         let lines = try r.stdout.split(separator: "\n").map { try json(String($0)) }
-        #expect(lines.map { $0["item"] as? Int } == [1, 2, 3, 4])
+        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 4])
         #expect(lines.map { $0["ok"] as? Bool } == [true, false, true, false])
         #expect((lines[1]["error"] as? String)?.hasPrefix("alias may hold letters") == true)
         #expect((lines[2]["url"] as? String)?.hasSuffix("/bulk-1") == true)
@@ -99,7 +99,7 @@ import TestSupport
         let r = try box.run("bnc-link", ["bulk", input], env: env(s))
         #expect(r.status == 1, "\(r.stderr)")
         var lines = try r.stdout.split(separator: "\n").map { try json(String($0)) }
-        #expect(lines.map { $0["item"] as? Int } == [1, 2, 3, 4])
+        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 4])
         #expect(lines.map { $0["ok"] as? Bool } == [true, false, true, true])
         #expect((lines[1]["error"] as? String)?.contains("over the 95 KB a bulk request carries") == true, "\(lines[1])")
         let chunks = try s.received().compactMap { ($0["body"] as? [[String: Any]])?.compactMap { $0["channel"] as? String } }
@@ -109,7 +109,7 @@ import TestSupport
         let failed = try box.run("bnc-link", ["bulk", input], env: env(refusing))
         #expect(failed.status == 1, "\(failed.stderr)")
         lines = try failed.stdout.split(separator: "\n").map { try json(String($0)) }
-        #expect(lines.map { $0["item"] as? Int } == [1, 2, 3, 4] && lines.allSatisfy { $0["ok"] as? Bool == false })
+        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 4] && lines.allSatisfy { $0["ok"] as? Bool == false })
         #expect((lines[2]["error"] as? String)?.contains("402") == true, "\(lines[2])")
         #expect(try refusing.received().filter { ($0["path"] as? String)?.hasPrefix("/v1/url/bulk/") == true }.count == 2, "every chunk was sent")
         #expect(failed.stderr.contains("4 links, 0 created, 4 failed"), "\(failed.stderr)")

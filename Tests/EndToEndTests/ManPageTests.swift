@@ -38,4 +38,23 @@ import TestSupport
             #expect(synopsis.contains(line), "\(page) SYNOPSIS lacks '\(line)':\n\(synopsis)")
         }
     }
+
+    /// U4 (QA round 26b): every page carried the suite's one table, so bnc-sandbox(1) listed batch failures and
+    /// bnc-doctor(1) 65 and 75. Each lists the statuses its tool returns, with its own meanings; bnc(1) keeps all.
+    @Test(arguments: [
+        ("bnc-sandbox.1", ["75 --detach: a bnc-sandbox already runs", "1 Status or stop: no bnc-sandbox runs"], [" 65 ", " 77 ", "items of a batch"]),
+        ("bnc-doctor.1", ["69 Only an upstream check fails", "78 A configuration, credential, clock or local state check fails"], [" 65 ", " 75 ", " 76 "]),
+        ("bnc-app.1", ["65 Data rejected", "77 Not permitted"], [". 1 "]),
+        ("bnc-open.1", ["--route KEY named a value the answer does not have"], ["Apple's"]),
+        ("bnc-asa.1", ["Apple's 404"], []),
+        ("bnc.1", ["Some items of a batch failed", "Apple's 404", "77 Not permitted"], []),
+    ] as [(String, [String], [String])])
+    func eachPageListsItsToolsExitStatuses(_ page: String, _ present: [String], _ absent: [String]) throws {
+        let text = try render(page)
+        let section = text.components(separatedBy: "\nEXIT STATUS\n").last?.components(separatedBy: "\nEXAMPLES\n").first?
+            .components(separatedBy: "\nSEE ALSO\n").first ?? ""
+        let flat = section.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for line in present { #expect(flat.contains(line), "\(page) EXIT STATUS lacks '\(line)':\n\(section)") }
+        for line in absent { #expect(!flat.contains(line), "\(page) EXIT STATUS has '\(line)':\n\(section)") }
+    }
 }

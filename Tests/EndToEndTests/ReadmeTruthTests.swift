@@ -48,4 +48,25 @@ import TestSupport
         #expect(named.count > 30)
         for flag in named { #expect(have.contains(flag), "README names \(flag), which the tools do not have") }
     }
+
+    /// U16 (QA round 26b): the README ran `--device iphone.json` and `pixel.json` without showing one. The two it
+    /// shows now make a session each (a dry run: every field checked), and the keys it lists are the device's.
+    @Test func theDeviceFilesItShowsMakeSessions() throws {
+        let blocks = Self.readme.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+            .filter { $0.contains("\"os_version\"") }
+        #expect(blocks.count == 2)
+        let box = try TestSupport.Sandbox()
+        for (i, block) in blocks.enumerated() {
+            let file = try box.write("device\(i).json", block)
+            let run = try box.run("bnc-open", ["--device", file, "--ip", "8.8.4.4", "--dry-run"],
+                                  env: ["BRANCH_KEY": "key_test_readme01", "BRANCH_SECRET": "secret_test_readme01"])
+            #expect(run.status == 0 && !run.stderr.contains("warning"), "\(block): \(run.output)")
+        }
+        let typo = try box.write("typo.json", #"{"os_vesion": "1"}"#)
+        let refused = try box.run("bnc-open", ["--device", typo, "--ip", "8.8.4.4", "--dry-run"], env: ["BRANCH_KEY": "key_test_readme01"])
+        let known = refused.stderr.components(separatedBy: "known: ").last?.trimmingCharacters(in: .whitespacesAndNewlines)
+            .components(separatedBy: ", ") ?? []
+        #expect(known.count > 10)
+        for key in known { #expect(Self.readme.contains("`\(key)`"), "the README's list of device keys lacks \(key)") }
+    }
 }

@@ -34,7 +34,7 @@ public struct BatchResult: Sendable {
         }
         if resumed { out.append(",\"resumed\":true") }
         if let error {
-            out.append(",\"error\":"); JSON.writeString(error, to: &out)
+            out.append(",\"error\":"); JSON.writeString(MessageBound.cut(error), to: &out)
         } else {
             out.append(",\"response\":"); (response ?? .null).write(to: &out, pretty: false, indent: 0)
         }

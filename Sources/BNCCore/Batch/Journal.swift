@@ -15,6 +15,7 @@
 // pipe), which has no fingerprint of its whole, each line's FNV-1a digest as it was read, so a resumed run can
 // tell that the input it reads is the one the journal was written for, line by line, before it sends any.
 
+import BNCSuite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,8 +26,8 @@ public final class BatchJournal {
     public let path: String
     /// The lock file's descriptor, holding an exclusive flock(2) for as long as this journal is open: a second
     /// run on the same journal would send the same lines again.
-    /// Held while the journal is open: no other run takes it.
-    private let lock: FileLock
+    /// Held while the journal is open: no other run takes it (nil: a look at a journal whose lock the caller holds).
+    private let lock: FileLock?
     /// Changes queued since the last commit: line numbers (and, acknowledged, status and attempts) as LEB128.
     private var sentQueue: [UInt8] = []
     private var acknowledgedQueue: [UInt8] = []
@@ -37,7 +38,9 @@ public final class BatchJournal {
 
     /// Opens (or, when `fresh`, starts anew) the journal at `path`, after taking its lock. A journal held by
     /// another run is a temporary failure (exit 75) that names the holder's pid.
-    public init(path: String, fresh: Bool = false) throws(BNCError) {
+    /// - Parameter keepUnfinished: refuse to start afresh over an unfinished run (a journal the user named and
+    ///   keeps; a tool's own journal is its input's alone, and a run without --resume asked to send it again).
+    public init(path: String, fresh: Bool = false, keepUnfinished: Bool = false) throws(BNCError) {
         self.path = path
         // A path that holds anything but a journal (a user's file, a device) is refused before anything is
         // opened, locked, truncated or unlinked there.
@@ -56,7 +59,12 @@ public final class BatchJournal {
         }
         lock.sign()
         self.lock = lock
-        if fresh { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        if fresh {
+            // Starting afresh drops what the journal acknowledged: refused while that is an unfinished run's, whose
+            // --resume would then send those lines again (a run without --resume over a kept journal wiped it).
+            if keepUnfinished { try Self.refuseUnfinished(path) }
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        }
         // Small pages: a commit appends one row, and the WAL gets a copy of each page it touched.
         db = try SQLiteDatabase(path: path, what: "--journal", pageSize: 1024)
         // Only this process uses the file while it holds the lock: SQLite need not take and release its own
@@ -120,6 +128,34 @@ public final class BatchJournal {
 
     private static func userVersion(_ db: SQLiteDatabase) throws -> Int {
         Int(try db.query("PRAGMA user_version").first?[0].integer ?? 0)
+    }
+
+    /// Refuses (exit 78) to start the journal at `path` afresh while it holds a run that acknowledged lines and did
+    /// not finish: `--resume` sends the rest; deleting the journal sends every line again, as the user chooses.
+    /// A run finished (`markFinished`) or with nothing acknowledged loses nothing.
+    static func refuseUnfinished(_ path: String) throws(BNCError) {
+        guard let size = FileSystem.regularFileSize(path), size > 0 else { return }
+        // Closed again (at the end of this scope) before the caller unlinks it.
+        let old = try BatchJournal(path: path, lockHeld: true)
+        if try old.db.query("SELECT value FROM meta WHERE key = 'finished'").first != nil { return }
+        let acknowledged = try old.replay().acknowledged.count
+        let input = try old.db.query("SELECT value FROM meta WHERE key = 'input'").first?[0].text ?? "its input"
+        guard acknowledged > 0 else { return }
+        throw BNCError.configuration("the journal \(path) holds an unfinished run of \(input) that acknowledged \(Counting.of(acknowledged, "line")); starting afresh would send them again",
+                                     hint: "pass --resume to send only the lines still to go, or delete it to send every line: rm \(ShellQuote.quote(path))")
+    }
+
+    /// Opens a journal whose lock this process already holds (to read it before it is started afresh).
+    private init(path: String, lockHeld: Bool) throws(BNCError) {
+        self.path = path
+        lock = nil
+        db = try SQLiteDatabase(path: path, what: "--journal", pageSize: 1024)
+        try migrate()
+    }
+
+    /// Records that the run finished: every line acknowledged, so starting afresh loses nothing.
+    public func markFinished() throws(BNCError) {
+        try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('finished', '1')")
     }
 
     private func damaged(_ why: String) -> BNCError {

@@ -112,8 +112,11 @@ public struct ConfigurationResolver: Sendable {
                 profile = fromFile
             } else {
                 let known = (file?.profiles.keys.sorted() ?? []) + ["sandbox"]
+                let guess = EditDistance.closest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
+                // With no config file at all, the message says so rather than naming a file that is not there.
+                let place = file.map { "is not in \($0.path)" } ?? "is not defined: there is no config file at \(environment.configFile)"
                 throw BNCError.configuration(
-                    "profile \(name) (from \(profileSource!)) is not in \(file?.path ?? environment.configFile)",
+                    "profile \(name) (from \(profileSource!)) \(place)\(guess)",
                     hint: "profiles defined: \(known.joined(separator: ", "))")
             }
         }

@@ -28,8 +28,15 @@ public enum FieldPattern: String, Sendable, Equatable {
     case screenSize
     /// Apple's team id: 10 letters and digits (or empty: none set). What an app's apple-app-site-association names.
     case appleTeamID
-    /// An iOS bundle id or an Android package name: letters, digits, `.`, `-` and `_` (or empty: none set).
+    /// An iOS bundle id: dot-separated parts of letters, digits and `-`, as Apple allows (or empty: none set).
     case bundleID
+    /// An Android package name: two or more dot-separated parts, each a letter then letters, digits or `_` (or
+    /// empty: none set).
+    case androidPackage
+    /// Where an iOS click goes without the app: an App Store URL or any http(s) URL, or the app's id (`id512451233`).
+    case appStoreTarget
+    /// Where an Android click goes without the app: a Play Store URL or any http(s) URL, or the package name.
+    case playStoreTarget
     /// A SHA-256 certificate fingerprint as assetlinks.json lists it: 32 hex pairs joined by colons.
     case certFingerprint
 
@@ -44,11 +51,14 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .languageCode: "an ISO 639 language code such as en"
         case .hexColor: "a hex colour such as #1A2B3C"
         case .email: "an e-mail address such as dev@example.com (letters, digits, _ - . around one @, ending in a dot and 2-5 letters)"
-        case .uriScheme: "an app's URI scheme such as myapp:// (not javascript:, data: or vbscript:)"
+        case .uriScheme: "an app's URI scheme such as myapp:// (not http, https, javascript, data, vbscript or file)"
         case .hostname: "a host name such as example.app.link"
         case .screenSize: "WIDTHxHEIGHT in pixels, e.g. 1179x2556"
-        case .appleTeamID: "Apple's 10-character team id, letters and digits"
-        case .bundleID: "a bundle id or package name: letters, digits, dots, hyphens and underscores"
+        case .appleTeamID: "Apple's 10-character team id: upper-case letters and digits"
+        case .bundleID: "a bundle id such as com.example.app: two or more dot-separated parts of letters, digits and hyphens"
+        case .androidPackage: "a package name such as com.example.app: two or more dot-separated parts, each a letter then letters, digits or underscores"
+        case .appStoreTarget: "an App Store or other http(s) URL, or the app's id such as id512451233"
+        case .playStoreTarget: "a Play Store or other http(s) URL, or the package name such as com.example.app"
         case .certFingerprint: "a SHA-256 fingerprint: 32 hex pairs joined by colons (AB:CD:...)"
         }
     }
@@ -69,6 +79,9 @@ public enum FieldPattern: String, Sendable, Equatable {
         case .screenSize: "WIDTHxHEIGHT"
         case .appleTeamID: "team id"
         case .bundleID: "bundle id"
+        case .androidPackage: "package name"
+        case .appStoreTarget: "URL or app id"
+        case .playStoreTarget: "URL or package"
         case .certFingerprint: "SHA-256 fingerprint"
         }
     }
@@ -112,12 +125,26 @@ public enum FieldPattern: String, Sendable, Equatable {
             guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon <= 64, ASCII.isLetter(b[0]),
                   b[..<colon].allSatisfy({ ASCII.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
                   ["", "/", "//"].contains(String(decoding: b[(colon + 1)...], as: UTF8.self)) else { return false }
-            return !["javascript", "data", "vbscript", "file"].contains(String(decoding: b[..<colon].map(ASCII.lower), as: UTF8.self))
+            return !["javascript", "data", "vbscript", "file", "http", "https"].contains(String(decoding: b[..<colon].map(ASCII.lower), as: UTF8.self))
         case .screenSize: return Self.screen(s) != nil
         case .appleTeamID:
-            return s.isEmpty || (s.utf8.count == 10 && s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) })
+            return s.isEmpty || (s.utf8.count == 10 && s.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) })
         case .bundleID:
-            return s.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+            return s.isEmpty || (parts.count >= 2 && parts.allSatisfy { part in
+                part.utf8.first.map { $0 != UInt8(ascii: "-") } == true
+                    && part.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+            })
+        case .androidPackage:
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+            return s.isEmpty || (parts.count >= 2 && parts.allSatisfy { part in
+                part.utf8.first.map(ASCII.isLetter) == true
+                    && part.utf8.allSatisfy { ASCII.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
+            })
+        case .appStoreTarget:
+            let digits = s.hasPrefix("id") ? s.utf8.dropFirst(2) : s.utf8[...]
+            return (!digits.isEmpty && digits.count <= 20 && digits.allSatisfy { (0x30...0x39).contains($0) }) || Self.httpURL.matches(s)
+        case .playStoreTarget: return (!s.isEmpty && Self.androidPackage.matches(s)) || Self.httpURL.matches(s)
         case .certFingerprint:
             let pairs = s.split(separator: ":", omittingEmptySubsequences: false)
             return pairs.count == 32 && pairs.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy { Hex.digit($0) != nil } }

@@ -19,8 +19,11 @@ public enum FieldSchema {
         case .email: "^([a-zA-Z0-9_\\-\\.]+)@([a-zA-Z0-9_\\-\\.]+)\\.([a-zA-Z]{2,5})$"
         case .hostname: "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
         case .screenSize: "^[0-9]{1,6}[xX][0-9]{1,6}$"
-        case .appleTeamID: "^([A-Za-z0-9]{10})?$"
-        case .bundleID: "^[A-Za-z0-9._-]*$"
+        case .appleTeamID: "^([A-Z0-9]{10})?$"
+        case .bundleID: "^([A-Za-z0-9][A-Za-z0-9-]*(\\.[A-Za-z0-9][A-Za-z0-9-]*)+)?$"
+        case .androidPackage: "^([A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+)?$"
+        case .appStoreTarget: "^((id)?[0-9]{1,20}|[Hh][Tt][Tt][Pp][Ss]?://[^\\s<>\"`{}|\\\\^]+)$"
+        case .playStoreTarget: "^([A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+|[Hh][Tt][Tt][Pp][Ss]?://[^\\s<>\"`{}|\\\\^]+)$"
         case .certFingerprint: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$"
         case .ipAddress, .uriScheme: nil
         }

@@ -142,6 +142,10 @@ public final class FieldSpec: Sendable {
             for (i, item) in items.enumerated() {
                 guard case .string(let s) = item else { throw BNCError.invalid("\(path())[\(i)]", "must be a string, got \(item.typeName)") }
                 _ = try checkString(s, at: "\(path())[\(i)]")
+                // A certificate listed twice is a paste gone wrong (assetlinks.json lists each once).
+                if pattern == .certFingerprint, let first = items[..<i].firstIndex(where: { $0.stringValue?.uppercased() == s.uppercased() }) {
+                    throw BNCError.invalid("\(path())[\(i)]", "repeats [\(first)]: list each certificate once")
+                }
             }
             return value
         default:
@@ -151,7 +155,7 @@ public final class FieldSpec: Sendable {
 
     /// Checks a string; returns its canonical spelling when that differs (`foldsCase`), else nil.
     private func checkString(_ s: String, at path: @autoclosure () -> String) throws(BNCError) -> String? {
-        if let bad = Self.forbiddenCharacter(in: s, multiline: multiline) {
+        if let bad = Self.forbiddenCharacter(in: s, multiline: multiline) ?? Self.displayHazard(in: s) {
             throw BNCError.invalid(path(), "must not contain \(bad)")
         }
         if notBlank && !Self.isFilled(s) { throw BNCError.invalid(path(), "must not be blank" + hintText) }
@@ -196,6 +200,29 @@ public final class FieldSpec: Sendable {
             for b in bytes {
                 if b == 0 { return "NUL characters" }
                 if !multiline && (b == 13 || b == 10) { return "line breaks (CR or LF)" }
+            }
+            return nil
+        }
+    }
+
+    /// What a field's text may not hold besides (`forbiddenCharacter`): C0 controls but TAB, CR and LF, DEL, C1
+    /// controls (C2 80-9F) and the bidi overrides and isolates (U+202A-202E: E2 80 AA-AE; U+2066-2069: E2 81
+    /// A6-A9). A label or name with an ESC sequence or a right-to-left override shows as something else in a
+    /// dashboard or a terminal. Fields only: a header, a path or a template has its own words for its own rule.
+    public static func displayHazard(in s: String) -> String? {
+        s.withUTF8Bytes { bytes -> String? in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if (b < 0x20 && b != 9 && b != 10 && b != 13 && b != 0) || b == 0x7F {
+                    return "control characters (U+\(Hex.encode([0, b], upper: true)))"
+                } else if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {
+                    return "control characters (U+\(Hex.encode([0, bytes[i + 1]], upper: true)))"
+                } else if b == 0xE2, i + 2 < bytes.count,
+                          (bytes[i + 1] == 0x80 && (0xAA...0xAE).contains(bytes[i + 2])) || (bytes[i + 1] == 0x81 && (0xA6...0xA9).contains(bytes[i + 2])) {
+                    return "bidirectional overrides or isolates (U+202A-202E, U+2066-2069)"
+                }
+                i += 1
             }
             return nil
         }

@@ -46,7 +46,8 @@ public final class Diagnostics: Sendable {
     public static func use(_ redactor: Redactor) { self.redactor.withLock { $0 = redactor } }
 
     /// The text as it may be printed.
-    static func redacted(_ text: String) -> String { redactor.withLock { $0 }.redact(text) }
+    /// Bounded (`MessageBound`) after the masking, so a cut never leaves part of a secret unmasked.
+    static func redacted(_ text: String) -> String { MessageBound.cut(redactor.withLock { $0 }.redact(text)) }
 
     public init(tool: String, color: Bool, stream: OutputStream = .stderr) {
         self.tool = tool

@@ -26,4 +26,15 @@ int bnc_xmlw_write_raw(void *writer, const void *bytes, int length);
 int bnc_xmlw_flush(void *writer);
 int bnc_xmlw_end_document(void *writer);
 
+/// A reader of an XML document in memory (libxml2's xmlTextReader: no network, no entity substitution), or NULL.
+void *bnc_xmlr_new(const void *bytes, int length);
+void bnc_xmlr_free(void *reader);
+/// 1: a node read; 0: the end; -1: not well-formed.
+int bnc_xmlr_read(void *reader);
+/// libxml2's node types: 1 element, 7 processing instruction, 10 document type, ...
+int bnc_xmlr_node_type(void *reader);
+const char *bnc_xmlr_local_name(void *reader);
+const char *bnc_xmlr_value(void *reader);
+/// 1: moved to the element's next attribute; 0: none left.
+int bnc_xmlr_next_attribute(void *reader);
 #endif
