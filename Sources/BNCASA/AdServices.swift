@@ -67,7 +67,7 @@ public enum AdServices {
 
     /// A token older than 24 hours (from `--generated-at`) reads nothing: refused before the call.
     public static func checkAge(generatedAt: Double, now: Double) throws(BNCError) {
-        if generatedAt > now + 300 { throw BNCError.invalid("--generated-at", "is in the future") }
+        if generatedAt > now + 300 { throw BNCError.usage("--generated-at", "is in the future") }
         let hours = (now - generatedAt) / 3600
         if now - generatedAt > tokenLife {
             throw BNCError.invalid("token", "is \(Int(hours)) hours old: AdServices tokens live 24 hours (Apple answers 404)",

@@ -33,8 +33,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "success"
         case .partialFailure: "some items of a batch failed"
-        case .usage: "usage error: unknown flag or command, missing argument, a value of an option that steers the tool that does not parse, invalid IP address"
-        case .dataError: "data rejected: a request field breaks its rule (from a flag that sets it, a file or a batch line alike), or the service answered 400/404/409/422"
+        case .usage: "usage error: unknown flag or command, missing argument, a bad value of an option that is no body field, invalid IP address"
+        case .dataError: "data rejected: a body field breaks its rule (from a flag that sets it, a file or a batch line alike), or the service answered 400/404/409/422"
         case .noInput: "an input file is missing or unreadable"
         case .unavailable: "the service could not be reached (DNS, connection refused, TLS), or libcurl is missing"
         case .software: "internal error (a bug in bnc)"

@@ -18,7 +18,7 @@ public enum AnalyticsRequest {
     static func pick(_ value: String, _ allowed: [String], flag: String) throws(BNCError) {
         guard allowed.contains(value) else {
             let guess = EditDistance.closest(to: value, in: allowed).map { "; did you mean \($0)?" } ?? ""
-            throw BNCError.invalid(flag, "must be one of \(allowed.prefix(8).joined(separator: ", "))\(allowed.count > 8 ? ", ..." : "") (got \(value))\(guess)")
+            throw BNCError.usage(flag, "must be one of \(allowed.prefix(8).joined(separator: ", "))\(allowed.count > 8 ? ", ..." : "") (got \(value))\(guess)")
         }
     }
 
@@ -32,7 +32,7 @@ public enum AnalyticsRequest {
                     || b == UInt8(ascii: "$") || b == UInt8(ascii: "-")
             }
             guard !d.isEmpty, d.utf8.count <= 200, allowed else {
-                throw BNCError.invalid(flag, "\(flag == "--dimension" ? "must be a dimension's name" : "must name a dimension") (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got \(d.isEmpty ? "''" : JSON.string(d).serialized()))")
+                throw BNCError.usage(flag, "\(flag == "--dimension" ? "must be a dimension's name" : "must name a dimension") (letters, digits, _ ~ . $ -; at most 200 bytes), e.g. user_data_os (got \(d.isEmpty ? "''" : JSON.string(d).serialized()))")
             }
         }
         return .array(dimensions.map(JSON.string))
@@ -40,7 +40,7 @@ public enum AnalyticsRequest {
 
     /// A date (`2026-11-01`) or an ISO 8601 date-time, in seconds.
     static func time(_ text: String, flag: String) throws(BNCError) -> Double {
-        guard text.contains("-"), let t = Timestamp.parse(text) else { throw BNCError.invalid(flag, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time (got \(text))") }
+        guard text.contains("-"), let t = Timestamp.parse(text) else { throw BNCError.usage(flag, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time (got \(text))") }
         return t
     }
 
@@ -49,7 +49,7 @@ public enum AnalyticsRequest {
         var o = JSONObject()
         for spec in specs {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
-                throw BNCError.invalid("--filter", "must be DIMENSION=VALUE[,VALUE...] (or !DIMENSION=... to exclude) (got \(spec))")
+                throw BNCError.usage("--filter", "must be DIMENSION=VALUE[,VALUE...] (or !DIMENSION=... to exclude) (got \(spec))")
             }
             let values = spec[spec.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map { JSON.string(String($0)) }
             // A dimension given again adds its values (--filter os=IOS --filter os=ANDROID is both), never drops the
@@ -59,10 +59,10 @@ public enum AnalyticsRequest {
             // one-line rule.
             _ = try checkDimensions([String(dimension.drop { $0 == "!" })], flag: "--filter")
             for v in values { if let bad = v.stringValue.flatMap({ FieldSpec.forbiddenCharacter(in: $0, multiline: false) }) {
-                throw BNCError.invalid("--filter", "\(dimension)'s values must not contain \(bad)")
+                throw BNCError.usage("--filter", "\(dimension)'s values must not contain \(bad)")
             } }
             let other = dimension.hasPrefix("!") ? String(dimension.dropFirst()) : "!" + dimension
-            if o[other] != nil { throw BNCError.invalid("--filter", "\(dimension.drop { $0 == "!" }) is both kept and excluded") }
+            if o[other] != nil { throw BNCError.usage("--filter", "\(dimension.drop { $0 == "!" }) is both kept and excluded") }
             o[dimension] = .array((o[dimension]?.arrayValue ?? []) + values.filter { !(o[dimension]?.arrayValue ?? []).contains($0) })
         }
         return o
@@ -75,10 +75,10 @@ public enum AnalyticsRequest {
         try pick(aggregation, queryAggregations, flag: "--aggregation")
         guard !dimensions.isEmpty else { throw BNCError.usage("--dimension", "give at least one (name, user_data_os, last_attributed_touch_data_tilde_channel ...)") }
         let (s, e) = (try time(start, flag: "--start"), try time(end, flag: "--end"))
-        guard e > s else { throw BNCError.invalid("--end", "must be after --start (the end is exclusive)") }
-        guard e - s <= 7 * 86400 else { throw BNCError.invalid("--end", "a query covers at most 7 days; split the window") }
+        guard e > s else { throw BNCError.usage("--end", "must be after --start (the end is exclusive)") }
+        guard e - s <= 7 * 86400 else { throw BNCError.usage("--end", "a query covers at most 7 days; split the window") }
         guard s >= now - 2 * 366 * 86400, s >= Double(Timestamp.civilSeconds(year: 2017, month: 10, day: 14)) else {
-            throw BNCError.invalid("--start", "must be within the last two years (and not before 2017-10-14)")
+            throw BNCError.usage("--start", "must be within the last two years (and not before 2017-10-14)")
         }
         if let granularity { try pick(granularity, ["all", "day"], flag: "--granularity") }
         var body: JSONObject = ["branch_key": .string(key.value), "branch_secret": .string(secret.exposed), "start_date": .string(start),
@@ -144,7 +144,7 @@ public enum AnalyticsRequest {
         try pick(dataSource, cohortSources, flag: "--data-source")
         guard (1...3).contains(measures.count) else { throw BNCError.usage("--measure", "give 1 to 3 measures (users, OPEN, PURCHASE, revenue ...)") }
         for m in measures { try pick(m, cohortMeasures, flag: "--measure") }
-        guard (1...90).contains(bands) else { throw BNCError.invalid("--bands", "must be between 1 and 90 (got \(bands))") }
+        guard (1...90).contains(bands) else { throw BNCError.usage("--bands", "must be between 1 and 90 (got \(bands))") }
         guard dimensions.count <= 11 else { throw BNCError.usage("--dimension", "give at most 11 dimensions") }
         _ = try dates(start, end, maxDays: 90, now: now)
         var body: JSONObject = ["data_source": .string(dataSource), "measures": .array(measures.map(JSON.string)),
@@ -155,13 +155,13 @@ public enum AnalyticsRequest {
 
     /// Two dates (`YYYY-MM-DD`, the end included), in order, at most `maxDays`, within two years.
     static func dates(_ start: String, _ end: String, maxDays: Int, now: Double) throws(BNCError) -> (Double, Double) {
-        guard start.count == 10, let s = Timestamp.parse(start) else { throw BNCError.invalid("--start", "must be a date as YYYY-MM-DD (got \(start))") }
-        guard end.count == 10, let e = Timestamp.parse(end) else { throw BNCError.invalid("--end", "must be a date as YYYY-MM-DD (got \(end))") }
-        guard e >= s else { throw BNCError.invalid("--end", "must not be before --start") }
-        guard e - s < Double(maxDays) * 86400 else { throw BNCError.invalid("--end", "this export covers at most \(maxDays) days; split the window") }
-        guard s >= now - 2 * 366 * 86400 else { throw BNCError.invalid("--start", "must be within the last two years") }
+        guard start.count == 10, let s = Timestamp.parse(start) else { throw BNCError.usage("--start", "must be a date as YYYY-MM-DD (got \(start))") }
+        guard end.count == 10, let e = Timestamp.parse(end) else { throw BNCError.usage("--end", "must be a date as YYYY-MM-DD (got \(end))") }
+        guard e >= s else { throw BNCError.usage("--end", "must not be before --start") }
+        guard e - s < Double(maxDays) * 86400 else { throw BNCError.usage("--end", "this export covers at most \(maxDays) days; split the window") }
+        guard s >= now - 2 * 366 * 86400 else { throw BNCError.usage("--start", "must be within the last two years") }
         // As a custom export's window: what has not happened yet has nothing to count (a job was made for 2099).
-        guard s <= now else { throw BNCError.invalid("--start", "is in the future (UTC): an export reads what happened") }
+        guard s <= now else { throw BNCError.usage("--start", "is in the future (UTC): an export reads what happened") }
         return (s, e + 86400)
     }
 
@@ -192,7 +192,7 @@ public enum CrossEventRequest {
     public static func aggregation(_ spec: String) throws(BNCError) -> JSON {
         let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard (2...3).contains(parts.count), !parts[1].isEmpty else {
-            throw BNCError.invalid("--aggregation", "must be FIELD:SOURCE[:NAME], e.g. total_count:eo_install:installs (got \(spec))")
+            throw BNCError.usage("--aggregation", "must be FIELD:SOURCE[:NAME], e.g. total_count:eo_install:installs (got \(spec))")
         }
         try AnalyticsRequest.pick(parts[0], fields, flag: "--aggregation")
         try AnalyticsRequest.pick(parts[1], ExportFields.dailyTopics + ["xx_click", "xx_impression", "cost"], flag: "--aggregation")
@@ -212,9 +212,9 @@ public enum CrossEventRequest {
         if let granularity { try AnalyticsRequest.pick(granularity, ["all", "day", "week", "month"], flag: "--granularity"); body["granularity"] = .string(granularity) }
         if let filter {
             let f = try AnalyticsRequest.filters([filter])
-            guard let (dimension, values) = f.first(where: { _ in true }) else { throw BNCError.invalid("--filter", "must be DIMENSION=V1,V2") }
+            guard let (dimension, values) = f.first(where: { _ in true }) else { throw BNCError.usage("--filter", "must be DIMENSION=V1,V2") }
             // The cross-event filter is `in` only: an exclusion cannot be sent.
-            if dimension.hasPrefix("!") { throw BNCError.invalid("--filter", "cross-event exports filter by inclusion only (DIMENSION=V1,V2), not !\(dimension.dropFirst())") }
+            if dimension.hasPrefix("!") { throw BNCError.usage("--filter", "cross-event exports filter by inclusion only (DIMENSION=V1,V2), not !\(dimension.dropFirst())") }
             body["filter"] = ["type": "in", "dimension": .string(dimension), "values": values]
         }
         return body
@@ -243,9 +243,9 @@ public enum CrossEventRequest {
             }
         }
         guard shaped, let t = Timestamp.parse(date), b[17] < UInt8(ascii: "6") else {
-            throw BNCError.invalid("--date", "must be YYYY-MM-DD hh:mm:ss (got \(date))")
+            throw BNCError.usage("--date", "must be YYYY-MM-DD hh:mm:ss (got \(date))")
         }
-        guard t >= now - 366 * 86400 else { throw BNCError.invalid("--date", "must be within the past year") }
+        guard t >= now - 366 * 86400 else { throw BNCError.usage("--date", "must be within the past year") }
         try AnalyticsRequest.pick(topic, ExportFields.customTopics, flag: "--topic")
         guard let app = Int64(appID) else { throw BNCError.usage("--app-id", "must be the numeric Branch app id") }
         return HTTPRequest(method: "POST", base: baseURL ?? Branch.defaultBaseURL, path: "/v2/data/ready",

@@ -7,12 +7,12 @@ public enum ExportRequest {
     /// `YYYY-MM-DD` within the rolling window: its UTC midnight.
     public static func checkDailyDate(_ date: String, now: Double) throws(BNCError) -> Double {
         guard date.count == 10, let day = Timestamp.parse(date), date.dropFirst(4).first == "-" else {
-            throw BNCError.invalid("--date", "must be a UTC date as YYYY-MM-DD (got \(date))")
+            throw BNCError.usage("--date", "must be a UTC date as YYYY-MM-DD (got \(date))")
         }
         let today = (now / 86400).rounded(.down) * 86400
-        guard day <= today else { throw BNCError.invalid("--date", "\(date) is in the future (UTC)") }
+        guard day <= today else { throw BNCError.usage("--date", "\(date) is in the future (UTC)") }
         guard day >= today - Double(ExportFields.dailyWindowDays) * 86400 else {
-            throw BNCError.invalid("--date", "must be within the last \(ExportFields.dailyWindowDays) days: daily exports are a rolling window (got \(date))")
+            throw BNCError.usage("--date", "must be within the last \(ExportFields.dailyWindowDays) days: daily exports are a rolling window (got \(date))")
         }
         return day
     }
@@ -44,10 +44,10 @@ public enum ExportRequest {
                                   timezone: String?, now: Double) throws(BNCError) -> JSONObject {
         guard ExportFields.customTopics.contains(topic) else {
             let guess = EditDistance.closest(to: topic, in: ExportFields.customTopics).map { "; did you mean \($0)?" } ?? ""
-            throw BNCError.invalid("--topic", "must be an Event Ontology topic such as eo_install or eo_commerce_event (got \(topic))\(guess)")
+            throw BNCError.usage("--topic", "must be an Event Ontology topic such as eo_install or eo_commerce_event (got \(topic))\(guess)")
         }
-        guard let s = Timestamp.parse(start), start.contains("-") else { throw BNCError.invalid("--start", "must be an ISO 8601 date-time (got \(start))") }
-        guard let e = Timestamp.parse(end), end.contains("-") else { throw BNCError.invalid("--end", "must be an ISO 8601 date-time (got \(end))") }
+        guard let s = Timestamp.parse(start), start.contains("-") else { throw BNCError.usage("--start", "must be an ISO 8601 date-time (got \(start))") }
+        guard let e = Timestamp.parse(end), end.contains("-") else { throw BNCError.usage("--end", "must be an ISO 8601 date-time (got \(end))") }
         if let timezone { try checkZone(timezone) }
         // The window's instants, as Branch reads them: an offset-less time in --timezone (else UTC). The checks used
         // the UTC reading, refusing "today so far" east of UTC as in the future.
@@ -56,18 +56,18 @@ public enum ExportRequest {
             return Timestamp.instant(ofWallClock: t, inZone: timezone) ?? t
         }
         let (si, ei) = (instant(s, start), instant(e, end))
-        guard ei > si else { throw BNCError.invalid("--end", "must be after --start") }
-        guard si <= now else { throw BNCError.invalid("--start", "is in the future\(timezone.map { " (read in \($0))" } ?? " (UTC)"): an export reads what happened") }
+        guard ei > si else { throw BNCError.usage("--end", "must be after --start") }
+        guard si <= now else { throw BNCError.usage("--start", "is in the future\(timezone.map { " (read in \($0))" } ?? " (UTC)"): an export reads what happened") }
         guard si >= now - Double(ExportFields.customHistoryDays) * 86400 else {
-            throw BNCError.invalid("--start", "must be within the last \(ExportFields.customHistoryDays) days")
+            throw BNCError.usage("--start", "must be within the last \(ExportFields.customHistoryDays) days")
         }
         guard ei - si <= Double(ExportFields.customMaxDays) * 86400 else {
-            throw BNCError.invalid("--end", "a custom export covers at most \(ExportFields.customMaxDays) days; split the window")
+            throw BNCError.usage("--end", "a custom export covers at most \(ExportFields.customMaxDays) days; split the window")
         }
         let known = Set(ExportFields.customFields)
         for f in fields where f != "all" && !known.contains(f) {
             let guess = EditDistance.closest(to: f, in: ExportFields.customFields).map { "; did you mean \($0)?" } ?? ""
-            throw BNCError.invalid("--field", "\(f) is not an export field\(guess)")
+            throw BNCError.usage("--field", "\(f) is not an export field\(guess)")
         }
         var body: JSONObject = [
             "report_type": .string(topic), "start_date": .string(Self.iso(s, zoned: Self.hasOffset(start))),
@@ -81,9 +81,9 @@ public enum ExportRequest {
         if let filter {
             let parts = filter.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, ExportFields.filterOperators.contains(parts[0]) else {
-                throw BNCError.invalid("--filter", "must be OP,FIELD,VALUE with OP one of \(ExportFields.filterOperators.joined(separator: ", ")) (got \(filter))")
+                throw BNCError.usage("--filter", "must be OP,FIELD,VALUE with OP one of \(ExportFields.filterOperators.joined(separator: ", ")) (got \(filter))")
             }
-            guard known.contains(parts[1]) else { throw BNCError.invalid("--filter", "\(parts[1]) is not an export field") }
+            guard known.contains(parts[1]) else { throw BNCError.usage("--filter", "\(parts[1]) is not an export field") }
             body["filter"] = .array(parts.map(JSON.string))
         }
         if let timezone { body["timezone"] = .string(timezone) }
@@ -99,7 +99,7 @@ public enum ExportRequest {
         let known = !FileSystem.isDirectory(database) || (FileSystem.regularFileSize(database + "/" + timezone) != nil
             && (try? FileSystem.read(database + "/" + timezone, what: "--timezone", limit: 1 << 20))?.starts(with: Array("TZif".utf8)) == true)
         guard shaped, known else {
-            throw BNCError.invalid("--timezone", "must be an IANA time zone such as America/New_York or UTC (got \(JSON.string(timezone).serialized()))")
+            throw BNCError.usage("--timezone", "must be an IANA time zone such as America/New_York or UTC (got \(JSON.string(timezone).serialized()))")
         }
     }
 

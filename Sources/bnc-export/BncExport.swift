@@ -74,7 +74,7 @@ struct Daily: SendingCommand {
         // A topic is checked as `custom` checks its own: a rule of the value (exit 65), named with the value.
         for t in topics where !ExportFields.dailyTopics.contains(t) {
             let guess = EditDistance.closest(to: t, in: ExportFields.dailyTopics).map { "; did you mean \($0)?" } ?? ""
-            throw BNCError.invalid("--topic", "must be a daily export topic such as eo_install (got \(t))\(guess)")
+            throw BNCError.usage("--topic", "must be a daily export topic such as eo_install (got \(t))\(guess)")
         }
         let out = try RowOutput(tool.output.output?.format ?? .ndjson, stdout: tool.stdout, redactor: tool.redactor, filter: tool.context.jq,
                                 terminal: tool.environment.stdoutIsTTY)
