@@ -317,4 +317,18 @@ import Glibc
         #expect(!FieldCondition.all([.present("a"), .present("z")]).holds(in: o))
         #expect(FieldCondition.all([.not(.present("z")), .equals("d", "x")]).names == ["z", "d"])
     }
+
+    /// QA round 27a, F12: a field's text refuses C0 controls but TAB (and CR/LF where lines are allowed), DEL, C1
+    /// and the bidi overrides and isolates; the one-pass check says what the two rules say, printable text passes.
+    @Test(arguments: [
+        ("plain text, ünïcode ✓ 日本", false, nil), ("a\tb", false, nil), ("a\r\nb", true, nil),
+        ("a\r\nb", false, "line breaks (CR or LF)"), ("a\u{0}b", true, "NUL characters"),
+        ("ch\u{1B}]0;x\u{07}", false, "control characters (U+001B)"), ("a\u{7F}", false, "control characters (U+007F)"),
+        ("a\u{85}b", false, "control characters (U+0085)"), ("\u{202E}evil", false, "bidirectional overrides or isolates (U+202A-202E, U+2066-2069)"),
+        ("x\u{2069}", true, "bidirectional overrides or isolates (U+202A-202E, U+2066-2069)"), ("\u{200F}rtl mark \u{2026}", false, nil),
+    ] as [(String, Bool, String?)])
+    func textProblemsAreOneRule(_ text: String, _ multiline: Bool, _ problem: String?) {
+        #expect(FieldSpec.textProblem(in: text, multiline: multiline) == problem)
+        #expect((FieldSpec.forbiddenCharacter(in: text, multiline: multiline) ?? FieldSpec.displayHazard(in: text)) == problem)
+    }
 }
