@@ -242,6 +242,19 @@ extension BNCRootCommand {
     /// The name a command is typed by: its configuration's, else the one ArgumentParser derives from its type.
     static func name(of command: ParsableCommand.Type) -> String { command.configuration.commandName ?? command._commandName }
 
+    /// The commands under `command` (itself included) whose help lists `flag`, by their paths (`bnc-link qr`).
+    static func commandsDeclaring(_ flag: String, in command: ParsableCommand.Type, path: String) -> [String] {
+        var found: [String] = []
+        if command.configuration.subcommands.isEmpty || command.configuration.defaultSubcommand == nil {
+            let help = command.helpMessage(columns: 10_000)
+            if help.firstMatch(of: try! Regex("(^|[\\s,])\(flag)([\\s,=<]|$)").anchorsMatchLineEndings()) != nil { found.append(path) }
+        }
+        for sub in command.configuration.subcommands where name(of: sub) != "help" {
+            found += commandsDeclaring(flag, in: sub, path: path + " " + name(of: sub))
+        }
+        return found
+    }
+
     /// The tool and the subcommands the command line named (`bnc-link create`): the page that lists the flags a
     /// usage error is about (the tool's own lists its commands only).
     static func helpPath(_ tool: String, _ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
@@ -320,6 +333,15 @@ extension BNCRootCommand {
         if let m = text.firstMatch(of: /^Unknown option '(--key|--secret-file|--access-token-file)'/) {
             return BNCError(.usage, "\(m.output.1): this command sends nothing to Branch, so it takes no Branch credentials",
                             hint: "see the command's --help for what it takes")
+        }
+        // An option of another command of the tool (`bnc-link create --out x.png`: --out is qr's): said so, rather
+        // than the nearest name here ("did you mean '--tag'?").
+        if let m = text.firstMatch(of: /^Unknown option '(--[a-z0-9-]+)'/) {
+            let flag = String(m.output.1), here = helpPath(tool)
+            let owners = commandsDeclaring(flag, in: Self.self, path: tool).filter { $0 != here }
+            if !owners.isEmpty {
+                return BNCError(.usage, "\(flag) is an option of '\(owners.joined(separator: "', '"))', not of '\(here)'", hint: hint)
+            }
         }
         if let m = text.firstMatch(of: /^(?:Unexpected argument|\d+ unexpected arguments:) '([^']*)'/), String(m.output.1) == firstArgument {
             let word = String(m.output.1)
