@@ -420,10 +420,10 @@ import Glibc
         let s = try SandboxProcess()
         let e = env(s, ["BRANCH_APP_ID": "100000000000000001", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_round3token"])
         let day = try box.run("bnc-export", ["daily", "--date", "2026-02-30", "--dry-run"], env: e)
-        #expect(day.status == 65 && day.stderr.contains("must be a UTC date as YYYY-MM-DD (got 2026-02-30)"), "\(day.stderr)")
+        #expect(day.status == 64 && day.stderr.contains("must be a UTC date as YYYY-MM-DD (got 2026-02-30)"), "\(day.stderr)")
         let window = ["custom", "--topic", "eo_install", "--start", "2026-11-01T00:00:00Z", "--end", "2026-11-08T00:00:00Z", "--dry-run"]
         let zone = try box.run("bnc-export", window + ["--timezone", "Not/AZone"], env: e)
-        #expect(zone.status == 65 && zone.stderr.contains("--timezone must be an IANA time zone"), "\(zone.stderr)")
+        #expect(zone.status == 64 && zone.stderr.contains("--timezone must be an IANA time zone"), "\(zone.stderr)")
         let app = try box.run("bnc-export", window + ["--app-id", "abc"], env: e)
         #expect(app.status == 64 && app.stderr.contains("--app-id must be the numeric Branch app id"), "\(app.stderr)")
         #expect(try s.received().isEmpty)
