@@ -160,7 +160,7 @@ import TestSupport
     /// QA round 26a F2: a credential logged as advertiser_id or site_id was masked in a case's name but not in its
     /// group, the JSON summary's advertisers and apps, the HTML tables and chart, or JUnit's class name.
     @Test func aCredentialLoggedAsAnIdIsMaskedInEveryReport() throws {
-        let secret = "secret_live_" + "ADVLEAK1234567890", token = "api_app_" + "SITELEAK1234567890abcdef"
+        let secret = "secret_live_" + "PLACEHOLDER_advertiser", token = "api_app_" + "PLACEHOLDER_site_token"
         let log = try box.write("sec.log", #"1.2.3.4 - - [10/Oct/2022:13:55:36 -0700] "GET /serve?action=session&advertiser_id="# + secret
                                 + "&site_id=" + token + #"&package_name=com.x&google_aid=38400000-8cf0-11bd-b23e-10b96e40000d HTTP/1.1" 200 2326 "-" "ua""# + "\n")
         let dir = box.root.path

@@ -8,7 +8,7 @@ import TestSupport
     let box: TestSupport.Sandbox
     init() throws { box = try TestSupport.Sandbox() }
 
-    static let key = "key_test_round15", secret = "secret_test_round15"
+    static let key = "key_test_round15", secret = "secret_test_PLACEHOLDER_r15"
 
     func sandbox(_ extra: [String] = []) throws -> SandboxProcess {
         let keys = try box.write("keys.json", #"[{"branch_key":"\#(Self.key)","branch_secret":"\#(Self.secret)","app_id":"1515"}]"#)

@@ -59,7 +59,7 @@ import TestSupport
         for (i, block) in blocks.enumerated() {
             let file = try box.write("device\(i).json", block)
             let run = try box.run("bnc-open", ["--device", file, "--ip", "8.8.4.4", "--dry-run"],
-                                  env: ["BRANCH_KEY": "key_test_readme01", "BRANCH_SECRET": "secret_test_readme01"])
+                                  env: ["BRANCH_KEY": "key_test_readme01", "BRANCH_SECRET": "secret_test_PLACEHOLDER_readme"])
             #expect(run.status == 0 && !run.stderr.contains("warning"), "\(block): \(run.output)")
         }
         let typo = try box.write("typo.json", #"{"os_vesion": "1"}"#)
