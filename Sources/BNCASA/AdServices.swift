@@ -10,18 +10,34 @@ public enum AdServices {
     public static let tokenLife = 24.0 * 3600
     /// Apple gives no length; one open-source backend caps tokens at 4096 characters, and so does bnc.
     public static let maxTokenLength = 4096
+    /// Longer than the widths tools wrap Base64 at (64, 76): lines this long are each a token's length.
+    static let minWrappedLine = 100
 
     /// The token as Apple wants it: white space from a log or a wrapped paste removed, the Base64 alphabet
     /// checked. A token whose `+` signs became spaces (a URL or form decoder's doing) is recognised and explained.
     public static func token(_ raw: String) throws(BNCError) -> String {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw BNCError.invalid("token", "is empty") }
-        // Several tokens, one a line (a file of them given as one): each line Base64 by itself and one ending in
-        // '=' padding before the last, which no single token has. Joined, they read as one invalid token.
+        // Several tokens, one a line (a file of them given as one), each line Base64 by itself. Joined, they read as
+        // one invalid token that Apple refuses. Told from one token wrapped over lines by what no wrapping makes: a
+        // line ending in '=' padding before the last; a line given twice; or long lines (a token's length, past any
+        // wrap width) of different lengths, where a wrap's lines all have one width but the last, never longer.
+        // Two different tokens of one length without padding still look like one wrapped token: Apple publishes no
+        // token format.
         let lines = trimmed.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-        if lines.count > 1, lines.dropLast().contains(where: { $0.hasSuffix("=") }), lines.allSatisfy(isBase64) {
-            throw BNCError.invalid("token", "holds \(lines.count) tokens, one a line (a token's '=' padding ends it)",
-                                   hint: "look up one at a time, or several with --batch FILE (NDJSON lines {\"token\": \"...\"})")
+        if lines.count > 1, lines.allSatisfy(isBase64) {
+            let width = lines[0].utf8.count
+            let why: String? =
+                if lines.dropLast().contains(where: { $0.hasSuffix("=") }) { "a token's '=' padding ends it" }
+                else if Set(lines).count < lines.count { "a line is given twice" }
+                else if lines.allSatisfy({ $0.utf8.count >= minWrappedLine }),
+                        lines.dropLast().contains(where: { $0.utf8.count != width }) || lines[lines.count - 1].utf8.count > width {
+                    "lines of different lengths, each whole Base64: not one token wrapped"
+                } else { nil }
+            if let why {
+                throw BNCError.invalid("token", "holds \(lines.count) tokens, one a line (\(why))",
+                                       hint: "look up one at a time, or several with --batch FILE (NDJSON lines {\"token\": \"...\"})")
+            }
         }
         let compact = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
         if compact.count > maxTokenLength { throw BNCError.invalid("token", "is longer than \(maxTokenLength) characters") }

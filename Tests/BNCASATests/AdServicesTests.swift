@@ -25,6 +25,39 @@ import Testing
         #expect(try AdServices.token(String(wrapped)) == Self.token)
     }
 
+    /// QA round 27a, F9: one token twice (no padding), or two long tokens of different lengths, one a line, were
+    /// joined and sent (Apple answers 400). A token wrapped at any width stays one token.
+    /// Base64 text like a token's (an encrypted blob): no line of it repeats another.
+    static func base64(_ count: Int, seed: UInt64) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        return String((0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return alphabet[Int(state >> 58)]
+        })
+    }
+
+    @Test func tokensWithoutPaddingOneALineAreNotJoined() throws {
+        let long = Self.base64(160, seed: 1), longer = Self.base64(180, seed: 2)  // no padding
+        let cases: [(String, String)] = [
+            (long + "\n" + long + "\n", "a line is given twice"),
+            (long + "\n" + longer, "lines of different lengths, each whole Base64: not one token wrapped"),
+            (longer + "\n" + long + "\n" + Self.base64(180, seed: 3), "lines of different lengths, each whole Base64: not one token wrapped"),
+        ]
+        for (raw, why) in cases {
+            #expect { try AdServices.token(raw) } throws: {
+                ($0 as? BNCError)?.message.hasSuffix("tokens, one a line (\(why))") == true
+            }
+        }
+        // A 560-character token (Apple's sample's length) hard-wrapped at 64, 76 and 120 columns: one token.
+        let token = Self.base64(556, seed: 4) + "QQ=="
+        for width in [64, 76, 120] {
+            var lines: [String] = [], rest = Substring(token)
+            while !rest.isEmpty { lines.append(String(rest.prefix(width))); rest = rest.dropFirst(width) }
+            #expect(try AdServices.token(lines.joined(separator: "\n")) == token)
+        }
+    }
+
     @Test func aTokenWhosePlusSignsBecameSpacesIsExplained() {
         let mangled = Self.token.replacing("+", with: " ")
         #expect {

@@ -177,6 +177,22 @@ import TestSupport
         #expect(run.status == 0, "\(run.output)")
     }
 
+    /// F9: a token file holding the sandbox's token twice, one a line, was joined and sent (Apple answers 400).
+    /// Refused (65) before sending; the token read once from the same kind of file is looked up.
+    @Test func aTokenFileOfTwoTokensIsRefusedBeforeSending() throws {
+        let s = try sandbox()
+        let answer = try s.control("/_sandbox/asa-token", method: "POST", body: "{}") as? [String: Any]
+        let token = try #require(answer?["token"] as? String)
+        let two = try box.write("two.txt", token + "\n" + token + "\n")
+        let run = try box.run("bnc-asa", ["lookup", "--token-file", two, "--no-cache"], env: ["BNC_API_URL": s.url])
+        #expect(run.status == 65 && run.stderr.contains("holds 2 tokens, one a line"), "\(run.status) \(run.stderr)")
+        #expect(!run.stderr.contains(token), "a token is secret")
+        #expect(try s.received().filter { ($0["path"] as? String) == "/api/v1/" }.isEmpty)
+        let one = try box.write("one.txt", token + "\n")
+        let fine = try box.run("bnc-asa", ["lookup", "--token-file", one, "--no-cache", "--output", "json"], env: ["BNC_API_URL": s.url])
+        #expect(fine.status == 0, "\(fine.output)")
+    }
+
     /// F11 and F12: a code whose colours are one is a blank square; controls and bidi overrides in labels, event
     /// names and app names were sent. Refused (65) before sending; free data (custom_data) is the user's.
     @Test func blankCodesAndControlsInLabelsAreRefused() throws {
