@@ -11,7 +11,8 @@ struct Lookup: SendingCommand {
         commandName: "lookup",
         abstract: "Read the attribution record of an AdServices token (POST /api/v1/).",
         discussion: """
-            White space in a pasted token is removed; the Base64 alphabet is checked, and a token whose '+' became \
+            White space in a pasted token is removed (a token wrapped over lines is one token; several tokens, one a \
+            line, are refused: --batch reads many); the Base64 alphabet is checked, and a token whose '+' became \
             ' ' (a form decoder's doing) is explained, not sent. 200: the record, typed (payload standard or \
             detailed; Apple's developer-mode sample flagged; attribution false explained). 404: retried every \
             --retry-interval seconds, --attempts in all, then exit 75. 400: invalid, never retried (exit 65). 5xx: \
