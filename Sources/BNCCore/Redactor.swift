@@ -67,12 +67,14 @@ public struct Redactor: Sendable {
     public func redact(_ text: String) -> String {
         guard !showSecrets else { return text }
         var out = text
-        for v in values where Self.contains(out, v) {
-            out = out.replacing(v, with: Self.placeholder)
-        }
+        // Credential shapes first, then the known values: a longer credential that begins with the run's own
+        // secret lost that prefix to the placeholder first, and its tail no longer had the shape (QA round 28a).
         // One pass over the bytes each: this runs on every string a report, a trace or a recording writes
         // (a scan's report redacts each finding of each line), so no per-name search of the whole text.
         if Self.holdsCredentialPrefix(out) { out = Self.maskCredentialShapes(out) }
+        for v in values where Self.contains(out, v) {
+            out = out.replacing(v, with: Self.placeholder)
+        }
         if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
         if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
         if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }

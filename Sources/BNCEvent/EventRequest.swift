@@ -57,9 +57,12 @@ public enum EventRequest {
         }
         if !eventData.isEmpty { body["event_data"] = .object(eventData) }
         var customData = input.customJSON ?? JSONObject()
+        var given = Set<String>()  // a flag's key over the file's is an overlay; the same key by two flags is refused
         for c in input.custom {
             guard let eq = c.firstIndex(of: "="), eq != c.startIndex else { throw BNCError.usage("--custom", "must be KEY=VALUE (got \(c))") }
-            customData[String(c[..<eq])] = .string(String(c[c.index(after: eq)...]))
+            let key = String(c[..<eq])
+            guard given.insert(key).inserted else { throw BNCError.usage("--custom", "gives \(key) twice") }
+            customData[key] = .string(String(c[c.index(after: eq)...]))
         }
         if !customData.isEmpty { body["custom_data"] = .object(customData) }
         var items = input.items
@@ -97,25 +100,29 @@ public enum EventRequest {
     }
 
     /// One `--item '$sku=42,$price=19.99,$quantity=1,color=blue'`: typed by the item field table; custom keys
-    /// stay strings, flat, as the SDKs send them. `\,` escapes a comma; lists take `|` (`$keywords=a|b`).
+    /// stay strings, flat, as the SDKs send them. `\,` escapes a comma and `\=` an equals sign (`\\` a backslash);
+    /// lists take `|` (`$keywords=a|b`). A key given twice is refused, as in a line.
     public static func parseItem(_ spec: String) throws(BNCError) -> JSONObject {
         var item = JSONObject()
-        var parts: [String] = []
-        var current = ""
+        // Each pair as its key and value, split at its first unescaped `=` (nil: none yet).
+        var pairs: [(key: String, value: String?)] = []
+        var current = "", key: String?
         var escaped = false
         for c in spec {
             if escaped { current.append(c); escaped = false; continue }
             if c == "\\" { escaped = true; continue }
-            if c == "," { parts.append(current); current = ""; continue }
+            if c == "=", key == nil { key = current; current = ""; continue }
+            if c == "," { pairs.append(key.map { ($0, current) } ?? (current, nil)); current = ""; key = nil; continue }
             current.append(c)
         }
-        parts.append(current)
-        for part in parts where !part.trimmingWhitespace().isEmpty {
-            guard let eq = part.firstIndex(of: "="), eq != part.startIndex else {
-                throw BNCError.usage("--item", "takes KEY=VALUE pairs separated by commas (got \(part))")
+        if escaped { throw BNCError.usage("--item", "ends in a lone \\ (write \\\\ for a backslash)") }
+        pairs.append(key.map { ($0, current) } ?? (current, nil))
+        for pair in pairs where !(pair.key.trimmingWhitespace().isEmpty && (pair.value ?? "").trimmingWhitespace().isEmpty) {
+            guard let raw = pair.value, !pair.key.trimmingWhitespace().isEmpty else {
+                throw BNCError.usage("--item", "takes KEY=VALUE pairs separated by commas (got \(pair.key)\(pair.value.map { "=" + $0 } ?? ""))")
             }
-            let key = String(part[..<eq]).trimmingWhitespace()
-            let raw = String(part[part.index(after: eq)...])
+            let key = pair.key.trimmingWhitespace()
+            if item[key] != nil { throw BNCError.usage("--item", "gives \(key) twice") }
             switch EventFields.contentItem[key]?.type {
             case .number?, .integer?:
                 guard let n = JSONNumber(literal: raw.trimmingWhitespace()) else {

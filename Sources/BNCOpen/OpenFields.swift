@@ -6,6 +6,10 @@ import BNCCore
 /// The field table of a POST /v1/open body, and the answer keys that routing code looks at.
 public enum OpenFields {
     /// Every body field: the seed's documented set, then what the SDKs add (accepted by Branch, branch-api-facts §2.2).
+    /// Branch's tokens are decimal numbers of about 19 digits; an answer's token is kept and sent on every later
+    /// call, so a longer one is refused, from a flag, a line or an answer alike.
+    public static let tokenLength = 256
+
     public static let table = FieldTable("v1/open", platformKey: "os", firstSessionKey: "first_session", [
         FieldSpec("branch_key", .string, "The app's Branch key", required: true, credential: true),
         FieldSpec("branch_secret", .string, "The app's Branch secret", required: true, credential: true, secret: true),
@@ -40,7 +44,8 @@ public enum OpenFields {
         FieldSpec("search_ad_encoded", .string, "Deprecated: Base64 of the legacy iAd response", platform: .iOS, firstSessionOnly: true, flag: "--search-ad-encoded"),
         FieldSpec("first_session", .boolean, "True: INSTALL or REINSTALL; false: OPEN", flag: "--first-session"),
         FieldSpec("server_to_server_identity", .boolean, "Have Branch issue a randomized_bundle_token", flag: "--server-to-server-identity"),
-        FieldSpec("randomized_bundle_token", .string, "The token of the first response, sent on every later call", flag: "--randomized-bundle-token"),
+        FieldSpec("randomized_bundle_token", .string, "The token of the first response, sent on every later call", maxLength: tokenLength,
+                  flag: "--randomized-bundle-token"),
         FieldSpec("identity", .string, "Your (encrypted) user id; never personal data", maxLength: 127, flag: "--identity"),
         FieldSpec("tracking_disabled", .boolean, "Branch stores nothing from this session", flag: "--tracking-disabled"),
         FieldSpec("disable_ad_network_callouts", .boolean, "Keep this session from ad networks", flag: "--disable-ad-network-callouts"),
@@ -59,7 +64,7 @@ public enum OpenFields {
         FieldSpec("connection_type", .string, "wifi or mobile", flag: "--connection-type", device: "connection_type"),
         FieldSpec("external_intent_uri", .string, "A non-http URI that opened the app", flag: "--opened-with"),
         // What the SDKs add to open/install: accepted by Branch, so accepted here (and not flagged as typos).
-        FieldSpec("randomized_device_token", .string, "SDKs: the per-device token of an earlier answer"),
+        FieldSpec("randomized_device_token", .string, "SDKs: the per-device token of an earlier answer", maxLength: tokenLength),
         FieldSpec("spotlight_identifier", .string, "SDKs (iOS): a Spotlight item that opened the app", platform: .iOS),
         FieldSpec("initial_referrer", .string, "SDKs: the referrer of the first open"),
         FieldSpec("ios_bundle_id", .string, "SDKs (iOS): the app's bundle id", platform: .iOS),

@@ -25,6 +25,17 @@ public struct OpenResponse: Sendable {
         randomizedBundleToken = text("randomized_bundle_token", "identity_id")
         identity = text("identity")
         link = text("link")
+        // The tokens are kept in the state and sent back on later calls (bnc-open's, bnc-event's): one that its
+        // own field's rule would refuse (a line break, a control, a bidi override, 100 KB) is a bad answer, not
+        // a state that fails every later call (QA round 28a).
+        for (name, token) in [("randomized_device_token", randomizedDeviceToken), ("randomized_bundle_token", randomizedBundleToken)] {
+            guard let token, let spec = OpenFields.table[name] else { continue }
+            do {
+                _ = try spec.check(.string(token), at: name)
+            } catch {
+                throw BNCError(.malformedResponse, "v1/open answered a \(name) that cannot be kept and sent back: \(error.message)")
+            }
+        }
         switch o["data"] {
         case .string(let s)?:
             guard case .object(let d)? = try? JSON.parse(s) else {

@@ -111,14 +111,17 @@ public final class XMLStreamWriter {
         try atomic?.commit(what: what)
     }
 
-    /// XML 1.0 carries tab, LF, CR and everything from U+0020 except U+FFFE/U+FFFF: the rest is escaped as text.
+    /// XML 1.0 carries tab, LF, CR and everything from U+0020 except U+FFFE/U+FFFF: the rest is escaped as text
+    /// (`\x1b`). So are the bidi overrides and isolates (U+202A-202E, U+2066-2069: `\u202e`), which XML carries
+    /// but which make a browser or a viewer show a logged value's text in another order than it has.
     public static func clean(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { !allowed($0) }) else { return s }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             if allowed(u) { out.append(u); continue }
             let hex = String(u.value, radix: 16)
-            for c in "\\x" + (hex.count < 2 ? "0" + hex : hex) { out.append(c.unicodeScalars.first!) }
+            let text = u.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u" + hex
+            out.append(contentsOf: text.unicodeScalars)
         }
         return String(out)
     }
@@ -126,6 +129,7 @@ public final class XMLStreamWriter {
     static func allowed(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x9, 0xA, 0xD: true
+        case 0x202A...0x202E, 0x2066...0x2069: false
         case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }

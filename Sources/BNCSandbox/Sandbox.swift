@@ -119,6 +119,9 @@ public final class Sandbox: @unchecked Sendable {
         var response: SandboxResponse
         if let injected = chaos() {
             response = injected
+        } else if !request.body.isEmpty, let coding = request.header("Content-Encoding"), coding.lowercased() != "identity" {
+            // A compressed body was read as JSON and refused as "not valid JSON" (QA round 28a): say what it is.
+            response = .branchError(415, "Request body has a Content-Encoding (compressed): Branch's API takes it uncompressed")
         } else {
             do {
                 response = try route(request, routed)

@@ -40,7 +40,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
         valueName: "FILE"), completion: .file(extensions: ["har"]))
     var replay: String?
 
-    @Option(name: .customLong("body"), help: ArgumentHelp("JSON body from a file; - reads stdin.", valueName: "FILE"),
+    @Option(name: .customLong("body"), help: ArgumentHelp("JSON body from a file; - reads stdin. Its \"ip\" is the IP override, as a batch line's.", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var body: String?
 
@@ -116,10 +116,10 @@ struct BncAPI: BNCRootCommand, SendingCommand {
                 return try r.build(settings: tool.settings, ip: lineIP)
             }
         }
-        if let file = body { request.body = try tool.readJSON(file, what: "--body") }
-        let built = try request.build(settings: tool.settings, ip: tool.ip)
+        let (ip, ipOrigin) = try BodyInput.read(body, into: &request, tool: tool)
+        let built = try request.build(settings: tool.settings, ip: ip)
         if explain {
-            for line in APIExplanation.lines(built, spec: request, bodyFile: body, settings: tool.settings, ipFromFlag: tool.ip != nil,
+            for line in APIExplanation.lines(built, spec: request, bodyFile: body, settings: tool.settings, ipOrigin: ipOrigin,
                                              redactor: tool.redactor, userAgent: tool.context.userAgent) {
                 tool.diagnostics.note("explain: " + line)
             }

@@ -5,7 +5,7 @@ import BNCCore
 enum APIExplanation {
     static let keyRule = "added to every request (--no-key leaves it out)"
 
-    static func lines(_ request: HTTPRequest, spec: APIRequest, bodyFile: String?, settings: Settings, ipFromFlag: Bool,
+    static func lines(_ request: HTTPRequest, spec: APIRequest, bodyFile: String?, settings: Settings, ipOrigin: String?,
                       redactor: Redactor, userAgent: String) -> [String] {
         let fieldNames = Set(spec.fields.map(\.0))
         let fileMembers = spec.body?.objectValue.map { Set($0.keys) } ?? []
@@ -33,7 +33,7 @@ enum APIExplanation {
             if headerNames.contains(name.lowercased()) { return "-H" }
             switch name.lowercased() {
             case "access-token": return (settings.credentialOrigin("access_token") ?? "the settings") + " (--with-access-token)"
-            case "x-ip-override": return ipFromFlag ? "--ip" : "the settings"
+            case "x-ip-override": return ipOrigin ?? "the settings"
             default: return "bnc-api's default"
             }
         }

@@ -83,6 +83,7 @@ struct Send: SendingCommand {
         if !event.noState, let id = tool.device.idfa ?? tool.device.idfv ?? tool.device.androidID ?? tool.device.gaid {
             let store = try StateStore(path: StateStore.defaultPath(tool.environment))
             input.randomizedDeviceToken = try store.device(key: key.value, device: id)?.randomizedDeviceToken
+            if let token = input.randomizedDeviceToken { try EventFields.checkKept(token, device: id) }
         }
         input.userData = try event.userData.map { f throws(BNCError) in try FieldArgument.parse(f) }
         if let file = event.customJSON {

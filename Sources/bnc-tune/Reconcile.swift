@@ -64,7 +64,8 @@ struct Reconcile: SendingCommand {
             "\(summary[$0.rawValue]?.numberValue?.int64 ?? 0) \($0.rawValue)" }.joined(separator: ", "))
         if let html {
             try ReconcileInput.report(findings, held: held.count, log: file, to: html, seconds: MonotonicClock.now() - started,
-                                      command: tool.redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
+                                      command: tool.redactor.redact((["bnc-tune"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
+                                      redactor: tool.redactor)
         }
         return findings.contains { $0.status == .missing } ? .partialFailure : .success
     }

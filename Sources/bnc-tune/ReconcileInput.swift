@@ -108,19 +108,19 @@ enum ReconcileInput {
         return rows
     }
 
-    /// The HTML page: the totals, then the missing, duplicated and different lines.
-    static func report(_ findings: [ReconcileFinding], held: Int, log: String, to path: String, seconds: Double, command: String) throws(BNCError) {
+    /// The HTML page: the totals, then the missing, duplicated and different lines, every text from the log or an
+    /// export masked by `redactor` as stdout is (a value Branch holds may be a logged credential: QA round 28a).
+    static func report(_ findings: [ReconcileFinding], held: Int, log: String, to path: String, seconds: Double, command: String,
+                       redactor r: Redactor) throws(BNCError) {
         let summary = Reconciler.summary(findings)
         func count(_ s: ReconcileFinding.Status) -> Int { Int(summary[s.rawValue]?.numberValue?.int64 ?? 0) }
         let share = findings.isEmpty ? 100 : (count(.matched) * 100) / findings.count
         func table(_ status: ReconcileFinding.Status, _ title: String) -> ReportTable {
             ReportTable(name: status.rawValue, title: title, columns: ["line", "name", "transaction", "Branch ids", "differences"],
-                        rows: findings.filter { $0.status == status }.map {
-                            [String($0.expected.line), $0.expected.name, $0.expected.transactionID ?? "", $0.branchIDs.joined(separator: " "),
-                             $0.differences.joined(separator: "; ")]
-                        })
+                        rows: findings.filter { $0.status == status }.map { [String($0.expected.line)] + [$0.expected.name, $0.expected.transactionID ?? "",
+                            $0.branchIDs.joined(separator: " "), $0.differences.joined(separator: "; ")].map(r.redact) })
         }
-        var s = ReportSummary(title: "Reconciliation of \(log): \(share)% of \(findings.count) lines matched", counts: [
+        var s = ReportSummary(title: "Reconciliation of \(r.redact(log)): \(share)% of \(findings.count) lines matched", counts: [
             ("lines", findings.count), ("Branch rows", held), ("matched", count(.matched)), ("differs", count(.differs)),
             ("duplicated", count(.duplicated)), ("missing", count(.missing)),
         ], tables: [table(.missing, "Missing from Branch"), table(.duplicated, "Held more than once"), table(.differs, "Held, with differences")],
@@ -131,7 +131,7 @@ enum ReconcileInput {
             ("of the log received", findings.isEmpty ? 100 : held * 100 / findings.count, "\(count(.missing)) missing from Branch"),
         ]
         let times = findings.compactMap(\.expected.time)
-        s.facts = ReportTiming.facts(log: log, first: times.min(), last: times.max(), command: command, seconds: seconds)
+        s.facts = ReportTiming.facts(log: r.redact(log), first: times.min(), last: times.max(), command: command, seconds: seconds)
         let statuses = ReconcileFinding.Status.allCases
         s.charts.append(ReportChart(title: "Lines by outcome", kind: .bars, labels: statuses.map(\.rawValue), series: [("lines", statuses.map(count))]))
         var byHour: [Int: [Int]] = [:]

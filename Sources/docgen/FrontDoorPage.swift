@@ -94,10 +94,10 @@ extension Mdoc {
     static func limitsSection() -> String {
         let mib = { (n: Int) in "\(n >> 20) MiB" }
         let rows: [(String, String)] = [
-            ("Small input files", "a secret, token, device, --body, --keys or config file: \(mib(FileSystem.smallInputLimit)) (exit 65); --items and bulk files 64 MiB; --cacert 16 MiB; a conversion key 4 KiB"),
+            ("Small input files", "a token, device, --body or --keys file: \(mib(FileSystem.smallInputLimit)) (exit 65); a secret or config file: \(mib(FileSystem.smallInputLimit)) (exit 78); --items and bulk files 64 MiB; --cacert 16 MiB; a conversion key 4 KiB"),
             ("Config files", "the TOML subset of bnc-config(5), at most 16 dotted parts to a key or table header, parsed in linear time"),
             ("JSON", "nesting of at most 256 levels; numbers finite and, when whole, within 64 bits; strings without NUL"),
-            ("Batch lines", "16 MiB a line (a longer line is a failed result, never sent; exit 1); a TUNE log line over 1 MiB is skipped and counted (long_lines_skipped); a TUNE request has at most 512 parameters of 16 KiB"),
+            ("Batch lines", "\(mib(FileSystem.smallInputLimit)) a line, the --body cap (a longer line is a failed result, never sent; exit 1); a TUNE log line over 1 MiB is skipped and counted (long_lines_skipped); a TUNE request has at most 512 parameters of 16 KiB"),
             ("Answers", "--max-response-size (default \(mib(TransportOptions.defaultMaxResponseBytes)), 1 KiB to 1 GiB) a transfer; a batch holds at most \(mib(TransportOptions.maxTotalResponseBytes)) of answers, half in flight, half waiting for an earlier line"),
             ("Waits", "--connect-timeout 0.001 to 3600 s (default 10), --max-time 0.001 to 86400 s (default 30), --retries 0 to 20 with back-off honouring Retry-After; every wait ends at once on SIGINT, SIGTERM or SIGHUP, and a second signal ends the run"),
             ("Batches", "--concurrency 1 to 1024, --rate 0.01 to 1000000 a second, --shard K/N; a journal kept by a tool itself is removed when its run finishes"),
@@ -105,7 +105,7 @@ extension Mdoc {
             ("Field lengths", "alias 128; channel, feature, campaign and stage 255; developer_identity and identity 127; an event name 256"),
             ("Files written", "mode 600 (a QR image, not a secret, takes the mode the umask gives, or keeps the mode of the image it replaces); a journal, state, report, pid or log path holding another kind of file, a directory or a device is refused (exit 78) and left as it was; reports are renamed into place only when complete; descriptors 0 to 2 are reserved at start-up"),
             ("Messages", "at most \(Diagnostics.maxDistinctWarnings) distinct warnings a run; control characters in anything printed for a person are escaped; secrets are masked everywhere unless --show-secrets"),
-            ("bnc-sandbox", "request bodies 8 MiB; bulk payloads 250 KB (Branch's cap); --max-recorded requests kept (default 100000)"),
+            ("bnc-sandbox", "request bodies 8 MiB, at most 100000 JSON members and elements, no name twice in an object; bulk payloads 250 KB (Branch's cap); --max-recorded requests kept (default 100000)"),
         ]
         var out = ".Sh LIMITS\n.Bl -tag -width Ds\n"
         for (name, text) in rows { out += ".It \(escape(name))\n\(escape(text)).\n" }

@@ -147,10 +147,11 @@ import TestSupport
         }
     }
 
-    @Test func aConfigFileOverItsBoundIsData() throws {
+    /// A bad config file is configuration (78), its size included (it was 65: QA round 28a).
+    @Test func aConfigFileOverItsBoundIsConfiguration() throws {
         try writeConfig("# " + String(repeating: "x", count: 2 << 20) + "\n")
         let e = try #require(throws: BNCError.self) { try resolver().resolve(CredentialFlags()) }
-        #expect(e.exitStatus == .dataError && e.message.contains("larger than 1048576 bytes"), "\(e)")
+        #expect(e.exitStatus == .configuration && e.message.contains("larger than 1048576 bytes"), "\(e)")
     }
 
     @Test(arguments: [

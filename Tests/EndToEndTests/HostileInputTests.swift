@@ -157,7 +157,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // Files: missing, too large, not what they must hold.
         open(["--device", "/nonexistent/device.json"], 66, "--device: cannot open /nonexistent/device.json"),
         open(["--body", "/nonexistent/body.json"], 66, "--body: cannot open /nonexistent/body.json"),
-        open(["--secret-file", "/dev/zero"], 65, "--secret-file: /dev/zero is larger than 1048576 bytes"),
+        open(["--secret-file", "/dev/zero"], 78, "--secret-file: /dev/zero is larger than 1048576 bytes"),
         open(["--body", "/dev/zero"], 65, "--body: /dev/zero is larger than 1048576 bytes"),
         open(["--body", "arr.json"], 65, "--body must be a JSON object", files: ["arr.json": "[1]"]),
         open(["--body", "bad.json"], 65, "--body bad.json: ", files: ["bad.json": "{\"a\": }"]),

@@ -74,6 +74,11 @@ public struct ConfigFile: Sendable {
         }
         if let profiles = table["profile"]?.table {
             for (name, value) in profiles.entries {
+                // A name is shown in completions, doctor's table and messages: printable text on one line (an escape
+                // sequence in one reached the terminal through zsh's completion: QA round 28a).
+                if name.isEmpty || FieldSpec.textProblem(in: name, multiline: false) != nil {
+                    throw .configuration("\(path): the profile name \(JSON.string(name).serialized()) must be printable text on one line")
+                }
                 guard let t = value.table else {
                     throw .configuration("\(path): profile.\(name) must be a table ([profile.\(name)])")
                 }

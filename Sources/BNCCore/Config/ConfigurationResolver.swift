@@ -72,8 +72,9 @@ public struct ConfigurationResolver: Sendable {
             // A FIFO has 5 s to say something: one no one writes to hung every tool.
             text = try FileSystem.readText(path, what: "config file", wait: 5000)
         } catch {
-            // Over its bound it is data that breaks a rule (65, as bnc(1)'s LIMITS say); unreadable, configuration.
-            throw error.kind == .invalidData ? error : .configuration(error.message)
+            // Over its bound, not UTF-8, unreadable: a bad config file is configuration (78), as README says
+            // (QA round 28a: the first two were 65).
+            throw .configuration(error.message)
         }
         let file = try ConfigFile.parse(text, path: path)
         if file.holdsSecret { try FileSystem.requirePrivate(path, holding: "a secret") }
@@ -213,7 +214,9 @@ public struct ConfigurationResolver: Sendable {
     /// Reads a one-line secret from a private file (or `-`).
     func readSecretFile(_ path: String, what: String) throws(BNCError) -> Secret {
         if path != "-" { try FileSystem.requirePrivate(path, holding: "a secret") }
-        let text = try FileSystem.readText(path, what: what)
+        // A secret file over its bound or not UTF-8 is bad configuration (78), as its other problems are.
+        let text: String
+        do { text = try FileSystem.readText(path, what: what) } catch { throw error.kind == .invalidData ? .configuration(error.message) : error }
         if Secret(text).exposed.contains(where: \.isNewline) {
             throw BNCError.configuration("\(what): \(path) must hold the secret alone on one line")
         }

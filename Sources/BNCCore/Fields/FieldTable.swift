@@ -119,6 +119,8 @@ public struct FieldTable: Sendable {
                 warnings.add(message + "; not sent")
                 diverge(at: n)
             case .custom(let spec):
+                // An empty key is refused from a line as a flag's `=v` is (QA round 28a: `{"":"v"}` was sent).
+                if key.isEmpty { throw BNCError.invalid(prefix.isEmpty ? name : String(prefix.dropLast()), "has a member whose key is empty") }
                 if let bad = FieldSpec.forbiddenCharacter(in: key, multiline: false) {
                     throw BNCError.invalid(path, "key must not contain \(bad)")
                 }

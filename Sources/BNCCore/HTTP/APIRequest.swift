@@ -149,6 +149,10 @@ public struct APIRequest: Sendable {
                     if let other = existing["branch_key"]?.stringValue, other != key.value {
                         throw BNCError.invalid("branch_key", "is not this run's key (\(key.value)): a request sends for one app (--key, or --no-key to send the body as it is)")
                     }
+                    // And its secret, as a batch line's (QA round 28a): another app's went out beside this app's key.
+                    if let other = existing["branch_secret"]?.stringValue, let secret = settings.branchSecret, other != secret.exposed {
+                        throw BNCError.invalid("branch_secret", "is not this run's secret: a request sends for one app (--no-key to send the body as it is)")
+                    }
                     for (k, v) in existing { o[k] = v }
                 } else if object != nil {
                     throw BNCError.usage("--body", "must be a JSON object to carry branch_key (or pass --no-key)")
@@ -185,6 +189,16 @@ public struct APIRequest: Sendable {
                 throw BNCError.usage("--header", "\(name) is set by the transport and cannot be given (Content-Length, Transfer-Encoding, Host, Connection and the other framing headers)")
             }
 
+            // The IP override is --ip's (or a line's "ip"): given as a header it passes the same check, and two
+            // different addresses for one request are refused, not one silently kept (QA round 28a).
+            if HTTPHeaders.sameName(name, "X-IP-Override") {
+                let given = try IPAddress(value, field: "--header X-IP-Override")
+                if let ip, ip.family != given.family || ip.bytes != given.bytes {
+                    throw BNCError.usage("--header", "X-IP-Override \(given.text) differs from the IP override \(ip.text) (--ip or the body's \"ip\"): give one")
+                }
+                headerFields["X-IP-Override"] = given.text
+                continue
+            }
             headerFields[name] = value
         }
         if let ip { headerFields["X-IP-Override"] = ip.text }
