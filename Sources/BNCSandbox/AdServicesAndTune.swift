@@ -7,7 +7,7 @@ extension Sandbox {
     func mintASAToken(_ r: SandboxRequest) -> SandboxResponse {
         var spec = JSONObject()
         if !r.body.isEmpty {
-            guard case .object(let o)? = try? SandboxJSON.decode(r.body) else {
+            guard case .object(let o)? = try? r.decodedBody() else {
                 return .branchError(400, "body must be a JSON object of token behaviour")
             }
             spec = o

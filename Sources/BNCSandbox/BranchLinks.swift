@@ -76,7 +76,7 @@ extension Sandbox {
             lint("bulk payload of \(r.body.count) bytes: between the two documented caps (100 KB and 250 KB); keep batches under 100 KB")
         }
         let json: JSON
-        do { json = try SandboxJSON.decode(r.body) } catch { throw Rejection("Request body is not valid JSON: \(error.description)") }
+        do { json = try r.decodedBody() } catch { throw Rejection("Request body is not valid JSON: \(error.description)") }
         guard let items = json.arrayValue else { throw Rejection("Bulk body must be a JSON array of link objects") }
         var results: [JSON] = []
         for item in items {
@@ -561,7 +561,7 @@ extension Sandbox {
 
     /// POST /_sandbox/click {url, ip, user_agent}: a click for scripts, as if a browser had followed the link.
     func controlClick(_ r: SandboxRequest) -> SandboxResponse {
-        guard case .object(let body)? = try? SandboxJSON.decode(r.body) else {
+        guard case .object(let body)? = try? r.decodedBody() else {
             return .branchError(400, "body must be a JSON object {url, ip, user_agent}")
         }
         guard let url = body["url"]?.stringValue, let link = linkFor(url: url) else {

@@ -82,7 +82,11 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     public func handle(_ request: SandboxRequest) -> SandboxResponse {
-        lock.withLock { handleLocked(request) }
+        // The body's JSON is decoded before the lock, so one large body does not hold every other client while it
+        // is read (QA round 28a: 5 s for 6 MB of members); only the answer's work is serialised.
+        var request = request
+        request.decodeAhead()
+        return lock.withLock { handleLocked(request) }
     }
 
     private func handleLocked(_ original: SandboxRequest) -> SandboxResponse {
@@ -303,7 +307,7 @@ public final class Sandbox: @unchecked Sendable {
         }
         let json: JSON
         do {
-            json = try SandboxJSON.decode(r.body)
+            json = try r.decodedBody()
         } catch {
             throw Rejection("Request body is not valid JSON: \(error.description)")
         }
@@ -371,7 +375,7 @@ struct Recorded {
         for (k, v) in request.query { query[k] = .string(v) }
         var headers = JSONObject()
         for (k, v) in request.headers { headers[k.lowercased()] = .string(v) }
-        let body: JSON = request.body.isEmpty ? .null : ((try? SandboxJSON.decode(request.body)) ?? .string(request.bodyText))
+        let body: JSON = request.body.isEmpty ? .null : ((try? request.decodedBody()) ?? .string(request.bodyText))
         return ["method": .string(request.method), "path": .string(request.path), "query": .object(query),
                 "headers": .object(headers), "body": body, "status": .int(status), "chaos": .bool(chaos),
                 "lint": .array(lints.map(JSON.string))]
