@@ -11,6 +11,20 @@ public enum FieldArgument {
         return (key, value)
     }
 
+    /// Every `-f`/`--field`-like flag of a run, each key once: a key given twice by the same flag is refused (64), as
+    /// a line that names a member twice is, instead of the last one silently kept (QA round 28a).
+    public static func parseAll(_ fields: [String], flag: String = "--field") throws(BNCError) -> [(String, JSON)] {
+        let pairs = try fields.map { f throws(BNCError) in try parse(f, flag: flag) }
+        try refuseRepeated(pairs.map(\.0), flag: flag)
+        return pairs
+    }
+
+    /// A key given twice among one flag's KEY=VALUE values is a usage error naming it.
+    public static func refuseRepeated(_ keys: [String], flag: String) throws(BNCError) {
+        var seen = Set<String>()
+        for key in keys where !seen.insert(key).inserted { throw BNCError.usage(flag, "gives \(key) twice") }
+    }
+
     /// The same, saying whether the value was given as JSON (`:=`): a JSON string is then a string, never text to
     /// be read as the field's type (`always_open_app:='"0"'` is not the number 0).
     public static func parseForm(_ field: String, flag: String = "--field") throws(BNCError) -> (key: String, value: JSON, json: Bool) {

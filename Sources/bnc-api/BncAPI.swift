@@ -105,7 +105,7 @@ struct BncAPI: BNCRootCommand, SendingCommand {
     func run(_ tool: ToolRun) throws -> ExitStatus {
         if let replay { return try HARReplay.run(tool, path: replay) }
         var request = spec()
-        request.fields = try fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        request.fields = try FieldArgument.parseAll(fields)
         if tool.isBatch {
             // Each line is a body (its "ip" member, if any, becomes that request's X-IP-Override). Its answer must
             // be JSON to acknowledge the line (a captive portal's 200 is not Branch's), unless --raw.

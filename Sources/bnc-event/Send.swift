@@ -85,7 +85,7 @@ struct Send: SendingCommand {
             input.randomizedDeviceToken = try store.device(key: key.value, device: id)?.randomizedDeviceToken
             if let token = input.randomizedDeviceToken { try EventFields.checkKept(token, device: id) }
         }
-        input.userData = try event.userData.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        input.userData = try FieldArgument.parseAll(event.userData, flag: "--user-data")
         if let file = event.customJSON {
             guard case .object(let o) = try tool.readJSON(file, what: "--custom-json") else {
                 throw BNCError.invalid("--custom-json", "must hold a JSON object")

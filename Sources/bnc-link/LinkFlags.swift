@@ -45,6 +45,7 @@ struct LinkFlags: ParsableArguments {
             guard let eq = p.firstIndex(of: "="), eq != p.startIndex else { throw BNCError.usage("--param", "must be KEY=VALUE (got \(p))") }
             return (String(p[..<eq]), String(p[p.index(after: eq)...]))
         }
+        try FieldArgument.refuseRepeated(input.params.map(\.0), flag: "--param")
         return input
     }
 }

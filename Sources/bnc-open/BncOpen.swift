@@ -72,7 +72,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             options.asaToken = value
             tool.addSecret(value)
         }
-        let overrides = try session.fields.map { f throws(BNCError) in try FieldArgument.parse(f) }
+        let overrides = try FieldArgument.parseAll(session.fields)
         let baseURL = tool.settings.apiURL
 
         if tool.isBatch {
