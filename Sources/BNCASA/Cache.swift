@@ -27,9 +27,12 @@ public struct LookupCache {
         return AttributionRecord(o)
     }
 
-    /// Keeps a record until the token expires (24 hours after it was made; from now when that is unknown).
+    /// Keeps a record until the token expires (24 hours after it was made; from now when that is unknown). What is
+    /// kept is masked as output is: an answer that echoed the token, or held a credential, put it on disk in clear
+    /// (QA round 28b), though the cache keys on the token's hash so as never to keep it.
     public func store(_ record: AttributionRecord, for token: String, generatedAt: Double?, now: Double) throws(BNCError) {
-        try store.keepAnswer(JSON.object(record.raw).serialized(), tokenHash: Self.key(token), now: now,
+        let kept = Redactor(secrets: [Secret(token)]).redact(JSON.object(record.raw))
+        try store.keepAnswer(kept.serialized(), tokenHash: Self.key(token), now: now,
                              expiresAt: (generatedAt ?? now) + AdServices.tokenLife)
     }
 }

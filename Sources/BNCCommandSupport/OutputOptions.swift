@@ -6,7 +6,7 @@ import BNCCore
 /// (`scan`, `fields`, `list` take only these: `--dry-run` and `--curl` would do nothing there).
 public struct PrintOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("output"), help: ArgumentHelp(
-        "Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects' keys, nested values as JSON).", valueName: "FORMAT"))
+        "Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise; a one-value answer such as a link's URL is bare unless json or ndjson is asked; a batch prints ndjson, one JSON array with json, never a table; csv has a header row of the objects' keys, nested values as JSON, and a cell a spreadsheet would run as a formula starts with ').", valueName: "FORMAT"))
     public var output: OutputFormatArgument?
 
     @Flag(name: .customLong("show-secrets"), help: "Show secrets instead of <redacted> (in renderings, traces, reports and errors).")

@@ -195,8 +195,13 @@ public enum ExportAnswers {
         switch status.lowercased() {
         case "pending", "running", "queued": return .waiting(status)
         case "complete", "completed", "finished":
-            guard let url = json["response_url"]?.stringValue ?? json["status_url"]?.stringValue, url.hasPrefix("http") else {
+            guard let url = json["response_url"]?.stringValue ?? json["status_url"]?.stringValue else {
                 throw BNCError(.malformedResponse, "the job is complete but its answer names no file (response_url)")
+            }
+            // The daily files' rule (QA round 28b): "http://trusted@127.0.0.1/" sent Basic credentials, and an
+            // `httpfoo:` scheme or a space was tried four times, then said to be an unreachable service.
+            guard FieldPattern.httpURL.matches(url) else {
+                throw BNCError(.malformedResponse, "the job's response_url is not a file URL (http or https, no user name, no white space or control)")
             }
             return .complete(url: url, lines: Int(json["lines_exported"]?.numberValue?.int64 ?? 0))
         default:

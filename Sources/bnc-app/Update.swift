@@ -54,6 +54,14 @@ struct Update: SendingCommand {
         guard let devEmail = wanted["dev_email"]?.stringValue ?? current["dev_email"]?.stringValue, !devEmail.isEmpty else {
             throw BNCError.invalid("dev_email", "is required with every update and the app has none: --set dev_email=ADDRESS")
         }
+        // The app's own, sent back with every update: held to the field's rule as --set's is (QA round 28b: NUL, CR/LF
+        // and 10 KB went back as they came).
+        if wanted["dev_email"] == nil {
+            do { _ = try AppRequest.setting("dev_email", .string(devEmail), json: true) } catch {
+                throw BNCError(.malformedResponse, "the app's current dev_email, sent with every update, breaks its rule (\(error.message)); nothing sent",
+                               hint: "give one: --set dev_email=ADDRESS")
+            }
+        }
         let request = AppRequest.update(key: key, secret: secret, devEmail: devEmail,
                                         changes: JSONObject(changes.map { ($0.name, $0.to) }), baseURL: tool.settings.apiURL)
         var origins = Dictionary(uniqueKeysWithValues: wanted.map { ($0.key, "--set \($0.key)") })

@@ -10,7 +10,7 @@ final class RowOutput {
     let format: Format
     let stdout: OutputStream
     let redactor: Redactor  // secrets the rows may echo (a custom_data value, a URL's token) are masked, as everywhere
-    private var header: [String]?
+    private var header: [String]?, headerNames = Set<String>()  // a row's columns looked up (a list was quadratic: QA 28b)
     private var first = true
     private(set) var rows = 0
     private var filtered: ResultStream?  // --jq: each row filtered (NDJSON), or the whole array at the end (json)
@@ -34,7 +34,7 @@ final class RowOutput {
         let reader = try CSVReader(path: path, what: path)
         // The file is the service's answer: damaged gzip or an over-long line is one that could not be read (76).
         func next() throws(BNCError) -> [String]? {
-            do { return try reader.next() } catch { throw error.kind == .invalidData ? BNCError(.malformedResponse, error.message) : error }
+            do { return try reader.next() } catch { throw error.kind == .invalidData ? BNCError(.malformedResponse, error.message, hint: "a run reuses a downloaded file: remove \(path) to fetch it again") : error }
         }
         guard let columns = try next() else { return }
         let names = extra.map(\.0) + columns
@@ -72,9 +72,9 @@ final class RowOutput {
             if format == .csv {
                 let names = extra.map(\.0) + o.keys
                 if header == nil {
-                    header = names
+                    (header, headerNames) = (names, Set(names))
                     csvLine(names)
-                } else if let stray = names.first(where: { !header!.contains($0) }) {
+                } else if let stray = names.first(where: { !headerNames.contains($0) }) {
                     throw BNCError(.malformedResponse, "\(path): row \(rows.count) has a column the first row has not (\(stray)); ask for --output ndjson")
                 }
             }

@@ -175,6 +175,13 @@ import TestSupport
         #expect(CSVReader.line(["a,b", #"c"d"#, "e"]) == #""a,b","c""d",e"#)
     }
 
+    /// QA round 28b: cells from an export (an app's users wrote them) went out as formulas a spreadsheet runs, and a
+    /// NUL raw. A formula-like cell that is not a number gets a leading ', a NUL is U+FFFD; numbers stay numbers.
+    @Test func formulaCellsAreDefusedAndNumbersKept() {
+        let cells = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3+cmd|x", "\tx", "x\u{0}y", "-5", "+1.5", "-0.25e3", "a=b", ""]
+        #expect(CSVReader.line(cells) == #""'=HYPERLINK(""http://x"")",'+cmd|' /C calc'!A0,'@SUM(1+1),'-2+3+cmd|x,'\#tx,x\#u{FFFD}y,-5,'+1.5,-0.25e3,a=b,"#)
+    }
+
     @Test func anUnclosedQuoteIsAnError() throws {
         let path = dir + "/f.csv"
         try Data("id,name\n1,\"never closed\n2,x\n".utf8).write(to: URL(fileURLWithPath: path))

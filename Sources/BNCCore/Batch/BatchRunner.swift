@@ -322,6 +322,9 @@ public final class BatchRunner {
             }
             var final = BatchResult(line: item.line, ok: false, attempts: item.attempts, elapsedMs: (now - item.firstSent) * 1000)
             var bytes = 0
+            // The line's own secrets (a batch line's AdServices token) are masked in its result as the run's are: an
+            // answer that echoed the token printed it in clear (QA round 28b).
+            let redactor = item.request.secrets.isEmpty ? self.redactor : self.redactor.adding(item.request.secrets)
             switch result {
             case .success(let r):
                 bytes = r.body.count
@@ -330,7 +333,7 @@ public final class BatchRunner {
                 let json = r.json  // parsed once
                 if final.ok, let answer = settings.answer {
                     do {
-                        final.response = try answer(item.line, r)
+                        final.response = redactor.redact(try answer(item.line, r))
                     } catch {
                         final.ok = false
                         final.error = redactor.redact((error as? BNCError)?.message ?? "\(error)")

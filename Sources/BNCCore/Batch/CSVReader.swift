@@ -74,10 +74,19 @@ public final class CSVReader {
     }
 
     /// One record written as CSV: fields with a comma, quote or line break quoted, quotes doubled.
+    /// A cell a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a CR and is not a
+    /// number: `=HYPERLINK(...)`, `+cmd|' /C calc'!A0`) is written with a leading `'`, as OWASP's CSV injection advice
+    /// has it; a NUL, which no CSV reader keeps, as U+FFFD. Cells come from answers and apps' users (QA round 28b).
     public static func line(_ fields: [String]) -> String {
-        fields.map { f in
-            f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        fields.map { raw in
+            var f = raw
+            if f.utf8.contains(0) { f = f.replacing("\u{0}", with: "\u{FFFD}") }
+            if let first = f.utf8.first, formulaStarts.contains(first), JSONNumber(literal: f) == nil { f = "'" + f }
+            return f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + f.replacing("\"", with: "\"\"") + "\"" : f
         }.joined(separator: ",")
     }
+
+    /// The first bytes that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
 }
