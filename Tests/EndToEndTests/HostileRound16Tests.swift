@@ -101,6 +101,8 @@ import TestSupport
         let fine = try box.run("bnc-api", ["POST", "/v2/event/custom", "-f", "name=x", "-f", "user_data:={\"os\":\"iOS\",\"developer_identity\":\"u1\"}",
                                            "-H", "X-IP-Override: 8.8.4.4"], env: env(s.url))
         #expect(fine.status == 0, "\(fine.output)")
+        let private10 = try box.run("bnc-api", ["POST", "/v2/event/custom", "-f", "name=x", "-H", "X-IP-Override: 10.0.0.1", "--dry-run"], env: env(s.url))
+        #expect(private10.status == 0 && private10.stderr.contains("warning: --header X-IP-Override 10.0.0.1 is a private"), "\(private10.output)")
     }
 
     /// F6: a 2 MB event was refused as --body (1 MiB) and sent as a --batch line (16 MiB). A line is capped as a body
