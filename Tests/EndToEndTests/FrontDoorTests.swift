@@ -77,8 +77,20 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Executables.path("bnc-api"), toPath: alone + "/bnc-api")
         try box.write("bnc-sandbox", "#!/bin/sh\necho ran > \"$(dirname \"$0\")/pwned\"\nexit 1\n", mode: 0o755)
-        let r = try box.run(alone + "/bnc-api", ["--sandbox", "GET", "/v1/url", "-q", "url=x"],
-                            env: ["PATH": ".:/usr/bin:/bin", "BNC_SANDBOX_URL": "http://127.0.0.1:9"])
+        // A copied executable can be "busy" for a moment: a process another test forks meanwhile holds the copy's
+        // write descriptor until it execs (ETXTBSY, seen once in CI). Launching again is the usual remedy.
+        var attempt = 0
+        func launch() throws -> ProcessResult {
+            do {
+                return try box.run(alone + "/bnc-api", ["--sandbox", "GET", "/v1/url", "-q", "url=x"],
+                                   env: ["PATH": ".:/usr/bin:/bin", "BNC_SANDBOX_URL": "http://127.0.0.1:9"])
+            } catch let e as NSError where attempt < 20 && ((e.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) || e.code == Int(ETXTBSY)) {
+                attempt += 1
+                usleep(50_000)
+                return try launch()
+            }
+        }
+        let r = try launch()
         #expect(r.status == 69 && r.stderr.contains("bnc-sandbox was not found"), "\(r.output)")
         #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("pwned").path))
     }
