@@ -138,14 +138,4 @@ public enum EventFields {
 
     /// Every table, for the Redactor and docs.
     public static let all = [envelope, userData, eventData, contentItem, customData]
-
-    /// bnc-open's kept token for a device, refused by its field's rule (an earlier bnc kept a hostile answer's: QA
-    /// round 28a): the state's fault, said as such (78) with the way out.
-    public static func checkKept(_ token: String, device: String) throws(BNCError) {
-        guard let spec = userData["randomized_device_token"] else { return }
-        do { _ = try spec.check(.string(token), at: "randomized_device_token") } catch {
-            throw BNCError.configuration("the randomized_device_token bnc-open kept for device \(device) breaks its rule (\(error.message)): an answer put it there",
-                                         hint: "forget it with 'bnc-open state forget \(device)'")
-        }
-    }
 }

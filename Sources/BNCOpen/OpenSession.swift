@@ -28,7 +28,7 @@ public struct OpenSession {
         for k in keys where known == nil { known = try store?.device(key: key.value, device: k) }
         if body["first_session"] == nil, decideFirstSession { body["first_session"] = .bool(known == nil) }
         if keepToken, body["randomized_bundle_token"] == nil, let token = known?.randomizedBundleToken {
-            try Self.checkKept("randomized_bundle_token", token, device: device)
+            try OpenFields.table["randomized_bundle_token"]?.checkKept(token, what: "the randomized_bundle_token kept in the state for device \(device)", device: device)
             body["randomized_bundle_token"] = .string(token)
         }
         return (body, device)
@@ -39,16 +39,6 @@ public struct OpenSession {
                        at time: Double = MonotonicClock.wallSeconds()) throws(BNCError) {
         try store?.recordSession(key: key.value, device: device, bundleToken: keepToken ? answer.randomizedBundleToken : nil,
                                  deviceToken: answer.randomizedDeviceToken, identity: identity, at: time)
-    }
-
-    /// A token kept in the state that its field's rule refuses (an earlier bnc kept a hostile answer's: QA round
-    /// 28a) is the state's fault, said as such (78) with the way out, not a field error of the user's request.
-    public static func checkKept(_ name: String, _ token: String, device: String) throws(BNCError) {
-        guard let spec = OpenFields.table[name] else { return }
-        do { _ = try spec.check(.string(token), at: name) } catch {
-            throw BNCError.configuration("the \(name) kept in the state for device \(device) breaks its rule (\(error.message)): an answer put it there",
-                                         hint: "forget it with 'bnc-open state forget \(device)'")
-        }
     }
 
     /// The hint a 429 from v1/open deserves: the two rate rules of the attribution API.

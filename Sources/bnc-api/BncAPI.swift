@@ -113,11 +113,10 @@ struct BncAPI: BNCRootCommand, SendingCommand {
                 let (body, lineIP) = try Branch.splitLineIP(line, fallback: tool.ip, warnings: warnings)
                 var r = request
                 r.body = .object(body)
-                return try r.build(settings: tool.settings, ip: lineIP)
+                return try r.build(settings: tool.settings, ip: lineIP, warnings: warnings)
             }
         }
-        let (ip, ipOrigin) = try BodyInput.read(body, into: &request, tool: tool)
-        let built = try request.build(settings: tool.settings, ip: ip)
+        let (built, ipOrigin) = try BodyInput.request(&request, body: body, tool: tool)
         if explain {
             for line in APIExplanation.lines(built, spec: request, bodyFile: body, settings: tool.settings, ipOrigin: ipOrigin,
                                              redactor: tool.redactor, userAgent: tool.context.userAgent) {

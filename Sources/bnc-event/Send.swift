@@ -83,7 +83,9 @@ struct Send: SendingCommand {
         if !event.noState, let id = tool.device.idfa ?? tool.device.idfv ?? tool.device.androidID ?? tool.device.gaid {
             let store = try StateStore(path: StateStore.defaultPath(tool.environment))
             input.randomizedDeviceToken = try store.device(key: key.value, device: id)?.randomizedDeviceToken
-            if let token = input.randomizedDeviceToken { try EventFields.checkKept(token, device: id) }
+            if let token = input.randomizedDeviceToken {
+                try EventFields.userData["randomized_device_token"]?.checkKept(token, what: "the randomized_device_token bnc-open kept for device \(id)", device: id)
+            }
         }
         input.userData = try FieldArgument.parseAll(event.userData, flag: "--user-data")
         if let file = event.customJSON {

@@ -22,7 +22,7 @@ import TestSupport
     /// bidi override raw. Both are masked or shown escaped now.
     @Test func reconcilesPageMasksWhatStdoutMasks() throws {
         let log = try box.write("log.txt", #"1.2.3.4 - - [10/Oct/2023:13:55:36 +0000] "GET /serve?action=conversion&advertiser_id=877&site_id=1234&sdk=ios&ios_ifv=1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11&revenue=5&currency_code=USD&device_ip=8.8.4.4&site_event_name=purchase&transaction_id=T1 HTTP/1.1" 200 1"# + "\n")
-        let leaked = "secret_live_PLACEHOLDERabcdef12"
+        let leaked = "secret_live_PLACEHOLDER_RECONCILE"
         let export = try box.write("export.ndjson", #"{"name":"PURCHASE","event_data_transaction_id":"T1","event_data_revenue":"5","event_data_currency":"\#(leaked)","user_data_idfv":"1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11","timestamp":"2023-10-10T13:55:36Z"}"# + "\n"
             + #"{"name":"PURCHASE","event_data_transaction_id":"T2","event_data_revenue":"5","event_data_currency":"X\u202eY","user_data_idfv":"1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11","timestamp":"2023-10-10T13:55:36Z"}"# + "\n")
         let page = box.root.appendingPathComponent("rec.html").path

@@ -15,17 +15,17 @@ import TestSupport
     @Test func anEchoedTokenIsMaskedInBatchResultsAndInTheCache() throws {
         let server = try LoopbackServer()
         server.choose { request in
-            .json(200, #"{"attribution":true,"orgId":1,"campaignId":2,"adGroupId":3,"keywordId":4,"echo":"\#(request.bodyText)","note":"secret_live_PLACEHOLDERabcdefghijklmnop"}"#)
+            .json(200, #"{"attribution":true,"orgId":1,"campaignId":2,"adGroupId":3,"keywordId":4,"echo":"\#(request.bodyText)","note":"secret_live_PLACEHOLDER_ASA_ECHO_NOTE"}"#)
         }
         let url = "http://127.0.0.1:\(server.port)"
         let lines = try box.write("tokens.ndjson", #"{"token":"\#(Self.token)"}"# + "\n")
         let batch = try box.run("bnc-asa", ["lookup", "--batch", lines, "--api-url", url])
         #expect(batch.status == 0 && batch.stdout.contains(#""echo":"<redacted>""#), "\(batch.output)")
-        #expect(!batch.stdout.contains("PLACEHOLDERtoken") && !batch.stdout.contains("PLACEHOLDERabcdef"))
+        #expect(!batch.stdout.contains("PLACEHOLDERtoken") && !batch.stdout.contains("PLACEHOLDER_ASA_ECHO"))
         let single = try box.run("bnc-asa", ["lookup", Self.token, "--api-url", url, "--output", "json"])
         #expect(single.status == 0, "\(single.output)")
         let db = try Data(contentsOf: box.root.appendingPathComponent(".local/state/bnc/state.db"))
-        #expect(db.range(of: Data("PLACEHOLDERtoken".utf8)) == nil && db.range(of: Data("PLACEHOLDERabcdef".utf8)) == nil, "state.db keeps a secret")
+        #expect(db.range(of: Data("PLACEHOLDERtoken".utf8)) == nil && db.range(of: Data("PLACEHOLDER_ASA_ECHO".utf8)) == nil, "state.db keeps a secret")
         let cached = try box.run("bnc-asa", ["lookup", Self.token, "--api-url", url, "--output", "json"])
         #expect(cached.status == 0 && cached.stderr.contains("from the cache") && cached.stdout.contains("<redacted>"), "\(cached.output)")
     }
@@ -44,7 +44,7 @@ import TestSupport
             }
             return .respond(status: 200, headers: [("Content-Type", "text/csv")], body: "a,b\n1,2\n")
         }
-        let env = ["BRANCH_KEY": "key_live_PLACEHOLDERexport", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER0123456789abcdef0123", "BRANCH_APP_ID": "123456"]
+        let env = ["BRANCH_KEY": "key_live_PLACEHOLDERexport", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_EXPORT_TOKEN", "BRANCH_APP_ID": "123456"]
         let run = try box.run("bnc-export", ["custom", "--api-url", "http://127.0.0.1:\(port)", "--topic", "eo_install",
                                              "--start", "2026-11-20T00:00:00Z", "--end", "2026-11-21T00:00:00Z", "--dir", box.root.appendingPathComponent("d").path], env: env)
         #expect(run.status == 76 && run.stderr.contains("response_url is not a file URL"), "\(run.output)")
@@ -59,7 +59,7 @@ import TestSupport
         server.choose { request in
             request.method == "GET" ? .json(200, #"{"app_name":"old","dev_email":"not an email\u0000\r\nX-Injected: 1"}"#) : .json(200, #"{"app_name":"new"}"#)
         }
-        let env = ["BRANCH_KEY": "key_live_PLACEHOLDERapp", "BRANCH_SECRET": "secret_live_PLACEHOLDERapp0123456789abcdef"]
+        let env = ["BRANCH_KEY": "key_live_PLACEHOLDERapp", "BRANCH_SECRET": "secret_live_PLACEHOLDER_APP_SECRET"]
         let run = try box.run("bnc-app", ["update", "--api-url", "http://127.0.0.1:\(server.port)", "--set", "app_name=new"], env: env)
         #expect(run.status == 76 && run.stderr.contains("the app's current dev_email, sent with every update, breaks its rule"), "\(run.output)")
         #expect(!server.received.contains { $0.method == "PUT" })

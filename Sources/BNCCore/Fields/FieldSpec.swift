@@ -95,6 +95,16 @@ public final class FieldSpec: Sendable {
         return t.joined(separator: ", ")
     }
 
+    /// A value bnc kept in its state (an earlier answer's token, sent on later calls) held to this field's rule: one
+    /// that breaks it is the state's fault (78), said as `what` with the way out, not a field error of the request
+    /// (QA round 28a: a hostile answer's token, kept by an earlier bnc, failed every later call).
+    public func checkKept(_ value: String, what: String, device: String) throws(BNCError) {
+        do { _ = try check(.string(value), at: name) } catch {
+            throw BNCError.configuration("\(what) breaks its rule (\(error.message)): an answer put it there",
+                                         hint: "forget it with 'bnc-open state forget \(device)'")
+        }
+    }
+
     /// Checks one value against the spec; returns it as it is sent (a version number as text).
     /// - Parameter path: how errors name the field (`content_items[0].$price`); made only for an error.
     public func check(_ value: JSON, at path: @autoclosure () -> String) throws(BNCError) -> JSON {

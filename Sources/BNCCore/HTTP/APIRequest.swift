@@ -113,7 +113,7 @@ public struct APIRequest: Sendable {
     var sendsBody: Bool { ["POST", "PUT", "PATCH"].contains(method) }
 
     /// The request with the credentials in their places.
-    public func build(settings: Settings, ip: IPAddress?) throws(BNCError) -> HTTPRequest {
+    public func build(settings: Settings, ip: IPAddress?, warnings: Warnings? = nil) throws(BNCError) -> HTTPRequest {
         try checkShape()
         var object = body
         if !fields.isEmpty {
@@ -193,6 +193,7 @@ public struct APIRequest: Sendable {
             // different addresses for one request are refused, not one silently kept (QA round 28a).
             if HTTPHeaders.sameName(name, "X-IP-Override") {
                 let given = try IPAddress(value, field: "--header X-IP-Override")
+                if let w = given.warning { warnings?.add("--header X-IP-Override " + w) }
                 if let ip, ip.family != given.family || ip.bytes != given.bytes {
                     throw BNCError.usage("--header", "X-IP-Override \(given.text) differs from the IP override \(ip.text) (--ip or the body's \"ip\"): give one")
                 }
