@@ -62,6 +62,7 @@ public enum ExportFiles {
         }
         let download = Download(url: url, to: path, options: tool.transportOptions, redactor: tool.redactor)
         download.magic = gzip ? OwnKind.gzip.signature : nil
+        download.gzip = gzip
         download.recorder = tool.recorder
         download.attempts = tool.network.retries + 1
         let line = tool.environment.stderrIsTTY && !tool.output.quiet ? ProgressLine() : nil

@@ -162,6 +162,66 @@ import TestSupport
         #expect((try? Data(contentsOf: URL(fileURLWithPath: dir + "/d.csv.gz.part")))?.isEmpty != false)
     }
 
+    /// A gzip download takes its final name only when it is whole gzip. A truncated or damaged file the server
+    /// sent whole (its length as announced) was renamed into place, and every later run reused it, failing with 76
+    /// (QA round 28b F5): it is 76 with its bytes let go, so the next run fetches it again.
+    @Test func aGzipFileThatIsNotWholeIsNotKept() throws {
+        let plain = (1...3000).map { "\($0),OPEN,\($0 * 7919 % 1000)\n" }.joined()
+        let gz = [UInt8](try GzipInputTests.gzip(plain))
+        var flipped = gz
+        flipped[gz.count / 2] ^= 0xFF
+        let cases: [(String, [UInt8], String)] = [
+            ("truncated", Array(gz.dropLast(9)), "ends inside a member"),
+            ("damaged", flipped, "damaged"),
+            ("a page, not gzip", Array("<html>the export is not ready</html>".utf8), "damaged"),
+            ("trailing garbage", gz + Array("tail".utf8), "damaged"),
+        ]
+        for (what, body, says) in cases {
+            let server = try LoopbackServer(script: [.respondBytes(status: 200, headers: [], body: body)])
+            let d = download(server, to: "z.csv.gz")
+            d.gzip = true
+            let error = try #require(throws: BNCError.self, "\(what)") { try d.run() }
+            #expect(error.kind == .malformedResponse && error.message.contains(says) && error.message.contains("let go"), "\(what): \(error.message)")
+            #expect(error.message.contains("/export/eo_open.csv.gz"), "names the URL: \(error.message)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/z.csv.gz"), "\(what): not kept under the final name")
+            #expect((try? Data(contentsOf: URL(fileURLWithPath: dir + "/z.csv.gz.part")))?.isEmpty != false, "\(what): no bytes kept to resume")
+        }
+        // The next run fetches it whole; two members one after another (cat a.gz b.gz) are whole gzip.
+        let two = gz + [UInt8](try GzipInputTests.gzip("more,rows\n"))
+        let good = try LoopbackServer(script: [.respondBytes(status: 200, headers: [], body: two)])
+        let d = download(good, to: "z.csv.gz")
+        d.gzip = true
+        #expect(try d.run().bytes == Int64(two.count))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/z.csv.gz")) == Data(two))
+    }
+
+    /// A resumed gzip file is checked whole, its kept bytes read back; one that is not (the server's file changed
+    /// and it gave no validator to tell) is fetched whole once more instead of failing.
+    @Test func aResumedGzipFileIsCheckedWholeAndASpliceFetchedAgain() throws {
+        let gz = [UInt8](try GzipInputTests.gzip((1...2000).map { "row \($0)\n" }.joined()))
+        let half = gz.count / 2
+        try Self.plant(Data(gz[..<half]), dir + "/r.csv.gz.part")
+        let resume = try LoopbackServer(script: [.respondBytes(status: 206, headers: [("Content-Range", "bytes \(half)-\(gz.count - 1)/\(gz.count)")], body: Array(gz[half...]))])
+        let d = download(resume, to: "r.csv.gz")
+        d.gzip = true
+        let outcome = try d.run()
+        #expect(outcome.resumedFrom == Int64(half) && outcome.bytes == Int64(gz.count))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/r.csv.gz")) == Data(gz))
+
+        let other = [UInt8](try GzipInputTests.gzip((1...2000).map { "other \($0)\n" }.joined()))
+        try Self.plant(Data(gz[..<half]), dir + "/s.csv.gz.part")
+        let splice = try LoopbackServer(script: [
+            .respondBytes(status: 206, headers: [("Content-Range", "bytes \(half)-\(other.count - 1)/\(other.count)")], body: Array(other[half...])),
+            .respondBytes(status: 200, headers: [], body: other),
+        ])
+        let s = download(splice, to: "s.csv.gz")
+        s.gzip = true
+        let again = try s.run()
+        #expect(splice.received.map { $0.header("Range") } == ["bytes=\(half)-", nil])
+        #expect(again.attempts == 2 && again.discarded == Int64(half) && again.resumedFrom == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/s.csv.gz")) == Data(other))
+    }
+
     @Test func csvRecordsKeepQuotedCommasQuotesAndLineBreaks() throws {
         let text = "id,name,custom_data\r\n1,\"PURCHASE, big\",\"{\"\"a\"\":1}\"\r\n2,\"two\nlines\",\r\n"
         let path = dir + "/e.csv.gz"

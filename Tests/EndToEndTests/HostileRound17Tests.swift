@@ -64,4 +64,54 @@ import TestSupport
         #expect(run.status == 76 && run.stderr.contains("the app's current dev_email, sent with every update, breaks its rule"), "\(run.output)")
         #expect(!server.received.contains { $0.method == "PUT" })
     }
+
+    /// F5: a truncated gzip file the server sent whole was renamed into --dir, and every later run reused it and
+    /// failed (76) without fetching it again. It is 76 with nothing kept, and the next run fetches and prints it.
+    @Test func aDownloadThatIsNotWholeGzipIsNotKept() throws {
+        let plain = "id,name\n" + (1...500).map { "\($0),OPEN\n" }.joined()
+        let gz = [UInt8](try Self.gzip(plain))
+        let server = try LoopbackServer()
+        let port = server.port
+        let served = Served()
+        server.choose { request in
+            if request.method == "POST" { return .json(200, #"{"handle":"h1"}"#) }
+            if request.path.hasPrefix("/v2/logs/h1") {
+                return .json(200, #"{"status":"complete","response_url":"http://127.0.0.1:\#(port)/files/eo_install.csv.gz","lines_exported":500}"#)
+            }
+            return .respondBytes(status: 200, headers: [("Content-Type", "application/gzip")], body: served.next() == 1 ? Array(gz.dropLast(9)) : gz)
+        }
+        let env = ["BRANCH_KEY": "key_live_PLACEHOLDERexport", "BRANCH_ACCESS_TOKEN": "api_app_PLACEHOLDER_EXPORT_TOKEN", "BRANCH_APP_ID": "123456"]
+        let dir = box.root.appendingPathComponent("d").path
+        let args = ["custom", "--api-url", "http://127.0.0.1:\(port)", "--topic", "eo_install", "--output", "csv",
+                    "--start", "2026-11-20T00:00:00Z", "--end", "2026-11-21T00:00:00Z", "--dir", dir]
+        let first = try box.run("bnc-export", args, env: env)
+        #expect(first.status == 76 && first.stderr.contains("ends inside a member (truncated)") && first.stderr.contains("let go"), "\(first.output)")
+        #expect(first.stdout.isEmpty, "no rows of a truncated file printed: \(first.stdout.prefix(200))")
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        #expect(kept.allSatisfy { $0.hasSuffix(".part") && ((try? Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0)))?.isEmpty ?? true) }, "kept: \(kept)")
+        let second = try box.run("bnc-export", args, env: env)
+        #expect(second.status == 0 && second.stdout.contains("500,OPEN"), "\(second.output)")
+        #expect(server.received.filter { $0.path.hasPrefix("/files/") }.count == 2, "fetched again")
+    }
+
+    final class Served: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+    }
+
+    static func gzip(_ text: String) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        p.arguments = ["-c"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
 }

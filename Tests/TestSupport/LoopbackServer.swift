@@ -30,6 +30,8 @@ public struct ReceivedRequest: Sendable, Equatable {
 /// What the server does with the next request.
 public enum ScriptedReply: Sendable {
     case respond(status: Int, headers: [(String, String)], body: String)
+    /// An answer whose body is any bytes (gzip), not text.
+    case respondBytes(status: Int, headers: [(String, String)], body: [UInt8])
     /// Close the connection without answering (a reset, as the client sees it).
     case reset
     /// A 200 whose body never ends (no Content-Length; bytes until the client hangs up): a client must cap it.
@@ -204,8 +206,13 @@ public final class LoopbackServer: @unchecked Sendable {
                 let chunk = [UInt8](repeating: UInt8(ascii: "1"), count: 65536)
                 while chunk.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) > 0 {}
                 return
-            case .respond(let status, let extra, let text):
-                let payload = Array(text.utf8)
+            case .respond, .respondBytes:
+                let (status, extra, payload): (Int, [(String, String)], [UInt8])
+                switch reply {
+                case .respond(let s, let h, let text): (status, extra, payload) = (s, h, Array(text.utf8))
+                case .respondBytes(let s, let h, let bytes): (status, extra, payload) = (s, h, bytes)
+                default: return
+                }
                 var response = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
                 for (n, v) in extra { response += "\(n): \(v)\r\n" }
                 response += "Content-Length: \(payload.count)\r\n\r\n"

@@ -31,6 +31,7 @@ final class GzipInflater {
     }
 
     deinit {
+        scratch?.deallocate()
         inflateEnd(stream)
         stream.deallocate()
         input.deallocate()
@@ -69,27 +70,58 @@ final class GzipInflater {
         var produced = 0
         var out = [UInt8](repeating: 0, count: Self.chunk)
         while produced == 0 && !needsInput {
-            let status: Int32 = out.withUnsafeMutableBufferPointer { b in
-                stream.pointee.next_out = b.baseAddress
-                stream.pointee.avail_out = UInt32(b.count)
-                return CZlib.inflate(stream, Z_NO_FLUSH)
-            }
-            let n = Self.chunk - Int(stream.pointee.avail_out)
+            let (n, stalled) = try out.withUnsafeMutableBufferPointer { (b) throws(BNCError) in try step(into: b.baseAddress!) }
             output.append(contentsOf: out[0..<n])
             produced += n
-            switch status {
-            case Z_OK, Z_BUF_ERROR:
-                if n == 0 && status == Z_BUF_ERROR { return produced }
-            case Z_STREAM_END:
-                // One member ends; another may follow in the same input.
-                insideMember = false
-                inflateReset(stream)
-            default:
-                let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                throw BNCError(.invalidData, "\(what): the gzip data is damaged (\(message))")
-            }
+            if stalled { return produced }
         }
         return produced
+    }
+
+    /// One call of zlib into `out` (`chunk` bytes): how many bytes it wrote, and whether it could make no progress.
+    private func step(into out: UnsafeMutablePointer<UInt8>) throws(BNCError) -> (Int, stalled: Bool) {
+        stream.pointee.next_out = out
+        stream.pointee.avail_out = UInt32(Self.chunk)
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        let n = Self.chunk - Int(stream.pointee.avail_out)
+        switch status {
+        case Z_OK, Z_BUF_ERROR:
+            return (n, n == 0 && status == Z_BUF_ERROR)
+        case Z_STREAM_END:
+            // One member ends; another may follow in the same input.
+            insideMember = false
+            inflateReset(stream)
+            return (n, false)
+        default:
+            let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+            throw BNCError(.invalidData, "\(what): the gzip data is damaged (\(message))")
+        }
+    }
+
+    /// Where `skim` lets the inflated bytes go (made on its first call).
+    private var scratch: UnsafeMutablePointer<UInt8>?
+
+    /// Inflates `bytes` and lets what they inflate to go: a download checked as gzip while it comes, by the same
+    /// rules the reader of the kept file applies (members one after another, each whole). Memory stays one chunk.
+    func skim(_ bytes: UnsafeRawBufferPointer) throws(BNCError) {
+        let out = scratch ?? UnsafeMutablePointer<UInt8>.allocate(capacity: Self.chunk)
+        scratch = out
+        var at = 0
+        while at < bytes.count {
+            let n = min(Self.chunk, bytes.count - at)
+            feed(UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)]))
+            at += n
+            while !needsInput {
+                if try step(into: out).stalled { throw BNCError(.invalidData, "\(what): the gzip data is damaged (zlib made no progress)") }
+            }
+        }
+    }
+
+    /// Back to the state of a new inflater (a download that starts its file again).
+    func reset() {
+        inflateReset(stream)
+        stream.pointee.avail_in = 0
+        insideMember = false
     }
 }
 

@@ -23,6 +23,12 @@ public final class Download {
     /// The bytes the file starts with (gzip's 1f 8b): a partial file that does not is not this download's, and
     /// is not resumed (the rest would be appended to another file's bytes).
     public var magic: [UInt8]?
+    /// The file must be gzip (an export's `.csv.gz`). Any file that starts as gzip does (a custom export's job
+    /// file, named `.csv` or `.json` whatever it holds) is checked as gzip too: its bytes are inflated and let go
+    /// as they come (after a resume, the kept ones are read again at the end), and it takes its final name only
+    /// when it is whole gzip. A damaged or truncated file the server sent whole was renamed into place, and every
+    /// later run reused it, failing (QA round 28b F5): it is now 76 with its bytes let go, so a rerun fetches it.
+    public var gzip = false
     /// The largest file fetched (64 GiB): a server's file past it, announced or sent, ends the download with exit
     /// 76 and its bytes let go, so no answer fills the disk (QA round 25b).
     public var maxBytes: Int64 = Download.defaultMaxBytes
@@ -103,12 +109,43 @@ public final class Download {
         }
         var resumedFrom = have, discarded: Int64 = 0
         var total: Int64?
+        // The gzip check, and how many of the file's bytes it has read: the bytes that come are read while it has
+        // read all before them (from a fresh start, not after a resume). Made at once for a file that must be gzip,
+        // else when the file's first bytes are gzip's (`sniffed`: those were seen, or will be read back).
+        var check = gzip ? try GzipInflater(what: redactor.redact(url)) : nil
+        var checked: Int64 = 0
+        var sniffed = gzip
+        var damaged: BNCError?
         // The kept bytes let go (the server would not resume them): the file starts again from byte 0.
         func restart() {
             Self.startAgain(fd)
             if resumedFrom > 0 { discarded = max(discarded, resumedFrom); resumedFrom = 0 }
             have = 0
             validator = nil
+            check?.reset()
+            checked = 0
+            if !gzip { check = nil; sniffed = false }
+        }
+        // Whether the file is whole gzip (always, when it is not gzip); one it damaged is let go, or, when it was
+        // resumed from kept bytes (a splice the server's validator could not rule out), fetched whole once more.
+        func whole(attempt: Int) throws(BNCError) -> Bool {
+            if check == nil, have >= 2, startsAsGzip(fd) { check = try GzipInflater(what: redactor.redact(url)) }
+            guard let check else { return true }
+            do throws(BNCError) {
+                if checked != have {
+                    check.reset()
+                    checked = 0
+                    try readBack(fd, upTo: have) { bytes throws(BNCError) in try check.skim(bytes) }
+                    checked = have
+                }
+                if check.insideMember { throw BNCError(.invalidData, "\(redactor.redact(url)): the gzip data ends inside a member (truncated)") }
+                return true
+            } catch {
+                guard error.kind == .invalidData else { throw error }  // the partial file could not be read back
+                if resumedFrom > 0 && attempt < attempts { restart(); return false }
+                Self.startAgain(fd)
+                throw Self.notGzip(error)
+            }
         }
         var attempt = 0
         while true {
@@ -157,6 +194,14 @@ public final class Download {
                 if !answered, !begin() { return false }
                 guard let base = chunk.baseAddress else { return true }
                 if have + Int64(chunk.count) > self.maxBytes { tooLarge = true; return false }
+                if !sniffed && have == 0 && chunk.count >= 2 {
+                    sniffed = true
+                    if chunk[0] == GzipInflater.magic[0] && chunk[1] == GzipInflater.magic[1] { check = try? GzipInflater(what: self.redactor.redact(self.url)) }
+                }
+                if let check, checked == have {
+                    do throws(BNCError) { try check.skim(UnsafeRawBufferPointer(chunk)) } catch { damaged = error; return false }
+                    checked += Int64(chunk.count)
+                }
                 var off = 0
                 while off < chunk.count {
                     let n = write(fd, base + off, chunk.count - off)
@@ -178,6 +223,10 @@ public final class Download {
                 Self.startAgain(fd)
                 throw BNCError(.malformedResponse, "\(redactor.redact(url)): the file is larger than \(maxBytes) bytes, the most bnc downloads; its bytes were let go")
             }
+            if let damaged {
+                Self.startAgain(fd)
+                throw Self.notGzip(damaged)
+            }
             if misplaced {
                 // Not what was asked: the next attempt asks for the whole file.
                 restart()
@@ -194,6 +243,7 @@ public final class Download {
                 let size = Self.unsatisfiedRangeSize(response.headers["Content-Range"])
                 let given = Self.validator(in: response.headers)
                 if size == have && (validator == nil || given == nil || given == validator) {
+                    guard try whole(attempt: attempt) else { continue }
                     return try finish(fd, have: have, total: have, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
                 }
                 restart()
@@ -205,6 +255,7 @@ public final class Download {
                     sleep(min(8, 0.5 * Double(1 << min(attempt, 4))))
                     continue
                 }
+                guard try whole(attempt: attempt) else { continue }
                 return try finish(fd, have: have, total: total, resumedFrom: resumedFrom, attempts: attempt, discarded: discarded)
             case .success(let response):
                 // A wait the server asks for is taken up to the retry policy's bound (120 s); a longer one ends here.
@@ -218,6 +269,33 @@ public final class Download {
                 guard attempt < attempts else { throw error.bncError(attempts: attempt) }
                 sleep(min(8, 0.5 * Double(1 << min(attempt, 4))))
             }
+        }
+    }
+
+    /// A file that is not whole gzip (the check's message names the URL and what zlib said): 76, its bytes let go.
+    static func notGzip(_ error: BNCError) -> BNCError {
+        BNCError(.malformedResponse, "\(error.message); its bytes were let go, nothing kept",
+                 hint: "run again to fetch it again; if it fails again, the export's file on Branch's side is damaged")
+    }
+
+    /// Whether the partial file starts as gzip does.
+    private func startsAsGzip(_ fd: Int32) -> Bool {
+        var head: [UInt8] = [0, 0]
+        return pread(fd, &head, 2, 0) == 2 && head == GzipInflater.magic
+    }
+
+    /// The partial file's first `count` bytes, read back in blocks of 1 MiB and handed to `body`.
+    private func readBack(_ fd: Int32, upTo count: Int64, _ body: (UnsafeRawBufferPointer) throws(BNCError) -> Void) throws(BNCError) {
+        let block = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        var at: Int64 = 0
+        while at < count {
+            let n = pread(fd, buffer, min(block, Int(count - at)), off_t(at))
+            if n < 0 { if errno == EINTR { continue }; throw BNCError(.io, "cannot read \(partialPath): \(FileSystem.errnoText())") }
+            if n == 0 { throw BNCError(.invalidData, "\(redactor.redact(url)): the gzip data ends early (\(partialPath) is shorter than it was)") }
+            try body(UnsafeRawBufferPointer(start: buffer, count: n))
+            at += Int64(n)
         }
     }
 
