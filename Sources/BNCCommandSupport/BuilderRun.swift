@@ -22,10 +22,12 @@ extension ToolRun {
     }
 
     /// The batch of `--batch` (or `input`), each line made a request by the builder (the same checks as a
-    /// single body; a line's warnings fail it with --strict).
+    /// single body; a line's warnings fail it with --strict), each answer read by the builder's checks too.
     public func runBatch<B: RequestBuilder>(_ builder: B, input: String? = nil, retry: RetryPolicy? = nil,
                                             defaultRate: Double? = nil) throws(BNCError) -> ExitStatus {
-        try runBatch(input: input, retry: retry, defaultRate: defaultRate) { _, line, warnings throws(BNCError) in
+        let redactor = self.redactor
+        return try runBatch(input: input, retry: retry, defaultRate: defaultRate,
+                            answer: { _, response in try builder.batchAnswer(response, redactor: redactor) }) { _, line, warnings throws(BNCError) in
             try builder.request(line: line, warnings: warnings)
         }
     }

@@ -64,7 +64,10 @@ public struct Redactor: Sendable {
     /// The text with every known secret value replaced, and with the secrets a URL may carry masked even when
     /// their value is unknown: a password in its user info (`https://u:pw@host`) and query parameters named as
     /// secret fields (`?branch_secret=...`).
-    public func redact(_ text: String) -> String {
+    public func redact(_ text: String) -> String { redact(text, decoding: true) }
+
+    /// `redact(_:)`, reading percent-encoded runs too unless `decoding` is false (the decoded run being read).
+    private func redact(_ text: String, decoding: Bool) -> String {
         guard !showSecrets else { return text }
         var out = text
         // Credential shapes first, then the known values: a longer credential that begins with the run's own
@@ -78,6 +81,68 @@ public struct Redactor: Sendable {
         if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
         if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
         if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
+        if decoding && out.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }) { out = maskEncodedSecrets(out) }
+        return out
+    }
+
+    /// A run of a query, a URL or JSON text that holds a secret once percent-decoded or JSON-unescaped, as a server,
+    /// a JSON reader and bnc-tune read it (`secret%5Flive%5F…`, the run's own key as `%61bc…`, `branch_secret%3D…`
+    /// inside an encoded URL, `secret\u005flive_…` in an answer's text), masked whole: a logged line's source in a
+    /// report and a recording's answer showed them (QA rounds 29a, 29b). A run ends at a byte that separates a
+    /// query's parts, white space, a quote or an angle bracket; only runs with a `%` or a `\u` are decoded.
+    func maskEncodedSecrets(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        func ends(_ b: UInt8) -> Bool {
+            switch b {
+            case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: ","),
+                 UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"): true
+            default: b <= 0x20 || b == 0x7F
+            }
+        }
+        var out: [UInt8] = []
+        var changed = false
+        var i = 0
+        while i < bytes.count {
+            var end = i
+            var escaped = false
+            while end < bytes.count && !ends(bytes[end]) {
+                escaped = escaped || bytes[end] == UInt8(ascii: "%") || (bytes[end] == UInt8(ascii: "\\") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "u"))
+                end += 1
+            }
+            if escaped {
+                let run = bytes[i..<end]
+                let decoded = HTTPURL.percentDecode(bytes: Self.unescapeJSON(run)[...], plus: false)
+                if !decoded.utf8.elementsEqual(run), redact(decoded, decoding: false) != decoded {
+                    out += Array(Self.placeholder.utf8)
+                    changed = true
+                } else {
+                    out += run
+                }
+            } else {
+                out += bytes[i..<end]
+            }
+            if end < bytes.count { out.append(bytes[end]) }
+            i = end + 1
+        }
+        return changed ? String(decoding: out, as: UTF8.self) : text
+    }
+
+    /// The bytes with each JSON `\uXXXX` escape (a hex code unit) written as its UTF-8; any other byte as it is.
+    static func unescapeJSON(_ run: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(run.count)
+        var i = run.startIndex
+        while i < run.endIndex {
+            if run[i] == UInt8(ascii: "\\"), i + 5 < run.endIndex, run[i + 1] == UInt8(ascii: "u"),
+               let a = Hex.digit(run[i + 2]), let b = Hex.digit(run[i + 3]), let c = Hex.digit(run[i + 4]), let d = Hex.digit(run[i + 5]),
+               let scalar = Unicode.Scalar(UInt32(a) << 12 | UInt32(b) << 8 | UInt32(c) << 4 | UInt32(d)) {
+                out += Array(String(Character(scalar)).utf8)
+                i += 6
+            } else {
+                out.append(run[i])
+                i += 1
+            }
+        }
         return out
     }
 
@@ -309,7 +374,7 @@ public struct Redactor: Sendable {
     }
 
     /// Whether a cell of bulk data (an export's rows) needs `redact(_:)`: it has a byte that opens a member, a
-    /// parameter or a URL's user info, is long enough to hold a credential of a known shape and holds its prefix
+    /// parameter, a URL's user info or a percent escape, is long enough to hold a credential of a known shape and holds its prefix
     /// (another app's secret, an access token: they were printed in clear from a CSV export), or is at least as
     /// long as a known secret and holds one. An export row has 142 cells, most empty or short: this is one pass over
     /// a cell's bytes and, for a long one, a search for each prefix and secret.
@@ -318,7 +383,7 @@ public struct Redactor: Sendable {
         guard !showSecrets else { return false }
         return s.withUTF8Bytes { b in
             guard !b.isEmpty else { return false }
-            for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "=") || c == UInt8(ascii: "@") { return true }
+            for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "=") || c == UInt8(ascii: "@") || c == UInt8(ascii: "%") { return true }
             if b.count >= Self.shortestCredential, Self.holdsCredentialPrefix(s) { return true }
             return b.count >= values.last?.utf8.count ?? Int.max && values.contains { Self.contains(s, $0) }
         }

@@ -25,8 +25,10 @@ public enum BulkInput {
         return out
     }
 
-    /// One answer per item, in the items' order: positional, except that an item with an alias takes the answer
-    /// whose URL ends with that alias when the one in its position does not.
+    /// One answer per item, in the items' order, each answer given to one item: an item with an alias takes the
+    /// answer whose URL ends with that alias (its own position's first); the other items take the answers left,
+    /// their own position's when it is left, else the first left. (An aliased item took a copy of another item's
+    /// answer, so two items printed one link and the other link Branch made was lost, QA round 29a.)
     public static func match(_ answer: JSON, items: [JSONObject]) throws(BNCError) -> [JSONObject] {
         guard let list = answer.arrayValue, list.count == items.count else {
             throw BNCError(.malformedResponse, "the bulk answer has \(answer.arrayValue?.count ?? 0) entries for \(items.count) links")
@@ -36,11 +38,20 @@ public enum BulkInput {
             return ["error": .string(entry.stringValue ?? entry.serialized())]
         }
         func ends(_ a: JSONObject, _ alias: String) -> Bool { a["url"]?.stringValue?.hasSuffix("/" + alias) == true }
-        var out = answers
+        var taken = [Bool](repeating: false, count: answers.count)
+        var given = [Int?](repeating: nil, count: items.count)
         for (i, item) in items.enumerated() {
-            guard let alias = item["alias"]?.stringValue, answers[i]["url"] != nil, !ends(answers[i], alias) else { continue }
-            if let j = answers.firstIndex(where: { ends($0, alias) }) { out[i] = answers[j] }
+            guard let alias = item["alias"]?.stringValue, !alias.isEmpty else { continue }
+            let j = !taken[i] && ends(answers[i], alias) ? i : answers.indices.first { !taken[$0] && ends(answers[$0], alias) }
+            if let j { taken[j] = true; given[i] = j }
         }
-        return out
+        var left = answers.indices.filter { !taken[$0] }[...]
+        for i in items.indices where given[i] == nil {
+            left = left.drop { taken[$0] }
+            let j = taken[i] ? left.first! : i
+            taken[j] = true
+            given[i] = j
+        }
+        return given.map { answers[$0!] }
     }
 }

@@ -8,11 +8,19 @@ public enum LinkAnswers {
     /// The `url` of a create answer.
     public static func url(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> String {
         guard response.isSuccess else { throw error(response, redactor: redactor) }
-        guard let url = response.json?["url"]?.stringValue, HTTPURL(url) != nil else {
-            throw BNCError(.malformedResponse, "the answer holds no link url", requestID: response.requestID)
+        guard let url = response.json?.objectValue.flatMap(link(in:)) else {
+            throw BNCError(.malformedResponse, noLink, requestID: response.requestID)
         }
         return url
     }
+
+    /// An answer's `url` when it is a link (http or https): a number, an object or `javascript:` is none.
+    public static func link(in answer: JSONObject) -> String? {
+        guard let url = answer["url"]?.stringValue, HTTPURL(url) != nil else { return nil }
+        return url
+    }
+
+    public static let noLink = "the answer holds no link url"
 
     /// Branch's error, explained where users need it.
     public static func error(_ response: HTTPResponse, redactor: Redactor) -> BNCError {

@@ -4,7 +4,9 @@ import BNCCore
 /// Why a line is not a TUNE request.
 public struct TuneLineError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// Bounded as every message is (a 900 KB parameter name was quoted whole in scan's NDJSON and each report,
+    /// QA round 29a): its first 1,000 bytes and how many more there were.
+    public init(_ description: String) { self.description = MessageBound.cut(description) }
 }
 
 /// Reads a log line (a URL, a request target or a web-server log line) into a TuneRequest.

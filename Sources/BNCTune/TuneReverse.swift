@@ -26,8 +26,13 @@ public enum TuneReverse {
     /// row of the body's platform or of none), the platform's ad-tracking flag from its row, and whatever no row
     /// targets is named in a warning and not sent.
     public static func toTune(_ line: JSONObject, target: TuneTarget, warnings: Warnings) throws(BNCError) -> TuneRequest {
-        guard ASCII.isDigits(target.advertiserID) else {
-            throw BNCError.usage("--advertiser-id", "must be TUNE's numeric advertiser id (got \(target.advertiserID))")
+        // The table's rule for advertiser_id and site_id: a URL with another (20 digits, `abc&x`) was printed, then
+        // refused by this tool's own check and map (QA round 29a).
+        for (flag, id) in [("--advertiser-id", target.advertiserID), ("--site-id", target.siteID)] {
+            guard let id else { continue }
+            if id.isEmpty || id.first == "0" || !ASCII.isDigits(id) || Int64(id) == nil {
+                throw BNCError.usage(flag, "must be TUNE's id, a whole number from 1 to \(Int64.max) (got '\(MessageBound.cut(id, limit: 64))')")
+            }
         }
         var body = line
         let ip = body["ip"]?.stringValue

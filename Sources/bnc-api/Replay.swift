@@ -73,7 +73,7 @@ enum HARReplay {
         if let bad = TerminalText.firstControl(in: url) ?? (url.contains(" ") ? "a space" : nil) {
             throw BNCError(.invalidData, "\(where_): its URL must not contain \(bad)")
         }
-        url = APIRequest.refillCredentials(inQueryOf: url, settings: settings)
+        url = try APIRequest.refillCredentials(inQueryOf: url, settings: settings)
         guard !url.contains(Redactor.placeholder) && !url.contains("%3Credacted%3E") else {
             throw BNCError(.invalidData, "\(where_): its URL holds a redacted value bnc cannot fill", hint: "record it again with --show-secrets, or edit the file")
         }
@@ -97,6 +97,7 @@ enum HARReplay {
                 throw BNCError(.invalidData, "\(where_): header \(name) holds a value redacted in the recording, which bnc cannot fill",
                                hint: "record it again with --show-secrets, or edit the file")
             }
+            if lower == "x-ip-override" { value = try checkedIP(value, field: "header X-IP-Override", where: where_) }
             headers[name] = value
         }
         var body: HTTPBody?
@@ -106,8 +107,15 @@ enum HARReplay {
             try APIRequest.checkHeader(name: "Content-Type", value: mime, field: "postData.mimeType") { rule in
                 BNCError(.invalidData, "\(where_): postData.mimeType \(rule)")
             }
-            if mime.contains("json"), case .object(var object) = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") {
+            var json: JSON?  // (not `? parsed : nil`: JSON takes nil as its null, which is no object)
+            if mime.contains("json") { json = try JSON.parseInput(Array(text.utf8), what: "\(where_)'s body") }
+            // A JSON body is an object, as --body's is (an array went out as text).
+            if let json, json.objectValue == nil {
+                throw BNCError(.invalidData, "\(where_): its JSON body must be an object (got \(json.typeName)), as a typed --body's is")
+            }
+            if case .object(var object)? = json {
                 try APIRequest.refillCredentials(&object, settings: settings)
+                try takeIP(&object, into: &headers, where: where_)
                 // The body passes --body's rule: a replayed entry is sent only as a typed one would be.
                 do { try APIRequest.checkBody(.object(object)) } catch {
                     throw BNCError(.invalidData, "\(where_): body \(error.message)")
@@ -123,7 +131,7 @@ enum HARReplay {
                 // A form's credentials are filled as a query's are; any other redacted part is refused (a form's
                 // `branch_secret=<redacted>`, JSON sent as text/plain, went as they stood).
                 let form = mime.lowercased().hasPrefix("application/x-www-form-urlencoded")
-                let filled = form ? String(APIRequest.refillCredentials(inQueryOf: "?" + text, settings: settings).dropFirst()) : text
+                let filled = form ? String(try APIRequest.refillCredentials(inQueryOf: "?" + text, settings: settings).dropFirst()) : text
                 if filled.contains(Redactor.placeholder) || filled.lowercased().contains("%3credacted%3e") {
                     throw BNCError(.invalidData, "\(where_): its body holds a value redacted in the recording, which bnc cannot fill",
                                    hint: "record it again with --show-secrets, or edit the file")

@@ -2,6 +2,25 @@
 import BNCCore
 
 extension HARReplay {
+    /// An IP override in a recording passes --ip's check, as a typed -H X-IP-Override does (QA round 29b: any
+    /// text was sent): the address as bnc writes it.
+    static func checkedIP(_ text: String, field: String, where where_: String) throws(BNCError) -> String {
+        do { return try IPAddress(text, field: field).text } catch { throw BNCError(.invalidData, "\(where_): \(error.message)") }
+    }
+
+    /// A JSON body's "ip" is the IP override, as --body's is: checked and sent as X-IP-Override (one that differs
+    /// from the recorded header is refused).
+    static func takeIP(_ object: inout JSONObject, into headers: inout HTTPHeaders, where where_: String) throws(BNCError) {
+        guard let ip = object["ip"] else { return }
+        guard let text = ip.stringValue else { throw BNCError(.invalidData, "\(where_): body ip must be a string (an IP address)") }
+        let address = try checkedIP(text, field: "body ip", where: where_)
+        if let given = headers["X-IP-Override"], given != address {
+            throw BNCError(.invalidData, "\(where_): body ip \(address) differs from its X-IP-Override header \(given)")
+        }
+        headers["X-IP-Override"] = address
+        object["ip"] = nil
+    }
+
     /// The recorded URL's path and query on `base` (Branch's, the sandbox, a proxy). A path that already starts
     /// with the base's own path (recorded through the same proxy prefix) is not given it twice.
     static func rebase(_ url: String, on base: String, where where_: String) throws(BNCError) -> String {

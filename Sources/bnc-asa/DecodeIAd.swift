@@ -15,6 +15,9 @@ struct DecodeIAd: BNCCommand {
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         try context.apply(output)
+        // What a payload holds is printed masked, as every tool prints what it reads (a credential pasted into a
+        // field, a branch_secret member: QA round 29b), unless --show-secrets.
+        context.use(Redactor(secrets: [], showSecrets: output.showSecrets))
         let record = try IAd.decode(try FileSystem.readText(file, what: "decode-iad"))
         if record.isAppleTestData {
             context.diagnostics.warning("this is Apple's iAd test payload (a development device or simulator), not a real attribution: Branch's SDK ignored it with ignoreAppleTestData")
@@ -22,7 +25,7 @@ struct DecodeIAd: BNCCommand {
         try context.emit(record.json, format: output.format(context.environment)) { _ in
             var rows: JSONObject = ["version": record.version.map(JSON.string) ?? "", "attributed": .bool(record.attributed)]
             for (k, v) in record.fields { rows[k] = v }
-            return TextTable.keyValue(rows)
+            return TextTable.keyValue(context.redacted(JSON.object(rows)).objectValue ?? [:])
         }
         return .success
     }

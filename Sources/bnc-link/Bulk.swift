@@ -40,7 +40,8 @@ struct Bulk: SendingCommand {
                 var line: JSONObject = ["line": .int(next + 1)]  // the key every batch result has (an array's element counts as a line)
                 for (k, v) in r { line[k] = v }
                 var bytes: [UInt8] = []
-                stream.append(Array(JSON.object(line).serialized().utf8), to: &bytes)
+                // Masked as every batch's results are: Branch's answer may echo a secret (QA round 29a).
+                stream.append(Array(tool.context.redacted(JSON.object(line)).serialized().utf8), to: &bytes)
                 tool.stdout.write(bytes: bytes)
                 next += 1
             }
@@ -81,9 +82,14 @@ struct Bulk: SendingCommand {
                 answers = Array(repeating: ["error": .string(error.message)], count: chunk.indices.count)
             }
             if tool.environment.stdoutIsTTY { progress?.clear() }
+            // An answer's url is held to a single create's rule: a link, else the item failed (76's message).
             for (index, answer) in zip(chunk.indices, answers) {
-                if answer["url"] == nil { failed += 1 }
-                results[index] = answer["url"].map { ["ok": true, "url": $0] } ?? ["ok": false, "error": answer["error"] ?? "no answer"]
+                if let url = LinkAnswers.link(in: answer) {
+                    results[index] = ["ok": true, "url": .string(url)]
+                } else {
+                    failed += 1
+                    results[index] = ["ok": false, "error": answer["url"] != nil ? .string(LinkAnswers.noLink) : answer["error"] ?? "no answer"]
+                }
             }
             flush()
         }

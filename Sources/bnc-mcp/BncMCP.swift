@@ -22,10 +22,10 @@ struct BncMCP: AsyncParsableCommand {
             Tools that send return the request they would send (method, URL, redacted headers and body) unless \
             their input has "send": true. Credentials are the server's (--profile, the environment, the config \
             file): a tool's arguments never carry them. Validation errors come back as tool errors naming the \
-            field, with nothing sent; a path an input names (sandbox_start's keys, tune_scan's file) must be a regular \
+            field, with nothing sent; a path an input names (sandbox_start's keys, tune_scan's file, tune_map's and tune_check's request when it names one) must be a regular \
             file (or a FIFO a scan streams), not a directory, a device or -. delete_link deletes only on a server started with --allow-delete. A call the \
             client cancels (notifications/cancelled) has its command stopped and, over stdio, no answer; a call \
-            sent inside a JSON-RPC batch runs to its end (the batch is answered whole; a batch holds at most 100 messages).
+            sent inside a JSON-RPC batch runs to its end (the batch is answered whole; a batch holds at most 100 messages, a malformed member is answered with its own error); over stdio, requests other than ping wait for initialize.
 
             Tools: \(MCPTools.all.map(\.name).joined(separator: ", ")). Each one's description and input schema \
             (JSON Schema 2020-12, generated from the field specs and the commands' own flags) are in tools/list. \
@@ -98,19 +98,28 @@ struct BncMCP: AsyncParsableCommand {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: await ready.value.1) }
         await server.withMethodHandler(CallTool.self) { params in
             guard let tool = MCPTools.all.first(where: { $0.name == params.name }) else {
-                return .init(content: [.text(text: "unknown tool \(params.name): see tools/list", annotations: nil, _meta: nil)], isError: true)
+                // The name is the client's text, masked as every tool's answer is (QA round 29b).
+                return .init(content: [.text(text: "unknown tool \(ToolRunner.masked(params.name)): see tools/list", annotations: nil, _meta: nil)], isError: true)
             }
             let runner = await ready.value.0
-            // A call waits on a subprocess on a dispatch thread, never one of Swift's cooperative threads. The client's
+            // A call waits on a subprocess on a thread of its own, never one of Swift's cooperative threads nor
+            // Dispatch's pool, which on Linux runs them: 20 calls waiting on a silent server, or 40 on FIFOs, left
+            // no thread for the server's own work and even a ping went unanswered (QA round 29b). At most
+            // `CallGate.limit` calls of a kind (remote, offline) run at once; the rest wait their turn without
+            // holding a thread. The client's
             // notifications/cancelled cancels this task: the command is stopped, the call not answered (MCP).
             let stopper = Execution.Stopper()
+            let gate = CallGate.of(tool)
+            await gate.enter()
             let result = await withTaskCancellationHandler {
                 await withCheckedContinuation { done in
-                    DispatchQueue.global().async { done.resume(returning: runner.call(tool, arguments: params.arguments ?? [:], stopper: stopper)) }
+                    if Task.isCancelled { return done.resume(returning: CallTool.Result(content: [], isError: true)) }
+                    Thread.detachNewThread { done.resume(returning: runner.call(tool, arguments: params.arguments ?? [:], stopper: stopper)) }
                 }
             } onCancel: {
                 stopper.stop()
             }
+            await gate.leave()
             if Task.isCancelled {
                 // Over stateless HTTP the client's POST waits for an answer until one comes: it gets one, saying so.
                 guard overHTTP else { throw CancellationError() }

@@ -73,11 +73,27 @@ actor CountingTransport: Transport {
         var start = 0, scanned = 0
         var skipping = false  // inside a message over maxMessage: dropped up to its line break
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var lifecycle = JSONRPCMessages.Lifecycle()
         func deliver(_ line: ArraySlice<UInt8>) {
             guard !line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return }
-            let data = Data(line)
-            let judged = JSONRPCMessages.judge(data)
+            var data = Data(line)
+            var judged = JSONRPCMessages.judge(data, lifecycle: &lifecycle)
             if let refusal = judged.refusal { refuse(refusal.data); return }
+            // A batch is judged member by member, as --http judges one: a bad member (an object id, a numeric
+            // method, no jsonrpc) made the SDK refuse the whole batch under a made-up id, its good requests never
+            // answered and the end of stdin waiting ten minutes for them (QA round 29b). The bad members are
+            // answered here, in one array; the others go on as a batch of their own.
+            if let members = judged.members {
+                var kept: [JSON] = [], refusals: [Data] = []
+                for member in members {
+                    let one = JSONRPCMessages.judge(Data(member.serialized().utf8), lifecycle: &lifecycle, inBatch: true)
+                    if let refusal = one.refusal { refusals.append(refusal.data) } else { kept.append(member) }
+                }
+                if !refusals.isEmpty { refuse(Data("[".utf8) + Data(refusals.joined(separator: Data(",".utf8))) + Data("]".utf8)) }
+                if kept.isEmpty { return }
+                data = Data(JSON.array(kept).serialized().utf8)
+                judged = JSONRPCMessages.judge(data, lifecycle: &lifecycle)
+            }
             pending.read(judged.requests)
             pending.cancelled(judged.cancelled)
             continuation.yield(data)

@@ -96,12 +96,15 @@ enum Execution {
         defer { lock.lock(); running.remove(pid); lock.unlock() }
         if let stopper, !stopper.started(pid) { stopper.stop() }
         defer { stopper?.ended() }
+        // stderr is read and stdin written on threads of their own, not Dispatch's pool: each blocks until the
+        // command ends, and on Linux that pool also runs the server's Swift tasks (16 calls held by a silent server
+        // left a ping unanswered for 10 s, QA round 29b).
         let group = DispatchGroup()
         nonisolated(unsafe) var err = Data()
         group.enter()
-        DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        Thread.detachNewThread { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
             try? input.fileHandleForWriting.close()
             group.leave()

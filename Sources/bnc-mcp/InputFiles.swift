@@ -10,6 +10,9 @@ extension ToolRunner {
     /// sandbox in open() and the call unanswered. A scan streams its log, which may be a FIFO a process writes.
     static let readAtStart: Set<String> = ["sandbox_start"]
 
+    /// The tools whose positional input is a logged request or the path of a file of them (bnc-tune map, check).
+    static let requestOrFile: Set<String> = ["tune_map", "tune_check"]
+
     /// A file an input names: one that exists and is a regular file (a link to one too), or a FIFO where the tool
     /// streams it. `-` (stdin) is the server's own input, not the client's.
     static func checkFile(_ path: String, name: String, fifo: Bool) throws(BNCError) {

@@ -42,6 +42,6 @@ struct Resources: Sendable {
             let text = try String(contentsOfFile: page.path, encoding: .utf8)
             return .init(contents: [.text(text, uri: uri, mimeType: "text/troff")])
         }
-        throw MCPError.invalidParams("no resource \(uri): see resources/list")
+        throw MCPError.invalidParams("no resource \(ToolRunner.masked(uri)): see resources/list")  // the client's text, masked
     }
 }

@@ -108,7 +108,10 @@ struct Map: SendingCommand {
         try tool.admit(warnings, line: fileLine)
         if command {
             let next = mapped.api == .open ? "bnc-open --body -" : "bnc-event send --batch -"
-            tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(JSON.object(mapped.line).serialized())) | \(next)")
+            // Masked as the JSON output is (a logged secret-shaped value, a branch_secret inside a URL), unless
+            // --show-secrets: the line is for a terminal or a script file (QA round 29a F1).
+            let line = tool.context.redacted(JSON.object(mapped.line))
+            tool.stdout.line("printf '%s\\n' \(ShellQuote.quote(line.serialized())) | \(next)")
             return nil
         }
         return .object(mapped.line)

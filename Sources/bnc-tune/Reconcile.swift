@@ -35,7 +35,7 @@ struct Reconcile: SendingCommand {
     @Option(name: .customLong("export"), help: ArgumentHelp("Rows bnc-export wrote, instead of asking Branch (repeatable).", valueName: "FILE"),
             completion: .file())
     var exports: [String] = []
-    @Option(name: .customLong("html"), help: ArgumentHelp("Write an HTML page of the reconciliation here.", valueName: "FILE"), completion: .file(extensions: ["html"]))
+    @Option(name: .customLong("html"), help: ArgumentHelp("Write an HTML page of the reconciliation here; - is stdout (then the findings are not printed there).", valueName: "FILE"), completion: .file(extensions: ["html"]))
     var html: String?
     @Option(name: .customLong("dir"), help: ArgumentHelp("Keep the downloaded export files here.", valueName: "DIR"), completion: .directory) var dir: String?
     @OptionGroup(title: "Decryption") var key: KeyOptions
@@ -45,6 +45,11 @@ struct Reconcile: SendingCommand {
     var outputs: [(flag: String, path: String?)] { [("--html", html)] }
 
     func run(_ tool: ToolRun) throws -> ExitStatus {
+        // `--html -` is stdout, as scan's reports are: the page alone (it was written after the findings' NDJSON,
+        // two formats in one stream, QA round 29a).
+        if html == "-", tool.output.output != nil {
+            throw BNCError.usage("--html -", "writes the page to stdout, so --output has nowhere to print: name a file for the page, or leave out --output")
+        }
         if let html { _ = try HTMLReport(path: html) }  // a file of another kind is refused before any work
         let started = MonotonicClock.now()
         let expected = try ReconcileInput.expectations(file, key: try key.key(), tool: tool)
@@ -54,11 +59,11 @@ struct Reconcile: SendingCommand {
         }
         let findings = Reconciler.reconcile(expected, held)
         let rows = findings.map(\.json)
-        try tool.context.emit(rows: rows, format: tool.output.output?.format ?? (tool.environment.stdoutIsTTY ? .table : .ndjson),
+        if html != "-" { try tool.context.emit(rows: rows, format: tool.output.output?.format ?? (tool.environment.stdoutIsTTY ? .table : .ndjson),
                               columns: ["LINE", "STATUS", "NAME", "TRANSACTION", "DIFFERENCES"]) { r in
             [r["line"].map { $0.serialized() } ?? "", r["status"]?.stringValue ?? "", r["name"]?.stringValue ?? "",
              r["transaction_id"]?.stringValue ?? "", (r["differences"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: "; ")]
-        }
+        } }
         let summary = Reconciler.summary(findings)
         tool.diagnostics.note("\(Counting.of(expected.count, "line")) against \(Counting.of(held.count, "Branch row")): " + ReconcileFinding.Status.allCases.map {
             "\(summary[$0.rawValue]?.numberValue?.int64 ?? 0) \($0.rawValue)" }.joined(separator: ", "))

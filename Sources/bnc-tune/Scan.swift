@@ -48,6 +48,15 @@ struct Scan: BNCCommand {
             throw ValidationError(shared.otherIsInput ? "\(shared.writer) names the log itself (\(shared.path)): name another file"
                                                       : "--report, --junit and --html must name different files")
         }
+        // `--report out.txt > out.txt`: the shell emptied the file, and the report then replaced the summary
+        // printed there (QA round 29a); the sending tools refuse the same (SendingCommand.checkDistinct).
+        for (flag, path) in [("--report", report), ("--junit", junit), ("--html", html)] {
+            guard let path, path != "-" else { continue }
+            if path.isEmpty { throw ValidationError("\(flag) must name a file (it is empty)") }
+            if let stream = FileSystem.standardStream(at: path) {
+                throw ValidationError("\(flag) names the file \(stream) goes to (\(path)): one would write over the other; name another file")
+            }
+        }
         let toStdout = [report, junit, html].filter { $0 == "-" }.count
         if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }
         if toStdout == 1 && output.output?.format == .ndjson { throw ValidationError("--output ndjson and a report on stdout (-) cannot share it") }

@@ -77,6 +77,24 @@ import Testing
         #expect(chunks[0].request.url == "https://api2.branch.io/v1/url/bulk/key_test_links1")
     }
 
+    /// Each bulk answer goes to one item: an aliased item takes the answer ending with its alias, the others
+    /// the answers left, their own position's first. (A copy of the aliased answer went to two items, and the
+    /// other link was lost: QA round 29a.)
+    @Test func bulkAnswersGoEachToOneItem() throws {
+        func urls(_ answers: [String], _ aliases: [String?]) throws -> [String] {
+            let json = JSON.array(answers.map { $0.hasPrefix("error") ? .object(["error": .string($0)]) : .object(["url": .string("https://bnc.lt/" + $0)]) })
+            let items: [JSONObject] = aliases.map { a in a.map { ["alias": .string($0)] } ?? ["channel": "x"] }
+            return try BulkInput.match(json, items: items).map { $0["url"]?.stringValue?.replacing("https://bnc.lt/", with: "") ?? $0["error"]!.stringValue! }
+        }
+        #expect(try urls(["zzz", "a"], ["a", nil]) == ["a", "zzz"])
+        #expect(try urls(["a", "b"], ["a", "b"]) == ["a", "b"])
+        #expect(try urls(["b", "x", "a"], ["a", nil, "b"]) == ["a", "x", "b"])
+        #expect(try urls(["a", "error 409"], ["a", "a"]) == ["a", "error 409"], "one alias twice: the second takes what is left")
+        #expect(try urls(["p", "q", "r"], [nil, "none", nil]) == ["p", "q", "r"], "no answer ends with the alias: positional")
+        #expect(try urls(["q", "a", "p"], [nil, nil, "a"]) == ["q", "p", "a"])
+        #expect(throws: BNCError.self) { try urls(["a"], ["a", nil]) }
+    }
+
     @Test func updatesMergeOrSayWhatTheyWouldDrop() throws {
         let existing: JSON = ["channel": "email", "data": ["$deeplink_path": "a", "color": "red", "~channel": "email", "+url": "u",
                                                          "~id": "1", "url": "u"]]

@@ -33,17 +33,21 @@ import TestSupport
 
     static var schemas: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/schemas" }
 
-    /// A log with no line break (/dev/zero: one endless line, skipped as it is read) was read for ever: SIGTERM
-    /// set the scan's flag, which was asked only between lines.
+    /// A log with no line break (one endless line, skipped as it is read) was read for ever: SIGTERM set the
+    /// scan's flag, which was asked only between lines. (/dev/zero now ends at the skipped line's bound, 64 MiB,
+    /// with 65: `anEndlessLineEndsAndALongNameIsQuotedBounded`; a pipe that keeps a line open stops on the signal.)
     @Test func aScanOfAnEndlessLineStopsOnASignal() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Executables.path("bnc-tune"))
-        p.arguments = ["scan", "/dev/zero"]
+        p.arguments = ["scan", "-"]
         p.environment = box.environment()
-        let errors = Pipe()
+        let errors = Pipe(), input = Pipe()
         p.standardOutput = FileHandle.nullDevice
         p.standardError = errors
+        p.standardInput = input
         try p.run()
+        // 8 MiB of one line, past the line bound (skipped as it comes), and the pipe left open.
+        for _ in 0..<8 { input.fileHandleForWriting.write(Data(repeating: UInt8(ascii: "a"), count: 1 << 20)) }
         usleep(700_000)
         kill(p.processIdentifier, SIGTERM)
         var waited = 0
@@ -53,6 +57,7 @@ import TestSupport
         #expect(p.terminationStatus == 130, "ended by the first SIGTERM, in \(waited * 50) ms")
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.contains("interrupted after 0 lines"), "\(said)")
+        try? input.fileHandleForWriting.close()
     }
 
     @Test func checkExitsZeroWhenCleanAndOneWithFindings() throws {

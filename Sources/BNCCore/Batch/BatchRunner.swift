@@ -330,7 +330,6 @@ public final class BatchRunner {
                 bytes = r.body.count
                 final.status = r.status
                 final.ok = r.isSuccess
-                let json = r.json  // parsed once
                 if final.ok, let answer = settings.answer {
                     do {
                         final.response = redactor.redact(try answer(item.line, r))
@@ -343,14 +342,17 @@ public final class BatchRunner {
                             stopped = true
                         }
                     }
-                } else if final.ok && settings.requireJSON && json == nil {
-                    final.ok = false
-                    final.error = r.notJSONError().message
-                } else if final.ok {
-                    final.response = json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
                 } else {
-                    final.error = r.httpError(redactor: redactor).message
-                    final.response = json.map(redactor.redact)
+                    let json = r.json  // parsed once (an answer above reads its own)
+                    if final.ok && settings.requireJSON && json == nil {
+                        final.ok = false
+                        final.error = r.notJSONError().message
+                    } else if final.ok {
+                        final.response = json.map(redactor.redact) ?? (r.body.isEmpty ? nil : .string(redactor.redact(r.bodyText)))
+                    } else {
+                        final.error = r.httpError(redactor: redactor).message
+                        final.response = json.map(redactor.redact)
+                    }
                 }
             case .failure(let e):
                 final.error = e.bncError(attempts: item.attempts).message

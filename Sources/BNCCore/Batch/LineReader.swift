@@ -41,6 +41,11 @@ public final class LineReader {
     /// Bytes read from the input as it is stored (compressed, for gzip): with the file's size, how far along a
     /// reader is.
     public private(set) var bytesRead = 0
+    /// The bytes of the line being skipped dropped so far: past `maxSkippedLineLength` the input is no lines at all.
+    private var skippedBytes = 0
+    /// The longest line skipped rather than refused (64 times the bound, at least 64 MiB): past it the input ends
+    /// with an error. `/dev/zero` was one endless line, skipped at full CPU for ever (QA round 29a).
+    public var maxSkippedLineLength: Int { max(maxLineLength.multipliedReportingOverflow(by: 64).partialValue, 64 << 20) }
     /// Whether the input was gzip (known after the first read).
     public var isCompressed: Bool { inflater != nil }
 
@@ -105,8 +110,12 @@ public final class LineReader {
                     try tooLong()
                     continue
                 }
+                skippedBytes += buffer.count - start
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
+                if skippedBytes > maxSkippedLineLength {
+                    throw BNCError(.invalidData, "\(what): line \(lineNumber + 1) is longer than \(maxSkippedLineLength) bytes with no line break: not a file of lines")
+                }
                 if eof {
                     skipping = false
                     lineNumber += 1
@@ -136,6 +145,7 @@ public final class LineReader {
             if !skipping && buffer.count - start > maxLineLength + 1 {
                 if skipLongLines {
                     skipping = true
+                    skippedBytes = 0
                     continue
                 }
                 throw BNCError(.invalidData, "\(what): line \(lineNumber + 1) is longer than \(maxLineLength) bytes")

@@ -138,6 +138,18 @@ public struct APIRequest: Sendable {
             }
             queryItems.append((String(item[..<eq]), String(item[item.index(after: eq)...])))
         }
+        // A query's credentials are held to a body's rules (QA round 29b: `-q branch_key=` of another app went out
+        // where the same body member is refused): the run's key, and its secret, or none.
+        if addKey {
+            for (name, value) in queryItems {
+                if name == "branch_key", let key = settings.branchKey?.value, value != key {
+                    throw BNCError.invalid("branch_key", "is not this run's key (\(key)): a request sends for one app (--key, or --no-key to send the query as it is)")
+                }
+                if name == "branch_secret", let secret = settings.branchSecret, value != secret.exposed {
+                    throw BNCError.invalid("branch_secret", "is not this run's secret: a request sends for one app (--no-key to send the query as it is)")
+                }
+            }
+        }
 
         if addKey {
             let key = try settings.requireKey()
@@ -225,24 +237,24 @@ extension APIRequest {
         if body["branch_secret"] != nil { body["branch_secret"] = .string(try settings.requireSecret().exposed) }
     }
 
-    /// A recorded URL's query credentials replaced by the current ones: `branch_key` whatever it was, and a
-    /// redacted `branch_secret` (bnc-app's recordings: `/v1/app/KEY?branch_secret=<redacted>`); a secret recorded
-    /// in clear (--show-secrets) is left as it was.
-    public static func refillCredentials(inQueryOf url: String, settings: Settings) -> String {
+    /// A recorded URL's query credentials replaced by the current ones, as a JSON body's are: `branch_key` and
+    /// `branch_secret` whatever they were (bnc-app's recordings: `/v1/app/KEY?branch_secret=<redacted>`). A secret
+    /// recorded in clear was left as it was, so another app's went out beside this app's key (QA round 29b); with
+    /// no secret configured, a query that carries one is the missing secret's error.
+    public static func refillCredentials(inQueryOf url: String, settings: Settings) throws(BNCError) -> String {
         var url = url
         if let key = settings.branchKey { url = replacingQuery(url, name: "branch_key", with: key.value) }
-        if let secret = settings.branchSecret {
-            url = replacingQuery(url, name: "branch_secret", with: HTTPURL.percentEncode(secret.exposed),
-                                 only: [Redactor.placeholder, "%3Credacted%3E", "%3credacted%3e"])
+        if let q = url.firstIndex(of: "?"), url[url.index(after: q)...].split(separator: "&").contains(where: { $0.hasPrefix("branch_secret=") }) {
+            url = replacingQuery(url, name: "branch_secret", with: HTTPURL.percentEncode(try settings.requireSecret().exposed))
         }
         return url
     }
 
     /// The URL with `name`'s value in its query replaced (only where it is one of `only`, when given).
-    static func replacingQuery(_ url: String, name: String, with value: String, only: Set<String>? = nil) -> String {
+    static func replacingQuery(_ url: String, name: String, with value: String) -> String {
         guard let q = url.firstIndex(of: "?") else { return url }
         let pairs = url[url.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard pair.hasPrefix(name + "="), only?.contains(String(pair.dropFirst(name.count + 1))) ?? true else { return String(pair) }
+            guard pair.hasPrefix(name + "=") else { return String(pair) }
             return name + "=" + value
         }
         return String(url[...q]) + pairs.joined(separator: "&")

@@ -21,11 +21,21 @@ public protocol RequestBuilder: Sendable {
 
     /// A 2xx answer read as the API's value; any other answer is its typed error (the exit status follows it).
     func answer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> Answer
+
+    /// A batch line's 2xx answer, held to `answer`'s checks (a batch line and a single request pass the same
+    /// ones: a create answer whose `url` is no link was `ok` in a batch, QA round 29a), printed as its JSON.
+    func batchAnswer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> JSON
 }
 
 extension RequestBuilder {
     public func request(line: JSONObject, warnings: Warnings) throws(BNCError) -> HTTPRequest {
         try request(line, warnings: warnings)
+    }
+
+    public func batchAnswer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> JSON {
+        _ = try answer(response, redactor: redactor)
+        guard let json = response.json else { throw response.notJSONError() }
+        return json
     }
 }
 
@@ -37,5 +47,10 @@ extension JSONAnswering {
         guard response.isSuccess else { throw response.httpError(redactor: redactor) }
         guard let json = response.json else { throw response.notJSONError() }
         return json
+    }
+
+    /// The answer is its JSON: read once.
+    public func batchAnswer(_ response: HTTPResponse, redactor: Redactor) throws(BNCError) -> JSON {
+        try answer(response, redactor: redactor)
     }
 }

@@ -130,7 +130,8 @@ public final class HARRecorder: @unchecked Sendable {
                 content["encoding"] = "base64"
             }
             res["content"] = .object(content)
-            res["redirectURL"] = .string(answer.headers["Location"] ?? "")
+            // Masked as the same header is in `headers` (it was kept in clear here, QA round 29b).
+            res["redirectURL"] = .string(answer.headers["Location"].map { redactor.redactHeaderValue("Location", $0) } ?? "")
             res["headersSize"] = -1
             res["bodySize"] = .int(answer.body.count)
             if let t = answer.timing {

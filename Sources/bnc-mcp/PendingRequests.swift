@@ -1,0 +1,54 @@
+// The requests bnc-mcp's stdio transport has read and not yet answered, counted by id.
+import BNCCore
+import Foundation
+import Synchronization
+
+/// Requests read (JSON-RPC messages with an id and a method) not yet answered (a message out with that id).
+final class PendingRequests: Sendable {
+    /// By id, how many requests with it wait for an answer (a client may reuse an id).
+    private let ids = Mutex([String: Int]())
+    var count: Int { ids.withLock { $0.values.reduce(0, +) } }
+
+    /// An id as both sides write it: a string, or an integer by its value (`-0` and `0`, `1` and `1.0` are one);
+    /// nil for anything the SDK cannot echo exactly (a fraction, past 2^53, another type), which no answer names.
+    static func key(_ id: JSON) -> String? {
+        if let s = id.stringValue { return "s:" + s }
+        guard let d = id.numberValue?.double, d.isFinite, d == d.rounded(), abs(d) <= 9_007_199_254_740_992 else { return nil }
+        return "n:\(Int64(d))"
+    }
+
+    /// The ids of the requests, or of the responses, in one parsed JSON-RPC message (a batch's members each).
+    static func ids(_ message: JSON, requests: Bool) -> [String] {
+        let messages = message.arrayValue ?? [message]
+        return messages.compactMap { m in
+            guard case .object(let o) = m, let id = o["id"] else { return nil }
+            // A request has a method and no result or error; an answer has no method.
+            let isRequest = o["method"] != nil && o["result"] == nil && o["error"] == nil
+            guard isRequest == requests, requests || o["method"] == nil else { return nil }
+            return key(id)
+        }
+    }
+
+    /// Requests the client cancelled (`notifications/cancelled`): the SDK answers none of them, so none is waited
+    /// for (an answer already on its way is not counted twice).
+    func cancelled(_ gone: [String]) { settle(gone) }
+
+    private func settle(_ done: [String]) {
+        if !done.isEmpty { ids.withLock { pending in for id in done { if let n = pending[id] { pending[id] = n > 1 ? n - 1 : nil } } } }
+    }
+
+    func read(_ new: [String]) { if !new.isEmpty { ids.withLock { for id in new { $0[id, default: 0] += 1 } } } }
+    func written(_ data: Data) {
+        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return }
+        settle(Self.ids(message, requests: false))
+    }
+
+    /// The requests a message cancels: each `notifications/cancelled`'s requestId (a batch's members each).
+    static func cancellations(_ message: JSON) -> [String] {
+        (message.arrayValue ?? [message]).compactMap { m in
+            guard case .object(let o) = m, o["method"]?.stringValue == "notifications/cancelled", o["id"] == nil,
+                  let id = o["params"]?["requestId"] else { return nil }
+            return key(id)
+        }
+    }
+}

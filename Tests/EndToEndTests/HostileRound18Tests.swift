@@ -1,0 +1,129 @@
+// QA round 29a (hostile input on bnc-tune and bnc-link), end to end against loopback servers that play Branch:
+// what is printed and written from a log's secrets and from Branch's answers, and which paths a report may take.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct HostileRound18Tests {
+    let box: TestSupport.Sandbox
+    init() throws { box = try TestSupport.Sandbox() }
+
+    static let ios = "https://877.measure.mobileapptracking.com/serve?action=session&advertiser_id=877&site_id=1234&sdk=server"
+        + "&ios_ifv=6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B&ios_ad_tracking_disabled=0&device_ip=8.8.4.4&device_brand=Apple"
+        + "&device_model=iPhone15%2C2&os_version=17.4&app_version=2.3.0&user_agent=Mozilla%2F5.0"
+    static let env = ["BRANCH_KEY": "key_live_PLACEHOLDERround18"]
+
+    /// F1: `map --command` printed a logged secret-shaped value and a branch_secret inside a URL in clear (the JSON
+    /// output masked both). Masked the same, unless --show-secrets.
+    @Test func mapsCommandLinesMaskWhatItsJSONMasks() throws {
+        let shaped = "secret_live_PLACEHOLDERMAPCOMMAND07"
+        let log = try box.write("log.txt", Self.ios.replacing("action=session", with: "action=conversion&site_event_name=\(shaped)") + "\n"
+            + Self.ios + "&referral_url=https%3A%2F%2Fx.example%2F%3Fbranch_secret%3DREFSECRETPLACEHOLDER8\n")
+        let command = try box.run("bnc-tune", ["map", log, "--command"])
+        #expect(command.status == 0 && command.stdout.contains("printf") && command.stdout.contains("<redacted>"), "\(command.output)")
+        #expect(!command.stdout.contains(shaped) && !command.stdout.contains("REFSECRETPLACEHOLDER8"), "\(command.stdout)")
+        let shown = try box.run("bnc-tune", ["map", log, "--command", "--show-secrets"])
+        #expect(shown.status == 0 && shown.stdout.contains(shaped) && shown.stdout.contains("REFSECRETPLACEHOLDER8"), "\(shown.output)")
+    }
+
+    /// F2 and F3: bulk printed Branch's answer unmasked (a branch_secret in a url, a credential in an error), and
+    /// took any `url` (a number, `javascript:`) as a link, as did create --batch; a single create refuses it (76).
+    @Test func bulkAndBatchResultsAreMaskedAndTheirURLsChecked() throws {
+        let server = try LoopbackServer()
+        server.choose { request in
+            if request.path.hasPrefix("/v1/url/bulk/") {
+                return .json(200, #"[{"url":"https://x.example/l?branch_secret=BULKSECRETPLACEHOLDER&k=secret_live_PLACEHOLDERBULKANSWER2"},"#
+                             + #"{"error":"bad key secret_live_PLACEHOLDERBULKERROR3"},{"url":5},{"url":"javascript:alert(1)"}]"#)
+            }
+            return .json(200, #"{"url":"javascript:alert(1)"}"#)
+        }
+        let url = "http://127.0.0.1:\(server.port)"
+        let items = try box.write("items.ndjson", (1...4).map { #"{"channel":"c\#($0)"}"# }.joined(separator: "\n") + "\n")
+        let bulk = try box.run("bnc-link", ["bulk", items, "--api-url", url], env: Self.env)
+        let lines = bulk.stdout.split(separator: "\n").map(String.init)
+        #expect(bulk.status == 1 && lines.count == 4, "\(bulk.output)")
+        #expect(!bulk.stdout.contains("PLACEHOLDERBULK") && !bulk.stdout.contains("BULKSECRETPLACEHOLDER"), "\(bulk.stdout)")
+        #expect(lines.first?.contains(#""ok":true"#) == true && lines.first?.contains("branch_secret=<redacted>") == true)
+        #expect(lines.dropFirst(2).allSatisfy { $0.contains(#""ok":false"#) && $0.contains("the answer holds no link url") }, "\(lines)")
+        let batch = try box.run("bnc-link", ["create", "--batch", try box.write("one.ndjson", #"{"channel":"a"}"# + "\n"), "--api-url", url], env: Self.env)
+        #expect(batch.status == 1 && batch.stdout.contains(#""ok":false"#) && batch.stdout.contains("the answer holds no link url"), "\(batch.output)")
+        let single = try box.run("bnc-link", ["create", "--channel", "a", "--api-url", url], env: Self.env)
+        #expect(single.status == 76 && single.stderr.contains("the answer holds no link url"), "\(single.output)")
+    }
+
+    /// F4: answers out of order gave the aliased item's link to the next item too, and the other link was lost.
+    @Test func bulkAnswersOutOfOrderGoEachToOneItem() throws {
+        let server = try LoopbackServer()
+        server.choose { _ in .json(200, #"[{"url":"https://bnc.lt/zzz"},{"url":"https://bnc.lt/a"}]"#) }
+        let items = try box.write("items.ndjson", #"{"alias":"a","channel":"x"}"# + "\n" + #"{"channel":"b"}"# + "\n")
+        let run = try box.run("bnc-link", ["bulk", items, "--api-url", "http://127.0.0.1:\(server.port)"], env: Self.env)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.stdout == #"{"line":1,"ok":true,"url":"https://bnc.lt/a"}"# + "\n" + #"{"line":2,"ok":true,"url":"https://bnc.lt/zzz"}"# + "\n", "\(run.stdout)")
+    }
+
+    /// F5: a secret written percent-encoded in a logged line (`secret%5Flive%5F…`, the run's own key as `%61…`)
+    /// reached the source lines of scan's HTML page and JUnit file; the plain forms were masked.
+    @Test func scansReportsMaskEncodedSecrets() throws {
+        let key = try box.write("key.txt", "abcdefghijklmnop")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key)
+        // A private device_ip: a finding, so the line's source is shown.
+        let line = Self.ios.replacing("device_ip=8.8.4.4", with: "device_ip=10.0.0.1")
+        let log = try box.write("log.txt", line + "&sub1=secret%5Flive%5FPLACEHOLDERENCODEDSCAN0&sub2=%61bcdefghijklmnop\n")
+        let html = box.root.appendingPathComponent("h.html").path, junit = box.root.appendingPathComponent("j.xml").path
+        let run = try box.run("bnc-tune", ["scan", log, "--conversion-key-file", key, "--html", html, "--junit", junit, "--output", "json"])
+        #expect(run.status == 0 || run.status == 1, "\(run.output)")
+        for path in [html, junit] {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(!text.contains("PLACEHOLDERENCODEDSCAN") && !text.contains("%61bcdefghijklmnop"), "\(path)")
+            #expect(text.contains("sub1=&lt;redacted&gt;") && text.contains("sub2=&lt;redacted&gt;"), "\(path)")
+        }
+    }
+
+    /// F6 and F7: a scan report named after the file stdout or stderr goes to replaced the summary printed there
+    /// (reconcile refused it); `reconcile --html -` wrote the page after the NDJSON findings, two formats in one
+    /// stream. Refused (64), and `--html -` is the page alone, as scan's `-` is.
+    @Test func reportsNeverShareStandardOutput() throws {
+        let log = try box.write("log.txt", Self.ios + "\n")
+        let scan = Executables.path("bnc-tune")
+        for flag in ["--report", "--junit", "--html"] {
+            let run = try box.run("/bin/sh", ["-c", "'\(scan)' scan log.txt \(flag) out.txt --output json > out.txt"])
+            #expect(run.status == 64 && run.stderr.contains("\(flag) names the file standard output goes to"), "\(run.output)")
+            #expect(try String(contentsOfFile: box.root.appendingPathComponent("out.txt").path, encoding: .utf8).isEmpty)
+        }
+        let err = try box.run("/bin/sh", ["-c", "'\(scan)' scan log.txt --report err.txt 2> err.txt; echo $?"])
+        let said = try String(contentsOfFile: box.root.appendingPathComponent("err.txt").path, encoding: .utf8)
+        #expect(err.stdout.hasSuffix("64\n") && said.contains("standard error"), "\(err.output) \(said)")
+        let export = try box.write("export.ndjson", #"{"name":"INSTALL","user_data_idfv":"6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B","timestamp":"1700000000000"}"# + "\n")
+        let mixed = try box.run("bnc-tune", ["reconcile", log, "--export", export, "--output", "ndjson", "--html", "-"])
+        #expect(mixed.status == 64 && mixed.stdout.isEmpty && mixed.stderr.contains("--html -"), "\(mixed.output)")
+        let page = try box.run("bnc-tune", ["reconcile", log, "--export", export, "--html", "-"])
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>") && !page.stdout.contains(#""status":"#), "\(page.stdout.prefix(300))")
+    }
+
+    /// F8 and F9: `/dev/zero` as the log was one endless line, skipped at full CPU for ever; a 900 KB parameter name
+    /// was quoted whole in scan's NDJSON. The input ends with 65 past 64 MiB without a line break; a line's error
+    /// quotes at most about 1,000 bytes.
+    @Test func anEndlessLineEndsAndALongNameIsQuotedBounded() throws {
+        for command in ["check", "scan"] {
+            let run = try box.run("/usr/bin/timeout", ["60", Executables.path("bnc-tune"), command, "/dev/zero"])
+            #expect(run.status == 65 && run.stderr.contains("with no line break: not a file of lines"), "\(command): \(run.output)")
+        }
+        let log = try box.write("long.txt", "/serve?action=session&" + String(repeating: "n", count: 900_000) + "=" + String(repeating: "v", count: 60_000) + "\n")
+        let scan = try box.run("bnc-tune", ["scan", log, "--output", "ndjson"])
+        #expect(scan.stdout.utf8.count < 4_000 && scan.stdout.contains("more bytes)"), "\(scan.stdout.utf8.count) bytes")
+    }
+
+    /// F11: `map --to-tune` took an advertiser id of 23 digits and a site id of any text, and printed a URL its own
+    /// check refused. Both are held to the table's rule (64).
+    @Test func toTunesIDsAreHeldToTheTablesRule() throws {
+        let body = try box.write("b.json", #"{"name":"PURCHASE","user_data":{"os":"iOS","idfv":"6A14E2B0-1C3D-4E5F-8A9B-0C1D2E3F4A5B"}}"#)
+        for (flag, bad) in [("--advertiser-id", "99999999999999999999999"), ("--site-id", "abc&x"), ("--site-id", "0")] {
+            let args = ["map", "--to-tune", body, "--advertiser-id", flag == "--advertiser-id" ? bad : "877"] + (flag == "--site-id" ? ["--site-id", bad] : [])
+            let run = try box.run("bnc-tune", args)
+            #expect(run.status == 64 && run.stderr.contains("\(flag) must be TUNE's id, a whole number from 1 to"), "\(bad): \(run.output)")
+            #expect(run.stdout.isEmpty)
+        }
+        let good = try box.run("bnc-tune", ["map", "--to-tune", body, "--advertiser-id", "877", "--site-id", "1234"])
+        #expect(good.status == 0 && good.stdout.contains("site_id=1234"), "\(good.output)")
+    }
+}
