@@ -92,6 +92,12 @@ public struct Redactor: Sendable {
     /// query's parts, white space, a quote or an angle bracket; only runs with a `%` or a `\u` are decoded.
     func maskEncodedSecrets(_ text: String) -> String {
         let bytes = Array(text.utf8)
+        // The whole text decoded once first: most texts with escapes (a logged user agent, a model `iPhone15%2C2`)
+        // hold no credential's prefix and no known secret once decoded, and escape no `=`, `@` or quote that could
+        // make a secret parameter, user info or member; those are returned as they are without a run's decoding
+        // (a scan's reports redact every finding's source line).
+        let whole = HTTPURL.percentDecode(bytes: Self.unescapeJSON(bytes[...])[...], plus: false)
+        guard Self.escapesMarker(bytes) || Self.holdsCredentialPrefix(whole) || values.contains(where: { Self.contains(whole, $0) }) else { return text }
         func ends(_ b: UInt8) -> Bool {
             switch b {
             case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: ","),
@@ -125,6 +131,22 @@ public struct Redactor: Sendable {
             i = end + 1
         }
         return changed ? String(decoding: out, as: UTF8.self) : text
+    }
+
+    /// Whether the bytes escape a `=`, `@` or `"` (`%3D`, `%40`, `%22`, `\u003d`, `\u0040`, `\u0022`, any case).
+    static func escapesMarker(_ b: [UInt8]) -> Bool {
+        var i = 0
+        while i + 2 < b.count {
+            if b[i] == UInt8(ascii: "%") {
+                let h = b[i + 1], l = ASCII.lower(b[i + 2])
+                if (h == UInt8(ascii: "3") && l == UInt8(ascii: "d")) || (h == UInt8(ascii: "4") && l == UInt8(ascii: "0")) || (h == UInt8(ascii: "2") && l == UInt8(ascii: "2")) { return true }
+            } else if b[i] == UInt8(ascii: "\\"), i + 5 < b.count, b[i + 1] == UInt8(ascii: "u"), b[i + 2] == UInt8(ascii: "0"), b[i + 3] == UInt8(ascii: "0") {
+                let h = b[i + 4], l = ASCII.lower(b[i + 5])
+                if (h == UInt8(ascii: "3") && l == UInt8(ascii: "d")) || (h == UInt8(ascii: "4") && l == UInt8(ascii: "0")) || (h == UInt8(ascii: "2") && l == UInt8(ascii: "2")) { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// The bytes with each JSON `\uXXXX` escape (a hex code unit) written as its UTF-8; any other byte as it is.
