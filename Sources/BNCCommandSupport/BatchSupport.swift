@@ -17,6 +17,23 @@ extension ToolRun {
     /// - Parameter answer: what a 2xx answer becomes in the line's result (an image written to a file).
     /// - Parameter settled: told each line's result as it is printed (what a tool kept for the line can go).
     /// - Parameter serialKey: lines of one key are prepared and sent one after another (`BatchRunner.run`).
+    /// A body's own credentials are the run's or none, a batch line's and a --body file's alike (a --body of another
+    /// app was warned about and sent, or silently given the run's: QA round 30a). Exit 65 naming the member.
+    public static func requireOneApp(_ body: JSONObject, key: String?, secret: Secret?, batch: Bool) throws(BNCError) {
+        let how = batch ? "a batch sends for one app; run one batch per app" : "a request sends for one app"
+        if let given = body["branch_key"]?.stringValue, let key, given != key {
+            throw BNCError.invalid("branch_key", "is not this run's key (\(key)): \(how)")
+        }
+        if let given = body["branch_secret"]?.stringValue, let secret, given != secret.exposed {
+            throw BNCError.invalid("branch_secret", "is not this run's secret: \(how)")
+        }
+    }
+
+    /// `requireOneApp` for a --body file's object.
+    public func requireOneApp(_ body: JSONObject) throws(BNCError) {
+        try Self.requireOneApp(body, key: settings.branchKey?.value, secret: settings.branchSecret, batch: false)
+    }
+
     public func runBatch(input: String? = nil, textLines: Bool = false, retry: RetryPolicy? = nil, requireJSON: Bool = true,
                          defaultRate: Double? = nil, windows: [RateWindow] = [],
                          answer: (@Sendable (Int, HTTPResponse) throws -> JSON)? = nil,
@@ -152,12 +169,7 @@ extension ToolRun {
             warnings.removeAll()
             // A line's own credentials are the run's or none: another app's key was replaced by the run's without
             // a word (a file mixing apps' lines went to one app).
-            if let key = line["branch_key"]?.stringValue, let runKey, key != runKey {
-                throw BNCError.invalid("branch_key", "is not this run's key (\(runKey)): a batch sends for one app; run one batch per app")
-            }
-            if let secret = line["branch_secret"]?.stringValue, let runSecret, secret != runSecret.exposed {
-                throw BNCError.invalid("branch_secret", "is not this run's secret: a batch sends for one app; run one batch per app")
-            }
+            try Self.requireOneApp(line, key: runKey, secret: runSecret, batch: true)
             let request = try prepare(number, line, warnings)
             try self.admit(warnings, line: number)
             return request

@@ -81,7 +81,7 @@ public struct Redactor: Sendable {
         if out.utf8.contains(UInt8(ascii: "@")) { out = Self.maskUserInfo(out) }
         if out.utf8.contains(UInt8(ascii: "=")) { out = maskSecretParameters(out) }
         if out.utf8.contains(UInt8(ascii: "\"")) { out = maskSecretMembers(out) }
-        if decoding && out.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }) { out = maskEncodedSecrets(out) }
+        if decoding && (Self.holds(out, UInt8(ascii: "%")) || Self.holds(out, UInt8(ascii: "\\"))) { out = maskEncodedSecrets(out) }
         return out
     }
 
@@ -96,8 +96,10 @@ public struct Redactor: Sendable {
         // hold no credential's prefix and no known secret once decoded, and escape no `=`, `@` or quote that could
         // make a secret parameter, user info or member; those are returned as they are without a run's decoding
         // (a scan's reports redact every finding's source line).
-        let whole = HTTPURL.percentDecode(bytes: Self.unescapeJSON(bytes[...])[...], plus: false)
-        guard Self.escapesMarker(bytes) || Self.holdsCredentialPrefix(whole) || values.contains(where: { Self.contains(whole, $0) }) else { return text }
+        let once = Self.decodedOnce(bytes[...])
+        let whole = once.utf8.contains(UInt8(ascii: "%")) ? HTTPURL.percentDecode(bytes: Array(once.utf8)[...], plus: false) : once
+        guard Self.escapesMarker(bytes) || Self.escapesMarker(Array(once.utf8)) || Self.holdsCredentialPrefix(whole)
+                || values.contains(where: { Self.contains(whole, $0) }) else { return text }
         func ends(_ b: UInt8) -> Bool {
             switch b {
             case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: ","),
@@ -112,12 +114,17 @@ public struct Redactor: Sendable {
             var end = i
             var escaped = false
             while end < bytes.count && !ends(bytes[end]) {
-                escaped = escaped || bytes[end] == UInt8(ascii: "%") || (bytes[end] == UInt8(ascii: "\\") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "u"))
+                escaped = escaped || bytes[end] == UInt8(ascii: "%")
+                    || (bytes[end] == UInt8(ascii: "\\") && end + 1 < bytes.count && (bytes[end + 1] == UInt8(ascii: "u") || bytes[end + 1] == UInt8(ascii: "/")))
                 end += 1
             }
+            // A Base64 token's `=` padding is its own, not a parameter's: `=`s that end the run are part of it.
+            var padded = end
+            while padded < bytes.count && bytes[padded] == UInt8(ascii: "=") { padded += 1 }
+            if padded > end && (padded == bytes.count || (ends(bytes[padded]) && bytes[padded] != UInt8(ascii: "&"))) { end = padded }
             if escaped {
                 let run = bytes[i..<end]
-                let decoded = HTTPURL.percentDecode(bytes: Self.unescapeJSON(run)[...], plus: false)
+                let decoded = Self.decoded(run)
                 if !decoded.utf8.elementsEqual(run), redact(decoded, decoding: false) != decoded {
                     out += Array(Self.placeholder.utf8)
                     changed = true
@@ -149,7 +156,28 @@ public struct Redactor: Sendable {
         return false
     }
 
-    /// The bytes with each JSON `\uXXXX` escape (a hex code unit) written as its UTF-8; any other byte as it is.
+    /// A run as a reader of it may end up reading it: JSON escapes undone, then percent-decoded, twice when the
+    /// first pass leaves escapes (`secret%255Flive%255F…`, a value encoded again by a proxy: QA round 30a).
+    static func decoded(_ run: ArraySlice<UInt8>) -> String {
+        let once = decodedOnce(run)
+        return holds(once, UInt8(ascii: "%")) ? HTTPURL.percentDecode(bytes: Array(once.utf8)[...], plus: false) : once
+    }
+
+    /// JSON escapes undone and percent-decoded once; each step only when the bytes hold its escape.
+    static func decodedOnce(_ bytes: ArraySlice<UInt8>) -> String {
+        let plain = ByteSearch.first(UInt8(ascii: "\\"), in: bytes) == nil ? Array(bytes) : unescapeJSON(bytes)
+        return plain.withUnsafeBufferPointer { b in
+            ByteSearch.first(UInt8(ascii: "%"), in: b, from: 0, to: b.count) == nil ? String(decoding: b, as: UTF8.self) : HTTPURL.percentDecode(buffer: b, plus: false)
+        }
+    }
+
+    /// Whether `text` holds the byte (memchr over its UTF-8).
+    static func holds(_ text: String, _ byte: UInt8) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { b in ByteSearch.first(byte, in: b, from: 0, to: b.count) != nil } ?? text.utf8.contains(byte)
+    }
+
+    /// The bytes with each JSON `\uXXXX` escape (a hex code unit) and `\/` written as what it stands for; any other
+    /// byte as it is (a token with `\/` in a trace showed whole: QA round 30a).
     static func unescapeJSON(_ run: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(run.count)
@@ -160,6 +188,9 @@ public struct Redactor: Sendable {
                let scalar = Unicode.Scalar(UInt32(a) << 12 | UInt32(b) << 8 | UInt32(c) << 4 | UInt32(d)) {
                 out += Array(String(Character(scalar)).utf8)
                 i += 6
+            } else if run[i] == UInt8(ascii: "\\"), i + 1 < run.endIndex, run[i + 1] == UInt8(ascii: "/") {
+                out.append(UInt8(ascii: "/"))
+                i += 2
             } else {
                 out.append(run[i])
                 i += 1

@@ -27,6 +27,25 @@ public enum MessageBound {
             kept += n
             end = text.unicodeScalars.index(after: end)
         }
+        end = tokenStart(text.unicodeScalars, before: end)
+        kept = text.unicodeScalars[..<end].reduce(0) { $0 + UTF8.width($1) }
         return String(text.unicodeScalars[..<end]) + "… (\(text.utf8.count - kept) more bytes)"
+    }
+
+    /// Where to cut `scalars` at `end` without keeping the first part of a word of a secret's characters (letters,
+    /// digits, `_ - + / =`: a credential, a Base64 token): a cut inside one leaves a head no mask knows, since a
+    /// redactor finds a known secret or a credential's shape only whole (QA round 30a). A part of at least 8
+    /// characters is dropped with the rest; a shorter one is kept.
+    public static func tokenStart(_ scalars: String.UnicodeScalarView, before end: String.Index) -> String.Index {
+        func isToken(_ s: Unicode.Scalar) -> Bool {
+            s.isASCII && (ASCII.isLetter(UInt8(s.value)) || (0x30...0x39).contains(s.value) || "_-+/=".unicodeScalars.contains(s))
+        }
+        guard end < scalars.endIndex, isToken(scalars[end]) else { return end }
+        var start = end, length = 0
+        while start > scalars.startIndex, isToken(scalars[scalars.index(before: start)]) {
+            start = scalars.index(before: start)
+            length += 1
+        }
+        return length >= 8 ? start : end
     }
 }

@@ -70,6 +70,16 @@ public struct HeldRecord: Sendable {
         self.topic = topic
         self.cells = cells
     }
+
+    /// The columns reconciling reads (names, times, ids, the event's data, attribution labels): a row keeps
+    /// these only, so an export of wide rows (100 KB each) is not held whole in memory (QA round 29a).
+    public static func isRead(_ column: String) -> Bool {
+        readColumns.contains(column) || column.hasPrefix("last_attributed_touch_data_tilde_")
+    }
+
+    static let readColumns: Set<String> = ["topic", "name", "id", "timestamp", "event_data_transaction_id", "event_data_revenue",
+                                           "event_data_currency", "user_data_idfa", "user_data_idfv", "user_data_aaid",
+                                           "user_data_android_id", "user_data_developer_identity"]
     public var name: String { cells["name"] ?? "" }
     public var id: String { cells["id"] ?? "" }
     public var time: Double? { cells["timestamp"].flatMap(Double.init).map { $0 / 1000 } }

@@ -72,6 +72,7 @@ struct Send: SendingCommand {
         if tool.isBatch { return try tool.runBatch(builder) }
         if let file = event.body {
             guard case .object(let line) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must hold a JSON object (one event)") }
+            try tool.requireOneApp(line)
             let warnings = Warnings()
             let request = try builder.request(line: line, warnings: warnings)
             try tool.admit(warnings)

@@ -125,7 +125,12 @@ enum QRBatch {
             // The image's path is checked before the request goes (a file of another kind there would be found only
             // after the link was made, and --resume would make it again): whichever format the answer takes.
             for ext in ["png", "jpg", "svg"] {
-                try FileSystem.requireOwnKind("\(base)/qr-\(number).\(ext)", .image, what: "line \(number)")
+                let path = "\(base)/qr-\(number).\(ext)"
+                try FileSystem.requireOwnKind(path, .image, what: "line \(number)")
+                // Nor the file a standard stream goes to (`> qr/qr-1.png` lost the results under the image, QA round 30a).
+                if let stream = FileSystem.standardStream(at: path) {
+                    throw BNCError.usage("--out-dir", "\(path) is the file \(stream) goes to: one would write over the other; name another directory")
+                }
             }
             return try builder.request(line: line, warnings: warnings)
         }

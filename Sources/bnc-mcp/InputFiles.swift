@@ -8,7 +8,7 @@ import Glibc
 extension ToolRunner {
     /// The tools whose file is read once as they start (sandbox_start's keys): a FIFO there held the detached
     /// sandbox in open() and the call unanswered. A scan streams its log, which may be a FIFO a process writes.
-    static let readAtStart: Set<String> = ["sandbox_start"]
+    static let readAtStart: Set<String> = ["sandbox_start", "tune_reconcile"]  // reconcile reads its log and exports whole (QA round 30a)
 
     /// The tools whose positional input is a logged request or the path of a file of them (bnc-tune map, check).
     static let requestOrFile: Set<String> = ["tune_map", "tune_check"]

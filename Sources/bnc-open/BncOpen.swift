@@ -96,6 +96,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         let warnings = Warnings()
         if let file = session.body {
             guard case .object(let o) = try tool.readJSON(file, what: "--body") else { throw BNCError.invalid("--body", "must be a JSON object") }
+            try tool.requireOneApp(o)
             // The batch-line shape: an "ip" member is the X-IP-Override (--ip wins).
             var (fileBody, bodyIP) = try Branch.splitLineIP(o, fallback: nil, warnings: nil)
             // Its limit_ad_tracking is the device's, as in a batch line (the device flags and file win); the body

@@ -5,6 +5,9 @@ import BNCCore
 import BNCExport
 import BNCReport
 import BNCTune
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum ReconcileInput {
     /// Every session and conversion of the log that maps to Branch; other lines are left out (said with -v).
@@ -59,7 +62,7 @@ enum ReconcileInput {
         guard let columns = try reader.next() else { return }
         while let record = try reader.next() {
             var cells: [String: String] = [:]
-            for (c, v) in zip(columns, record) where !v.isEmpty { cells[c] = v }
+            for (c, v) in zip(columns, record) where !v.isEmpty && HeldRecord.isRead(c) { cells[c] = v }
             each(HeldRecord(topic: topic ?? cells["topic"] ?? Self.topic(of: cells["name"] ?? ""), cells: cells))
         }
     }
@@ -73,6 +76,14 @@ enum ReconcileInput {
     static func rows(files: [String]) throws(BNCError) -> [HeldRecord] {
         var rows: [HeldRecord] = []
         for path in files {
+            // NDJSON in a regular file (plain or gzip) is read a line at a time, each line bounded as a batch's
+            // is: 350 KB of gzip took 600 MB held whole (QA round 29a). A pipe is read once, below.
+            if FileSystem.regularFileSize(path) != nil, let streamed = try ndjsonRows(path) { rows += streamed; continue }
+            // A device is no export: /dev/zero was read to the 1 GiB bound, a GB held, before it was refused.
+            var st = stat()
+            if path != "/dev/null", stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFCHR || st.st_mode & S_IFMT == S_IFBLK {
+                throw BNCError.invalid("--export", "\(path) is a device, not a file of rows")
+            }
             var head = try FileSystem.read(path, what: "--export", limit: 1 << 30)
             // Inflated once, here: a pipe cannot be read again, and a gzip NDJSON export was taken for CSV.
             if Gzip.isCompressed(head) { head = try Gzip.inflate(head, limit: 1 << 30, what: "--export \(path)") }
@@ -95,9 +106,7 @@ enum ReconcileInput {
                     guard case .object(let o) = item else {
                         throw BNCError.invalid("--export \(path) \(line.map { "line \($0)" } ?? "item \(i + 1)")", "must be a JSON object (a row of Branch's export), got \(item.typeName)")
                     }
-                    var cells: [String: String] = [:]
-                    for (k, v) in o { cells[k] = v.stringValue ?? v.serialized() }
-                    rows.append(HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells))
+                    rows.append(held(o))
                 }
             } else {
                 // The bytes already read: a FIFO or a process substitution opened a second time was empty, and every
@@ -106,6 +115,33 @@ enum ReconcileInput {
             }
         }
         return rows
+    }
+
+    /// A row of Branch's export as reconciling reads it: the columns it reads, each as text.
+    static func held(_ o: JSONObject) -> HeldRecord {
+        var cells: [String: String] = [:]
+        for (k, v) in o where HeldRecord.isRead(k) { cells[k] = v.stringValue ?? v.serialized() }
+        return HeldRecord(topic: cells["topic"] ?? topic(of: cells["name"] ?? ""), cells: cells)
+    }
+
+    /// The rows of an NDJSON file (gzip or not), read a line at a time; nil when the file is not NDJSON (its first
+    /// line does not open an object: a JSON array or CSV, read whole above).
+    static func ndjsonRows(_ path: String) throws(BNCError) -> [HeldRecord]? {
+        let reader = try LineReader(path: path, maxLineLength: 16 << 20, what: "--export \(path)")
+        var rows: [HeldRecord] = []
+        var number = 0
+        while var line = try reader.next() {
+            number += 1
+            if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+            if rows.isEmpty && first != UInt8(ascii: "{") { return nil }
+            let item = try JSON.parseInput(Array(line), what: "\(path) line \(reader.lineNumber)")
+            guard case .object(let o) = item else {
+                throw BNCError.invalid("--export \(path) line \(reader.lineNumber)", "must be a JSON object (a row of Branch's export), got \(item.typeName)")
+            }
+            rows.append(held(o))
+        }
+        return rows.isEmpty ? nil : rows
     }
 
     /// The HTML page: the totals, then the missing, duplicated and different lines, every text from the log or an

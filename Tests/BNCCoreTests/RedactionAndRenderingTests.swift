@@ -37,9 +37,22 @@ import Testing
         #expect(r.redact("ref=https%3A%2F%2Fx.example%2F%3Fbranch_secret%3DPLACEHOLDERVALUE8 next") == "ref=<redacted> next")
         #expect(r.redact("ua=Mozilla%2F5.0%20(iPhone) path=%2Fserve") == "ua=Mozilla%2F5.0%20(iPhone) path=%2Fserve")
         #expect(r.mayHoldSecret("secret%5Flive%5FPLACEHOLDER_ENCODED_ONE"))
+        // Encoded twice (a proxy's), and a JSON `\/` inside a known token (QA round 30a).
+        #expect(r.redact("s=secret%255Flive%255FPLACEHOLDER_ENCODED_TWICE&x=1") == "s=<redacted>&x=1")
+        let token = Redactor(secrets: [Secret("ab/cdEFGHijklMNOP+qrstuvWX==")])
+        #expect(token.redact(#"{"t":"ab\/cdEFGHijklMNOP+qrstuvWX=="}"#) == #"{"t":"<redacted>"}"#)
         #expect(r.redact(#"{"note":"secret\u005flive_PLACEHOLDER_JSON_ESCAPED1","k":"\u0061bcdefghijklmnop","p":"a\/b"}"#)
                 == #"{"note":"<redacted>","k":"<redacted>","p":"a\/b"}"#)
         #expect(Redactor(secrets: [], showSecrets: true).redact("s=secret%5Flive%5FPLACEHOLDER_ENCODED_ONE") == "s=secret%5Flive%5FPLACEHOLDER_ENCODED_ONE")
+    }
+
+    /// A message cut inside a word of a secret's characters keeps none of it: the redactor masks secrets whole, so
+    /// a head left by the cut (`secret_live_abc1…`) would pass it (QA round 30a).
+    @Test func aCutFallsBeforeASecretsWord() {
+        let text = String(repeating: "p", count: 985) + " k=secret_live_PLACEHOLDER0CUT0INSIDE0123456789"
+        let cut = MessageBound.cut(text)
+        #expect(!cut.contains("secret_") && cut.hasSuffix("more bytes)") && cut.hasPrefix("ppp"), "\(cut.suffix(80))")
+        #expect(MessageBound.cut(String(repeating: "a b ", count: 400)).hasPrefix("a b a b"))
     }
 
     @Test func masksByNameAndByValue() {

@@ -54,7 +54,10 @@ extension HTTPResponse {
     static func oneLine(_ s: String, limit: Int) -> String {
         let flat = s.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
         guard flat.count > limit else { return flat }
-        return String(flat.prefix(limit)) + "… (\(flat.count - limit) more characters; -v shows the whole answer)"
+        // Not inside a secret's word: its head would pass the redactor, which masks secrets whole (QA round 30a).
+        let end = MessageBound.tokenStart(flat.unicodeScalars, before: flat.index(flat.startIndex, offsetBy: limit))
+        let kept = flat[..<end]
+        return String(kept) + "… (\(flat.count - kept.count) more characters; -v shows the whole answer)"
     }
 
     /// The text of the first `<name>…</name>` in an XML body, if any (at most 200 characters).
