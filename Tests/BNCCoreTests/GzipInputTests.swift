@@ -2,6 +2,7 @@
 // inflated; several members one after another read as one input; damaged or truncated data is refused by name.
 import Foundation
 import Testing
+import TestSupport
 @testable import BNCCore
 
 @Suite final class GzipInputTests {
@@ -9,20 +10,7 @@ import Testing
     deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// gzip(1)'s output for `text` (an implementation independent of bnc's zlib calls).
-    static func gzip(_ text: String) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-c"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        try p.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
-    }
+    static func gzip(_ text: String) throws -> Data { try GzipTool.gzip(text) }
 
     func file(_ name: String, _ data: Data) throws -> String {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -69,7 +69,7 @@ import TestSupport
     /// failed (76) without fetching it again. It is 76 with nothing kept, and the next run fetches and prints it.
     @Test func aDownloadThatIsNotWholeGzipIsNotKept() throws {
         let plain = "id,name\n" + (1...500).map { "\($0),OPEN\n" }.joined()
-        let gz = [UInt8](try Self.gzip(plain))
+        let gz = [UInt8](try GzipTool.gzip(plain))
         let server = try LoopbackServer()
         let port = server.port
         let served = Served()
@@ -98,20 +98,5 @@ import TestSupport
         private let lock = NSLock()
         private var count = 0
         func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
-    }
-
-    static func gzip(_ text: String) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-c"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        try p.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
     }
 }

@@ -123,7 +123,7 @@ import TestSupport
             #"{"name":"PURCHASE","event_data_transaction_id":"T\#(i == 0 ? "1" : "x\(i)")","event_data_revenue":"5","event_data_currency":"USD","user_data_idfv":"1EF2A0C4-22B5-4CBD-8A69-BB5C1B9D9A11","timestamp":"1696946136000","custom_data_blob":"\#(wide)"}"#
         }.joined(separator: "\n") + "\n"
         let export = box.root.appendingPathComponent("rows.ndjson.gz").path
-        try HostileRound17Tests.gzip(rows).write(to: URL(fileURLWithPath: export))
+        try GzipTool.gzip(rows).write(to: URL(fileURLWithPath: export))
         let probe = "import resource,subprocess,sys; r=subprocess.run(sys.argv[1:],capture_output=True); print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.stdout.write(r.stdout.decode()[:2000])"
         let run = try box.run("/usr/bin/env", ["python3", "-c", probe, Executables.path("bnc-tune"), "reconcile", log, "--export", export, "--output", "ndjson"])
         let head = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
