@@ -2,17 +2,18 @@
 import Foundation
 
 public enum GzipTool {
-    /// `gzip -c` of `text`.
+    /// `gzip -c` of `text`, read from a file (written whole to gzip's stdin, a large text deadlocked: gzip waited
+    /// for its full output pipe to be read while its input was still being written).
     public static func gzip(_ text: String) throws -> Data {
+        let path = NSTemporaryDirectory() + "bnc-gzip-\(UUID().uuidString)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-c"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
+        p.arguments = ["-c", path]
+        let output = Pipe()
         p.standardOutput = output
         try p.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return data
