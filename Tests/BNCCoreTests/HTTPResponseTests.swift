@@ -73,16 +73,16 @@ import TestSupport
     }
 
     @Test func plainTextBodiesAreShortenedToOneLine() {
-        let r = HTTPResponse(status: 500, body: Array(("line one\nline two " + String(repeating: "x", count: 300)).utf8))
+        let r = HTTPResponse(status: 500, body: Array(("line one\nline two " + String(repeating: "x y ", count: 75)).utf8))
         #expect(!r.errorDetail.contains("\n"))
-        #expect(r.errorDetail.hasSuffix("… (158 more characters; -v shows the whole answer)"), "\(r.errorDetail)")
+        #expect(r.errorDetail.hasSuffix(" more characters; -v shows the whole answer)") && r.errorDetail.count < 260, "\(r.errorDetail)")
     }
 
     /// A server's own message is kept whole up to a bound (1,000 characters); past it, the cut says so.
     @Test func aLongServerMessageSaysItWasCut() {
-        let message = String(repeating: "m", count: 1200)
+        let message = String(repeating: "mm ", count: 400)
         let r = HTTPResponse(status: 400, body: Array(#"{"error":{"message":"\#(message)"}}"#.utf8))
-        #expect(r.errorDetail.hasPrefix(String(repeating: "m", count: 1000) + "… (200 more characters"), "\(r.errorDetail.suffix(80))")
+        #expect(r.errorDetail.hasPrefix(String(String(repeating: "mm ", count: 400).prefix(990))) && r.errorDetail.contains("… (199 more characters"), "\(r.errorDetail.suffix(80))")
         let short = HTTPResponse(status: 400, body: Array(#"{"error":"Authentication failed !"}"#.utf8))
         #expect(short.errorDetail == "Authentication failed !")
     }
