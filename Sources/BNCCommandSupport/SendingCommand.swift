@@ -91,9 +91,7 @@ extension SendingCommand {
             if path.isEmpty { throw BNCError.usage(flag, "must name a file (it is empty)") }
             // `--journal out.ndjson > out.ndjson`: the shell emptied the file, so it passed as a new journal, and
             // the journal then wrote over every result line.
-            if let stream = FileSystem.standardStream(at: path) {
-                throw BNCError.usage(flag, "names the file \(stream) goes to (\(path)): one would write over the other; name another file")
-            }
+            if let conflict = FileSystem.standardStreamConflict(path) { throw BNCError.usage(flag, conflict) }
         }
         guard let shared = FileSystem.sharedFile(writers: writers, readers: readers) else { return }
         if shared.otherIsInput {

@@ -192,6 +192,12 @@ extension FileSystem {
         return nil
     }
 
+    /// What a flag naming `path` is told when `path` is the file a standard stream goes to (`--report out > out`:
+    /// the shell emptied it, and one output would write over the other); nil when it is not.
+    public static func standardStreamConflict(_ path: String) -> String? {
+        standardStream(at: path).map { "names the file \($0) goes to (\(path)): one would write over the other; name another file" }
+    }
+
     /// "standard output" or "standard error" when `path` is the regular file that stream is redirected to.
     public static func standardStream(at path: String) -> String? {
         var file = stat()

@@ -128,9 +128,7 @@ enum QRBatch {
                 let path = "\(base)/qr-\(number).\(ext)"
                 try FileSystem.requireOwnKind(path, .image, what: "line \(number)")
                 // Nor the file a standard stream goes to (`> qr/qr-1.png` lost the results under the image, QA round 30a).
-                if let stream = FileSystem.standardStream(at: path) {
-                    throw BNCError.usage("--out-dir", "\(path) is the file \(stream) goes to: one would write over the other; name another directory")
-                }
+                if let conflict = FileSystem.standardStreamConflict(path) { throw BNCError.usage("--out-dir", conflict) }
             }
             return try builder.request(line: line, warnings: warnings)
         }

@@ -77,7 +77,8 @@ actor CountingTransport: Transport {
         func deliver(_ line: ArraySlice<UInt8>) {
             guard !line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return }
             var data = Data(line)
-            var judged = JSONRPCMessages.judge(data, lifecycle: &lifecycle)
+            // Parsed once: the message, then a batch's members, are judged as values.
+            var judged = JSONRPCMessages.judge(try? JSON.parse(bytes: [UInt8](line)), lifecycle: &lifecycle)
             if let refusal = judged.refusal { refuse(refusal.data); return }
             // A batch is judged member by member, as --http judges one: a bad member (an object id, a numeric
             // method, no jsonrpc) made the SDK refuse the whole batch under a made-up id, its good requests never
@@ -86,13 +87,14 @@ actor CountingTransport: Transport {
             if let members = judged.members {
                 var kept: [JSON] = [], refusals: [Data] = []
                 for member in members {
-                    let one = JSONRPCMessages.judge(Data(member.serialized().utf8), lifecycle: &lifecycle, inBatch: true)
+                    let one = JSONRPCMessages.judge(member, lifecycle: &lifecycle, inBatch: true)
                     if let refusal = one.refusal { refusals.append(refusal.data) } else { kept.append(member) }
                 }
                 if !refusals.isEmpty { refuse(Data("[".utf8) + Data(refusals.joined(separator: Data(",".utf8))) + Data("]".utf8)) }
                 if kept.isEmpty { return }
                 data = Data(JSON.array(kept).serialized().utf8)
-                judged = JSONRPCMessages.judge(data, lifecycle: &lifecycle)
+                judged.requests = PendingRequests.ids(.array(kept), requests: true)
+                judged.cancelled = PendingRequests.cancellations(.array(kept))
             }
             pending.read(judged.requests)
             pending.cancelled(judged.cancelled)

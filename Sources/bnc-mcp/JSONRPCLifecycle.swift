@@ -18,10 +18,9 @@ extension JSONRPCMessages {
 
     /// A message judged (`judge(_:)`), with the session's lifecycle kept: a batch's members are listed for the
     /// caller to judge one by one (`inBatch`: a member, which may not be a batch itself).
-    static func judge(_ data: Data, lifecycle: inout Lifecycle, inBatch: Bool = false) -> (refusal: Refusal?, requests: [String], cancelled: [String], members: [JSON]?) {
-        let judged = judge(data)
-        if judged.refusal != nil { return (judged.refusal, [], [], nil) }
-        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (judged.refusal, judged.requests, judged.cancelled, nil) }
+    static func judge(_ parsed: JSON?, lifecycle: inout Lifecycle, inBatch: Bool = false) -> (refusal: Refusal?, requests: [String], cancelled: [String], members: [JSON]?) {
+        let judged = judge(parsed: parsed)
+        guard judged.refusal == nil, let message = parsed else { return (judged.refusal, [], [], nil) }
         if case .array(let members) = message {
             if inBatch { return (refusal(code: -32600, "Invalid Request: a batch inside a batch"), [], [], nil) }
             return (nil, judged.requests, judged.cancelled, members)

@@ -46,9 +46,14 @@ enum JSONRPCMessages {
     static let maxBatch = 100
 
     static func judge(_ data: Data) -> (refusal: Refusal?, requests: [String], cancelled: [String]) {
+        judge(parsed: try? JSON.parse(bytes: [UInt8](data)))
+    }
+
+    /// `judge(_:)` of a message already parsed (nil: it did not parse).
+    static func judge(parsed: JSON?) -> (refusal: Refusal?, requests: [String], cancelled: [String]) {
         // JSON-RPC 2.0 §5: an answer whose request's id cannot be read carries a null id (the SDK made one up, and
         // answered invalid UTF-8 not at all).
-        guard let message = try? JSON.parse(bytes: [UInt8](data)) else { return (refusal(code: -32700, "Parse error: not a JSON text"), [], []) }
+        guard let message = parsed else { return (refusal(code: -32700, "Parse error: not a JSON text"), [], []) }
         // A number no double holds (1e400): the SDK's decoder refused the message under an id it made up, so the
         // request stayed in flight and the end of stdin waited for its answer for ever. One error, the id kept.
         if let bad = outOfRange(message) {

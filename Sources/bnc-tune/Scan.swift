@@ -53,9 +53,7 @@ struct Scan: BNCCommand {
         for (flag, path) in [("--report", report), ("--junit", junit), ("--html", html)] {
             guard let path, path != "-" else { continue }
             if path.isEmpty { throw ValidationError("\(flag) must name a file (it is empty)") }
-            if let stream = FileSystem.standardStream(at: path) {
-                throw ValidationError("\(flag) names the file \(stream) goes to (\(path)): one would write over the other; name another file")
-            }
+            if let conflict = FileSystem.standardStreamConflict(path) { throw ValidationError("\(flag) \(conflict)") }
         }
         let toStdout = [report, junit, html].filter { $0 == "-" }.count
         if toStdout > 1 { throw ValidationError("only one of --report, --junit and --html can write to stdout (-)") }

@@ -47,7 +47,7 @@ import Testing
     }
 
     /// A message cut inside a word of a secret's characters keeps none of it: the redactor masks secrets whole, so
-    /// a head left by the cut (`secret_live_abc1…`) would pass it (QA round 30a).
+    /// a head left by the cut (`secret_live_PLAC…`) would pass it (QA round 30a).
     @Test func aCutFallsBeforeASecretsWord() {
         let text = String(repeating: "p", count: 985) + " k=secret_live_PLACEHOLDER0CUT0INSIDE0123456789"
         let cut = MessageBound.cut(text)
