@@ -19,6 +19,8 @@ actor CountingTransport: Transport {
     private var started = false
     /// One writer at a time, a whole message per write.
     private let output = Mutex(Int32(1))
+    /// A batch's refused members, held until the SDK answers the batch's other requests, so a batch gets one array.
+    private let held = HeldRefusals()
 
     /// 64 MiB: a bulk link request of thousands of items fits; a runaway writer does not grow the server.
     static let maxMessage = 64 << 20
@@ -32,19 +34,20 @@ actor CountingTransport: Transport {
     func connect() async throws {
         guard !started else { return }
         started = true
-        let continuation = continuation, pending = pending
+        let continuation = continuation, pending = pending, held = held
         let refuse: @Sendable (Data) -> Void = { [weak self] answer in
             guard let self else { return }
             Task { try? await self.send(answer) }
         }
         Thread.detachNewThread {
-            Self.readLines(fd: 0, continuation: continuation, pending: pending, refuse: refuse)
+            Self.readLines(fd: 0, continuation: continuation, pending: pending, held: held, refuse: refuse)
         }
     }
 
     func disconnect() async { continuation.finish() }
 
     func send(_ data: Data) async throws {
+        let data = held.joined(to: data)
         var bytes = [UInt8](data)
         bytes.append(10)
         let failure: Int32? = output.withLock { fd in
@@ -68,7 +71,7 @@ actor CountingTransport: Transport {
 
     /// Reads stdin (blocking, on a thread of its own) until its end, each line a message.
     static func readLines(fd: Int32, continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation,
-                          pending: PendingRequests, refuse: @Sendable (Data) -> Void) {
+                          pending: PendingRequests, held: HeldRefusals = HeldRefusals(), refuse: @Sendable (Data) -> Void) {
         var buffer = [UInt8]()
         var start = 0, scanned = 0
         var skipping = false  // inside a message over maxMessage: dropped up to its line break
@@ -82,18 +85,22 @@ actor CountingTransport: Transport {
             if let refusal = judged.refusal { refuse(refusal.data); return }
             // A batch is judged member by member, as --http judges one: a bad member (an object id, a numeric
             // method, no jsonrpc) made the SDK refuse the whole batch under a made-up id, its good requests never
-            // answered and the end of stdin waiting ten minutes for them (QA round 29b). The bad members are
-            // answered here, in one array; the others go on as a batch of their own.
+            // answered and the end of stdin waiting ten minutes for them (QA round 29b). The others go on as a
+            // batch of their own; the bad members' errors join the SDK's array of answers to it (JSON-RPC 2.0 §6: a
+            // batch is answered by one array), or make the array themselves when no other member is answered.
             if let members = judged.members {
                 var kept: [JSON] = [], refusals: [Data] = []
                 for member in members {
                     let one = JSONRPCMessages.judge(member, lifecycle: &lifecycle, inBatch: true)
                     if let refusal = one.refusal { refusals.append(refusal.data) } else { kept.append(member) }
                 }
-                if !refusals.isEmpty { refuse(Data("[".utf8) + Data(refusals.joined(separator: Data(",".utf8))) + Data("]".utf8)) }
+                let requests = PendingRequests.ids(.array(kept), requests: true)
+                if !refusals.isEmpty {
+                    if requests.isEmpty { refuse(HeldRefusals.array(refusals, after: nil)) } else { held.hold(refusals, until: requests) }
+                }
                 if kept.isEmpty { return }
                 data = Data(JSON.array(kept).serialized().utf8)
-                judged.requests = PendingRequests.ids(.array(kept), requests: true)
+                judged.requests = requests
                 judged.cancelled = PendingRequests.cancellations(.array(kept))
             }
             pending.read(judged.requests)

@@ -52,3 +52,39 @@ final class PendingRequests: Sendable {
         }
     }
 }
+
+/// A stdio batch's refused members, held until the SDK writes its array of answers to the batch's other requests,
+/// then written in that array (the SDK answers a batch's requests together, each one whatever happens to it).
+final class HeldRefusals: Sendable {
+    private let batches = Mutex([(requests: Set<String>, refusals: [Data])]())
+
+    func hold(_ refusals: [Data], until requests: [String]) {
+        batches.withLock { $0.append((Set(requests), refusals)) }
+    }
+
+    /// `answer` with the refusals of the batch it answers joined to it, when it is an array answering one.
+    func joined(to answer: Data) -> Data {
+        guard answer.first == UInt8(ascii: "["), batches.withLock({ !$0.isEmpty }),
+              let message = try? JSON.parse(bytes: [UInt8](answer)) else { return answer }
+        let answered = Set(PendingRequests.ids(message, requests: false))
+        guard let refusals = batches.withLock({ held -> [Data]? in
+            guard let i = held.firstIndex(where: { !$0.requests.isDisjoint(with: answered) }) else { return nil }
+            return held.remove(at: i).refusals
+        }) else { return answer }
+        return Self.array(refusals, after: answer)
+    }
+
+    /// One JSON array of `refusals`, after the members of the array `answers` when given.
+    static func array(_ refusals: [Data], after answers: Data?) -> Data {
+        // The answers' array without its closing bracket (and any space after it); an empty one adds no comma.
+        var out = Data("[".utf8)
+        if let answers, let close = answers.lastIndex(of: UInt8(ascii: "]")) {
+            let head = answers[..<close]
+            out = Data(head)
+            if head.contains(where: { $0 != UInt8(ascii: "[") && $0 > 32 }) { out += Data(",".utf8) }
+        }
+        out += Data(refusals.joined(separator: Data(",".utf8)))
+        out += Data("]".utf8)
+        return out
+    }
+}

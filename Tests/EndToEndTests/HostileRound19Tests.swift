@@ -53,6 +53,10 @@ import TestSupport
         #expect(all.filter { $0["id"] is NSNull }.compactMap(Self.code) == [-32600, -32600], "the object id and the null id: \(r.stdout)")
         #expect(!all.contains { $0["id"] as? String == "" } && !all.contains { ($0["id"] as? String)?.count == 36 }, "no made-up id: \(r.stdout)")
         #expect(answer(13).flatMap(Self.code) == -32602 && answer(14).flatMap(Self.code) == -32602 && answer(15).flatMap(Self.code) == -32602, "\(r.stdout)")
+        // JSON-RPC 2.0 §6: each batch is answered by one array, its refused members beside the SDK's answers
+        // (they were a second array of their own).
+        let arrays = Self.answers(r.stdout).compactMap { $0 as? [Any] }.map(\.count).sorted()
+        #expect(arrays == [1, 2, 4], "one array a batch: \(r.stdout)")
     }
 
     /// F2: tune_map and tune_check read a path in `request`: a FIFO held the call for ever, /dev/zero a core.
