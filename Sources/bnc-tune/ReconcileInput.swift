@@ -60,9 +60,10 @@ enum ReconcileInput {
     static func rows(files: [String]) throws(BNCError) -> [HeldRecord] {
         var rows: [HeldRecord] = []
         for path in files {
-            // NDJSON in a regular file (plain or gzip) is read a line at a time, each line bounded as a batch's
-            // is: 350 KB of gzip took 600 MB held whole (QA round 29a). A pipe is read once, below.
-            if FileSystem.regularFileSize(path) != nil, let streamed = try ndjsonRows(path) { rows += streamed; continue }
+            // A regular file (plain or gzip) is streamed whatever its form: NDJSON a line at a time, each line
+            // bounded as a batch's is (350 KB of gzip took 600 MB held whole: QA round 29a), a JSON array an
+            // element at a time, CSV a record at a time. A pipe is read once, below.
+            if FileSystem.regularFileSize(path) != nil { try streamedRows(path) { rows.append($0) }; continue }
             // A device is no export: /dev/zero was read to the 1 GiB bound, a GB held, before it was refused.
             var st = stat()
             if path != "/dev/null", stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFCHR || st.st_mode & S_IFMT == S_IFBLK {
