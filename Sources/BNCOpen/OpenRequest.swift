@@ -99,6 +99,10 @@ public enum OpenRequest {
         for (i, p) in options.customParams.enumerated() { set("custom_param_\(i + 1)", p.map(JSON.string)) }
 
         b.overlay(fields)
+        // An IDFV given as its field (`ios_vendor_id` in --body, a batch line or MCP's open_session, as `bnc-open
+        // fields` names it) fills hardware_id as --idfv does: such a session was sent as a device with no real id
+        // (is_hardware_id_real false, QA round 31b). An is_hardware_id_real the body or -f states is kept.
+        fillHardwareID(&b, stated: base["is_hardware_id_real"] != nil || fields.contains { $0.0 == "is_hardware_id_real" })
         // -f is applied last, over the flags: what it says is held to the same rules, as the base body's members are;
         // its limit_ad_tracking (the device's BOOL, as a line's and --body's) says Limit Ad Tracking.
         let lat = FlagsLimitAdTracking(limited: try takeLimitAdTracking(&b) ?? device.limitAdTracking,
@@ -140,6 +144,12 @@ public enum OpenRequest {
     /// unknown one is a warning with a did-you-mean), `os` in its canonical case, `os_version` a string.
     /// Errors name the field and the rule (exit 65); nothing that fails here is ever sent.
     public static func validate(_ body: JSONObject, ipOverride: IPAddress?, warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
+        // A v2 event (what `bnc-tune map` makes of a conversion) was refused for a missing app_version, as if it
+        // were a v1/open body short of a field (QA round 31b): say what it is and which tool sends it.
+        if body["name"]?.stringValue != nil, body["user_data"]?.objectValue != nil, OpenFields.table["name"] == nil {
+            throw BNCError.invalid("the body", "is a v2 event (name, user_data), not a v1/open session",
+                                   hint: "send it with bnc-event send --body - (bnc-tune map --command names the tool for each request)")
+        }
         guard ipOverride != nil else {
             throw BNCError.invalid("--ip", "is required: Branch takes the device's public IP from X-IP-Override",
                                    hint: "pass the device's address, e.g. --ip 8.8.4.4, or an \"ip\" member in --body or a batch line (never your server's)")
@@ -187,8 +197,19 @@ public enum OpenRequest {
         if lineBody["ios_vendor_id"] != nil, lineBody["hardware_id"] == nil, body["hardware_id_type"]?.stringValue == "vendor_id" {
             body["hardware_id"] = body["ios_vendor_id"]
         }
+        fillHardwareID(&body, stated: lineBody["is_hardware_id_real"] != nil)
         normaliseDeviceIDs(&body, warnings: warnings)
         return (body, lineIP)
+    }
+
+    /// An iOS body's IDFV given as its field (`ios_vendor_id`) with no hardware_id: hardware_id is that IDFV (type
+    /// vendor_id, real), as --idfv makes it, unless is_hardware_id_real was `stated`.
+    static func fillHardwareID(_ b: inout JSONObject, stated: Bool) {
+        guard !stated, b["hardware_id"] == nil, Platform(name: b["os"]?.stringValue ?? "") == .iOS,
+              let idfv = b["ios_vendor_id"]?.stringValue else { return }
+        b["hardware_id"] = .string(idfv)
+        b["hardware_id_type"] = "vendor_id"
+        b["is_hardware_id_real"] = true
     }
 
     /// A line's or `--body`'s `limit_ad_tracking` — the device file's BOOL, which bnc-event's lines carry too — taken

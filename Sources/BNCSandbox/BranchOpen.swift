@@ -441,7 +441,13 @@ extension Sandbox {
         }
         // The user's own link, which the SDKs keep and build long links on: a long link of this app carrying the
         // user's token, as Branch answers (the referring link is `data`'s, not this).
-        response["link"] = .string(userLink(key: key, token: bundleToken ?? device.randomizedDeviceToken, web: client == .web))
+        // A server-to-server session given no bundle token (no server_to_server_identity) gets the app's link with
+        // no token: the device token, labelled randomized_bundle_token, named what it is not (QA round 31b).
+        if client != .web, bundleToken == nil {
+            response["link"] = .string("\(config.baseURL)/a/\(key)")
+        } else {
+            response["link"] = .string(userLink(key: key, token: bundleToken ?? device.randomizedDeviceToken, web: client == .web))
+        }
         response["data"] = .string(SandboxJSON.encodeText(.object(data)))
         return .json(200, .object(response))
     }

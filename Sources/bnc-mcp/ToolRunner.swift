@@ -113,6 +113,9 @@ struct ToolRunner: Sendable {
             words += read
         }
         if tool.sends { words += settings.shared + (sending ? [] : ["--dry-run"]) }
+        // A local tool that reads the app's key takes the server's profile too (long_link made the default
+        // profile's link under bnc-mcp --sandbox: QA round 31b).
+        if tool.name == "long_link" { words += settings.shared }
         if !positionals.isEmpty { words += ["--"] + positionals }
         let r = Execution.run(directory + "/" + tool.command[0], words, stdin: input, stopper: stopper)
         return answer(tool, r, image: tool.image && sending ? args["format"]?.stringValue ?? "png" : nil)

@@ -21,7 +21,8 @@ struct BncOpen: BNCRootCommand, SendingCommand {
             device and false afterwards. In a --batch each line is decided so and each answer kept: a device's lines \
             go one after another (its install before its opens, each made from the answers before it), different \
             devices' lines at --concurrency. With --server-to-server-identity the randomized_bundle_token of the first \
-            answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call; `bnc-open state` shows \
+            answer is kept in $XDG_STATE_HOME/bnc/state.db and sent on every later call that passes the flag too; \
+            `bnc-open state` shows \
             and forgets what is kept.
 
             A batch line is a body without credentials, over the flags' body; two of its members are the device's, \

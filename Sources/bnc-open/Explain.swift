@@ -65,8 +65,12 @@ struct OpenExplanation {
             case "hardware_id":
                 if device.idfa != nil { return (source("idfa"), "iOS: the IDFA when there is one, else the IDFV") }
                 if device.idfv != nil { return (source("idfv"), "iOS: the IDFV (no IDFA given)") }
+                if device.androidID == nil, deviceLayer["hardware_id_type"] == "vendor_id" {
+                    return (startSource ?? "--body", "iOS: the IDFV given as ios_vendor_id (no IDFA given)")
+                }
                 return (source("android_id"), "Android: the Android ID")
             case "hardware_id_type": return ("rule", "names the kind of hardware_id (idfa or vendor_id)")
+            case "ios_vendor_id" where device.idfv == nil: return (startSource ?? "--body", "upper case, as the SDKs send it")
             case "ios_vendor_id": return (source("idfv"), nil)
             case "google_advertising_id": return (source("gaid"), nil)
             case "advertising_ids": return (source("oaid"), nil)

@@ -7,7 +7,8 @@ enum SandboxHelp {
             Apple's AdServices and TUNE's /serve, on 127.0.0.1 only. It accepts what Branch's own SDKs send and \
             answers as Branch does; GET /_sandbox/requests shows what it received, with lints. bnc-sandbox(1) says \
             what is emulated and what is not, the control endpoints, the rate rules, the lints, and how to point an \
-            iOS, Android or Web app at it.
+            iOS, Android or Web app at it. Any well-formed key_test_/key_live_ key is taken; the tools' --sandbox \
+            (the built-in sandbox profile) sends key_test_bncsandbox and its secret.
 
             EXAMPLES:
               bnc-sandbox --port 0

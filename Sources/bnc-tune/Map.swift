@@ -21,7 +21,8 @@ struct Map: SendingCommand {
 
             --to-tune reads v1/open or v2 event bodies (JSON: one per line, or bodies written over several lines \
             as a pretty-printed file has them; "ip" is the device IP) and prints the TUNE server-to-server URL of \
-            each (--advertiser-id required).
+            each (--advertiser-id required), on https://ADVERTISER_ID.measure.mobileapptracking.com unless \
+            --api-url or --sandbox names another host (a profile's or BNC_API_URL's api_url is Branch's, not TUNE's).
 
             THE PARAMETER TABLE (bnc-tune params prints it as data):
             \(TuneParameters.helpText)
@@ -123,7 +124,12 @@ struct Map: SendingCommand {
         }
         if body["ip"] == nil, let ip = tool.ip { body["ip"] = .string(ip.text) }
         let warnings = Warnings()
-        let r = try TuneReverse.toTune(body, target: TuneTarget(advertiserID: advertiserID!, siteID: siteID, baseURL: tool.settings.apiURL),
+        // The measurement host is TUNE's unless this command line names one: a profile's or the environment's
+        // api_url is Branch's (api2.branch.io made `https://api2.branch.io/serve?...`: QA round 31b).
+        var host: String?
+        if case .flag? = tool.settings.sources["api_url"] { host = tool.settings.apiURL }
+        if tool.settings.sandbox { host = tool.settings.apiURL }  // bnc-sandbox answers /serve too
+        let r = try TuneReverse.toTune(body, target: TuneTarget(advertiserID: advertiserID!, siteID: siteID, baseURL: host),
                                        warnings: warnings)
         try tool.admit(warnings)
         tool.stdout.line(tool.context.redacted(r.url))

@@ -21,7 +21,7 @@ enum ReconcileInput {
                   let mapping = try? TuneMapping.toBranch(r, warnings: Warnings()) else { skipped += 1; continue }
             out.append(ExpectedRecord(line: reader.lineNumber, action: action, mapping: mapping, time: r.effectiveTime))
         }
-        if skipped > 0 { tool.diagnostics.note("\(skipped) lines are not sessions or conversions Branch would hold: left out") }
+        if skipped > 0 { tool.diagnostics.note(skipped == 1 ? "1 line is not a session or conversion Branch would hold: left out" : "\(skipped) lines are not sessions or conversions Branch would hold: left out") }
         return out
     }
 

@@ -3,7 +3,9 @@
 import ArgumentParser
 import BNCCommandSupport
 import BNCCore
+import BNCOpen
 import BNCTune
+import Synchronization
 
 struct Replay: SendingCommand {
     static let toolName = "bnc-tune"
@@ -46,10 +48,16 @@ struct Replay: SendingCommand {
         func request(_ number: Int, _ bytes: ArraySlice<UInt8>, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
             try request(number, try RequestSource.read(number, bytes, key: conversionKey), warnings)
         }
+        // The lines sent as sessions: their answers pass bnc-open's checks and print as bnc-open prints them (data
+        // decoded); a `data` of 7 was `ok`, as a batch of bnc-open's was before QA round 30a (round 31b).
+        let sessions = Mutex(Set<Int>())
         func request(_ number: Int, _ r: TuneRequest, _ warnings: Warnings) throws(BNCError) -> HTTPRequest {
             guard r.isTuneRequest else { throw BNCError.invalid("line \(number)", "is not a TUNE request (\(r.path))") }
             try TuneMapping.admit(r, warnings: warnings)
-            return try TuneMapping.toBranch(r, warnings: warnings).request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
+            let mapping = try TuneMapping.toBranch(r, warnings: warnings)
+            let made = try mapping.request(key: branchKey, secret: secret, baseURL: base, warnings: warnings)
+            if mapping.api == .open { _ = sessions.withLock { $0.insert(number) } }
+            return made
         }
         // --dry-run and --curl render each line's request and send nothing; a line that cannot be mapped is named.
         if tool.output.dryRun || tool.output.curl {
@@ -65,7 +73,12 @@ struct Replay: SendingCommand {
         // attribution goes with it): at --concurrency N a later session could be sent, and become the install,
         // first. Each line is read once, when its device is asked for.
         var read: [Int: TuneRequest] = [:]
-        return try tool.runBatch(input: file, textLines: true, serialKey: { number, line throws(BNCError) in
+        let redactor = tool.redactor
+        return try tool.runBatch(input: file, textLines: true, answer: { number, response in
+            if sessions.withLock({ $0.remove(number) != nil }) { return try OpenResponse(response: response, redactor: redactor).json }
+            guard let json = response.json else { throw response.notJSONError() }
+            return json
+        }, serialKey: { number, line throws(BNCError) in
             let r = try RequestSource.read(number, Array((line["text"]?.stringValue ?? "").utf8)[...], key: conversionKey)
             read[number] = r
             return Self.device(of: r)

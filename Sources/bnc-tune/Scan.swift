@@ -14,7 +14,8 @@ struct Scan: BNCCommand {
         discussion: """
             Reads one URL per line, or common/combined web-server log lines (other paths are skipped), streamed: \
             memory stays flat however long the log. Prints the summary (table, or JSON with --output json); \
-            --output ndjson prints each finding as it is found instead. --report writes the findings in bnc's \
+            --output ndjson prints each finding as it is found instead ({line, action, advertiser_id, site_id, \
+            rule, severity, parameter, message, fix}; a line that cannot be read {line, error}). --report writes the findings in bnc's \
             report schema (schemas/bnc-report.xsd; installed under share/bnc/schemas), --junit one testcase per request with a failure per error or \
             warning (CI dashboards read it), --html a page with the summary and the worst examples; - is stdout \
             (then nothing else is printed there). Exit 1 when a finding reaches --fail-on (default warning).
@@ -100,12 +101,7 @@ struct Scan: BNCCommand {
             }
             if format == .ndjson {
                 if context.environment.stdoutIsTTY { progress?.clear() }
-                for f in outcome.findings {
-                    var o = f.json.objectValue ?? [:]
-                    o["line"] = .int(outcome.line)
-                    try context.printJSON(.object(o), pretty: false)
-                }
-                if let e = outcome.error { try context.printJSON(.object(["line": .int(outcome.line), "error": .string(e)]), pretty: false) }
+                for o in ScanReport.ndjson(outcome) { try context.printJSON(o, pretty: false) }
             }
             return context.stdout.writeError == nil
         }

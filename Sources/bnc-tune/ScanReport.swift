@@ -12,7 +12,14 @@ enum ScanReport {
         if let request = o.request {
             // Names from the log, as a report's class name: letters and digits, the rest "_", 64 characters at most.
             // A credential logged as an id (QA round 26a) is masked first, as the case's name is.
-            func label(_ v: String?) -> String { String(r.redact(v ?? "unknown").prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
+            func label(_ v: String?) -> String {
+                let shown = r.redact(v ?? "unknown")
+                // An ASCII name (most ids) is mapped byte by byte; other text by its characters.
+                if shown.utf8.count <= 64, shown.utf8.allSatisfy({ $0 < 0x80 }) {
+                    return String(decoding: shown.utf8.map { ASCII.isLetter($0) || (0x30...0x39).contains($0) ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+                }
+                return String(shown.prefix(64).map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            }
             group = "tune.\(label(request.value("advertiser_id"))).\(label(request.value("site_id") ?? request.value("package_name")))"
         } else {
             group = "tune.unreadable"
@@ -24,6 +31,23 @@ enum ScanReport {
                           source: r.redact(o.source))
     }
 
+
+    /// A line's objects for --output ndjson: each finding with its line and request first, so a stream of them can
+    /// be traced and grouped without the log at hand (only the line, last, was given: QA round 31b); a line that
+    /// cannot be read as {line, error}.
+    static func ndjson(_ outcome: ScanOutcome) -> [JSON] {
+        var head: JSONObject = ["line": .int(outcome.line)]
+        if let r = outcome.request {
+            for name in ["action", "advertiser_id", "site_id"] { if let v = r.value(name) { head[name] = .string(v) } }
+        }
+        var out = outcome.findings.map { f -> JSON in
+            var o = head
+            for (k, v) in f.json.objectValue ?? [:] { o[k] = v }
+            return .object(o)
+        }
+        if let e = outcome.error { out.append(.object(["line": .int(outcome.line), "error": .string(e)])) }
+        return out
+    }
 
     /// The advertisers' or apps' counts by name, a credential logged as an id masked (QA round 26a: the case's name
     /// was, its group and these tables were not): the names one masking makes alike are counted together.

@@ -72,7 +72,7 @@ enum Mdoc {
             "bnc-tune": client("check and scan: a finding at or above --fail-on (scan: or a line it could not read); map, decrypt and replay: some lines failed; reconcile: a conversion missing on Branch's side"),
             "bnc-api": client("--batch or --replay: some requests failed"),
             "bnc-app": client(nil),
-            "bnc-export": client("cross-event: the data is not ready yet"),
+            "bnc-export": client("ready: the hour's data is not complete yet (false)"),
             "bnc-mcp": [(0, "the client ended the session (standard input closed)"), (64, nil),
                         (69, "--http: the address cannot be listened on (a port in use)"), (70, nil),
                         (74, "standard output is closed: the client is gone"), (78, nil), (130, nil)],

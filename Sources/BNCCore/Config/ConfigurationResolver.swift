@@ -45,9 +45,11 @@ public struct ConfigurationResolver: Sendable {
     /// Loads the config file: a missing default file is no error; a missing `BNC_CONFIG` file is.
     /// The profiles of the user's config file, for `--profile` completion in every tool (none when it cannot be
     /// read: completion never fails).
+    /// The profiles --profile takes, for completion: the config file's and the built-in `sandbox` (which --profile
+    /// accepts without one; completion left it out: QA round 31b).
     public static func profileNames() -> [String] {
-        guard let file = try? ConfigurationResolver(environment: Environment.current()).loadConfigFile() else { return [] }
-        return file.profiles.keys.sorted()
+        let file = (try? ConfigurationResolver(environment: Environment.current()).loadConfigFile()) ?? nil
+        return Set((file?.profiles.keys).map(Array.init) ?? []).union(["sandbox"]).sorted()
     }
 
     public func loadConfigFile() throws(BNCError) -> ConfigFile? {
