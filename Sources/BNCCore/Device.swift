@@ -61,13 +61,13 @@ public struct Device: Sendable, Equatable {
         case "gaid": normalised = try Self.advertisingUUID(value, source: source, upper: false, name: "GAID", warn: warn).map(JSON.string) ?? .null
         case "android_id":
             guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-                throw BNCError.invalid(source, "must be letters, digits and dashes (an Android ID is 16 hex digits)")
+                throw BNCError.invalid(source, "must be letters, digits and dashes (an Android ID is 16 hex digits; got \(String(value.prefix(40)).debugDescription))")
             }
         case "limit_ad_tracking":
             // The field's own rule (FieldSpec's one BOOL rule), as a batch line's value is held to it.
             normalised = try Self.table["limit_ad_tracking"]!.check(.string(value), at: source)
         case "screen":
-            guard let (w, h) = FieldPattern.screen(value) else { throw BNCError.invalid(source, "must be \(FieldPattern.screenSize.description)") }
+            guard let (w, h) = FieldPattern.screen(value) else { throw BNCError.invalid(source, "must be \(FieldPattern.screenSize.description) (got \(String(value.prefix(40)).debugDescription))") }
             store("screen_width", .int(w), source: source)
             store("screen_height", .int(h), source: source)
             return

@@ -128,11 +128,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
 
         let answer = try builder.answer(try tool.send(request), redactor: tool.redactor)
         try state.record(answer, device: deviceKey, keepToken: session.serverToServerIdentity, identity: session.identity)
-        if let route = session.route {
-            guard let value = answer.route(route) else { return .partialFailure }
-            tool.printText(tool.redactor.redact(value, named: route).plainText)
-            return .success
-        }
+        if let route = session.route { return session.print(route, of: answer, tool) }
         try tool.emit(answer.json) { _ in answer.table(redactor: tool.redactor) }
         return .success
     }

@@ -96,3 +96,18 @@ struct SessionFlags: ParsableArguments {
         return o
     }
 }
+
+extension SessionFlags {
+    /// --route KEY: the key's value alone, or exit 1 when the answer lacks it — silent as grep is in a script; a
+    /// person watching (-v, or stderr on a terminal) is told why (QA round 31b).
+    func print(_ route: String, of answer: OpenResponse, _ tool: ToolRun) -> ExitStatus {
+        guard let value = answer.route(route) else {
+            if tool.network.verbose || (tool.context.environment.stderrIsTTY && !tool.output.quiet) {
+                tool.diagnostics.note("\(route) is not in the answer's data or the answer")
+            }
+            return .partialFailure
+        }
+        tool.printText(tool.redactor.redact(value, named: route).plainText)
+        return .success
+    }
+}

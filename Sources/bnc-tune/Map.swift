@@ -125,7 +125,7 @@ struct Map: SendingCommand {
         if body["ip"] == nil, let ip = tool.ip { body["ip"] = .string(ip.text) }
         let warnings = Warnings()
         // The measurement host is TUNE's unless this command line names one: a profile's or the environment's
-        // api_url is Branch's (api2.branch.io made `https://api2.branch.io/serve?...`: QA round 31b).
+        // api_url is Branch's host, which made a Branch URL of /serve (QA round 31b).
         var host: String?
         if case .flag? = tool.settings.sources["api_url"] { host = tool.settings.apiURL }
         if tool.settings.sandbox { host = tool.settings.apiURL }  // bnc-sandbox answers /serve too

@@ -39,6 +39,7 @@ enum Completions {
                     _describe -V '' others -- assignments -S '' -- empty_completions -P $'\\'\\''
                 """)
         default:
+            s = fishValuesUndescribed(s)
             s = s.replacing("""
                     else
                         commandline -o $argv

@@ -115,15 +115,24 @@ import TestSupport
         #expect(try bash("bnc-link cr") == ["create"])
     }
 
-    /// Profiles come from the user's config file, read when asked.
+    /// fish gave each value of a fixed list the option's whole help as its description (`--output`'s four values
+    /// each showed 400 characters: QA round 31b); they carry none now.
+    @Test func fishValuesCarryNoCopyOfTheHelp() throws {
+        let script = "source \(Self.scripts)/fish/bnc-open.fish; complete -C 'bnc-open --output '"
+        let r = try box.run("/usr/bin/fish", ["-c", script], env: env)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.sorted() == ["csv", "json", "ndjson", "table"], "\(lines)")
+    }
+
+    /// Profiles come from the user's config file, read when asked, with the built-in sandbox (QA round 31b).
     @Test func profilesAreCompletedFromTheConfigFile() throws {
         _ = try box.write(".config/bnc/config.toml", "[profile.staging]\nbranch_key = \"key_test_a\"\n[profile.prod]\nbranch_key = \"key_live_b\"\n")
-        #expect(try bash("bnc-open --profile ").sorted() == ["prod", "staging"])
+        #expect(try bash("bnc-open --profile ").sorted() == ["prod", "sandbox", "staging"])
         #expect(try bash("bnc open --profile st") == ["staging"])
         #expect(try fish("bnc-open --profile st") == ["staging"])
         // Every tool's --profile, bnc-mcp's own option among them (it offered nothing).
         for tool in ["bnc-mcp", "bnc-doctor", "bnc-api GET /v1/app", "bnc-export daily", "bnc-app get"] {
-            #expect(try bash("\(tool) --profile ").sorted() == ["prod", "staging"], "\(tool)")
+            #expect(try bash("\(tool) --profile ").sorted() == ["prod", "sandbox", "staging"], "\(tool)")
             #expect(try fish("\(tool) --profile st") == ["staging"], "\(tool)")
         }
     }

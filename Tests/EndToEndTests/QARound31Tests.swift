@@ -110,6 +110,21 @@ import TestSupport
         #expect(mcp.stdout.contains("\(s.url)/a/key_test_bncsandbox?channel=sms") && !mcp.stdout.contains("PLACEHOLDERdefault"), "\(mcp.stdout.prefix(600))")
     }
 
+    /// L6 and L8: a device flag's message quotes the value it refused; --route names a key the answer lacks when
+    /// a person watches (-v), and stays silent, exit 1, in a script.
+    @Test func messagesSayWhatTheyRefusedAndWhatIsMissing() throws {
+        let screen = try box.run("bnc-open", ["--screen", "100by200", "--dry-run"], env: Self.env)
+        #expect(screen.stderr.contains(#"must be WIDTHxHEIGHT in pixels, e.g. 1179x2556 (got "100by200")"#), "\(screen.output)")
+        let server = try LoopbackServer()
+        server.choose { _ in .json(200, #"{"session_id":"1","randomized_device_token":"d1","data":"{\"$deeplink_path\":\"a\"}"}"#) }
+        let body = try box.write("s.json", Self.session)
+        let args = ["--body", body, "--no-state", "--api-url", "http://127.0.0.1:\(server.port)", "--route", "$canonical_url"]
+        let quiet = try box.run("bnc-open", args, env: Self.env)
+        #expect(quiet.status == 1 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.output)")
+        let told = try box.run("bnc-open", args + ["-v"], env: Self.env)
+        #expect(told.status == 1 && told.stderr.contains("$canonical_url is not in the answer's data or the answer"), "\(told.stderr.suffix(400))")
+    }
+
     /// L3: profile completion offered the config file's profiles but not the built-in sandbox.
     @Test func profileCompletionOffersTheSandbox() throws {
         let r = try box.run("bnc-open", ["---completion", "--", "--profile", "2", "0"])
