@@ -47,7 +47,9 @@ public enum OpenRequest {
         var b = base
         func set(_ key: String, _ value: JSON?) { if let value { b[key] = value } }
 
-        set("server_to_server", true)
+        // Always true, but a body's own value is judged by the table, not replaced: `false` or "yes" in --body or
+        // MCP's open_session was sent as true, while a batch line's was refused (QA round 31c).
+        if b["server_to_server"] == nil { b["server_to_server"] = true }
         set("os", device.platform.map { .string($0.rawValue) } ?? device.os.map(JSON.string))
         // The fields the table declares as copied from the device (`device:`); ids follow per-OS rules below.
         for (name, value) in OpenFields.table.values(from: device) { b[name] = value }

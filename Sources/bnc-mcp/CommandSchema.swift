@@ -105,7 +105,10 @@ extension ToolRunner {
     /// was forwarded.
     static func check(_ value: JSON, against schema: JSON, name: String) throws(BNCError) {
         let types = schema["type"]?.stringValue.map { [$0] } ?? schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if !types.isEmpty && !types.contains(value.typeName) {
+        // JSON Schema's integer is a number with no fraction: every JSON number is typed "number", so an integer
+        // field refused 100 (MCP open_session's screen_height: QA round 31c). The tool judges how it is written.
+        let integral = value.numberValue.map { $0.double.isFinite && $0.double.rounded() == $0.double } == true
+        if !types.isEmpty && !types.contains(value.typeName) && !(integral && types.contains("integer")) {
             throw BNCError.invalid(name, "must be of type \(types.joined(separator: " or ")), got \(value.typeName)")
         }
         if let text = value.stringValue {

@@ -62,4 +62,20 @@ import TestSupport
         let app = try validate(["bnc-link"], table: 0, [#"{"channel":"sms","type":7}"#])
         #expect(app.first?.contains { $0.contains("7 is greater than the maximum of 2") } == true, "\(app)")
     }
+
+    /// QA round 31c: the schema said nothing of the text rule every string is held to (controls, line breaks, bidi
+    /// overrides) nor of a never-blank field's spaces, so a validator passed what the tool refuses. Both sides now
+    /// refuse them, and a plain value passes both.
+    @Test func theTextRuleIsInTheSchema() throws {
+        let base = #"{"server_to_server":true,"is_hardware_id_real":false,"os":"iOS","os_version":"17.4","model":"iPhone15,2","app_version":"2.3.0","user_agent":"UA","ip":"8.8.4.4","#
+        let bodies = [base + #""identity":"plain"}"#, base + #""identity":"a\u001b[31mb"}"#, base + #""identity":"a\u202eb"}"#,
+                      base + #""identity":"a\nb"}"#, base + #""hardware_id":"   "}"#]
+        let errors = try validate(["bnc-open"], bodies.map { $0.replacing(#""ip":"8.8.4.4","#, with: "") })
+        #expect(errors.count == 5 && errors.first == [], "\(errors)")
+        #expect(errors.dropFirst().allSatisfy { !$0.isEmpty }, "each breaks the schema: \(errors)")
+        for body in bodies.dropFirst() {
+            let r = try box.run("bnc-open", ["--body", "-", "--dry-run"], env: ["BRANCH_KEY": "key_live_PLACEHOLDERschema", "BRANCH_SECRET": "secret_live_PLACEHOLDERschema0000"], stdin: body)
+            #expect(r.status == 65, "\(body): \(r.output)")
+        }
+    }
 }

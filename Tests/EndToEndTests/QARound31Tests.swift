@@ -125,6 +125,35 @@ import TestSupport
         #expect(told.status == 1 && told.stderr.contains("$canonical_url is not in the answer's data or the answer"), "\(told.stderr.suffix(400))")
     }
 
+    /// QA round 31c: MCP open_session refused every integer ("must be of type integer, got number"); a blank
+    /// hardware_id was sent and the sandbox refused it; `server_to_server` false was sent as true from --body, and
+    /// -f branch_key of another app was dropped unsaid; a length was counted in graphemes where the schema counts
+    /// code points.
+    @Test func everyEntryPointJudgesAValueAlike() throws {
+        let server = try LoopbackServer()
+        server.choose { _ in .json(200, #"{"session_id":"1","randomized_device_token":"d1","data":"{}"}"#) }
+        let url = "http://127.0.0.1:\(server.port)"
+        let messages = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"open_session","arguments":\#(Self.session.dropLast()),"screen_height":2556,"screen_width":1179,"send":true}}}"#,
+        ]
+        let mcp = try box.run("/usr/bin/timeout", ["60", Executables.path("bnc-mcp"), "--api-url", url], env: Self.env, stdin: messages.joined(separator: "\n") + "\n")
+        #expect(!mcp.stdout.contains("must be of type integer") && !mcp.stdout.contains(#""isError":true"#), "\(mcp.stdout.prefix(800))")
+        #expect(Self.bodies(server).first?["screen_height"] as? Int == 2556, "the integer reached Branch")
+        let refused: [(String, [String], String)] = [
+            (Self.session.replacing(#""ip""#, with: #""hardware_id":"","is_hardware_id_real":false,"ip""#), [], "hardware_id must not be blank"),
+            (Self.session.replacing(#""ip""#, with: #""server_to_server":false,"ip""#), [], "server_to_server"),
+            (Self.session, ["-f", "branch_key=key_live_PLACEHOLDERotherapp"], "branch_key is not this run's key"),
+            (Self.session.replacing(#""ip""#, with: #""identity":"\#(String(repeating: "e\u{301}", count: 127))","ip""#), [], "identity must be at most 127 characters (got 254)"),
+        ]
+        for (body, extra, message) in refused {
+            let r = try box.run("bnc-open", ["--body", "-", "--no-state", "--api-url", url] + extra, env: Self.env, stdin: body)
+            #expect(r.status == 65 && r.stderr.contains(message), "\(message): \(r.output)")
+        }
+        #expect(server.received.count == 1, "only the MCP call was sent")
+    }
+
     /// L3: profile completion offered the config file's profiles but not the built-in sandbox.
     @Test func profileCompletionOffersTheSandbox() throws {
         let r = try box.run("bnc-open", ["---completion", "--", "--profile", "2", "0"])

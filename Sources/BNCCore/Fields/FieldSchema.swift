@@ -29,6 +29,11 @@ public enum FieldSchema {
         }
     }
 
+    /// `FieldSpec.textProblem` as patterns: C0 controls but TAB (and CR, LF in a multi-line value), DEL, C1
+    /// controls, and the bidi overrides and isolates.
+    static let oneLineText = "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$"
+    static let multilineText = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$"
+
     /// A literal matched in any case, in plain ECMA 262 (no inline flags): `iOS` -> `[iI][oO][sS]`.
     static func anyCase(_ s: String) -> String {
         s.map { c -> String in
@@ -74,10 +79,17 @@ public enum FieldSchema {
         }
         if let m = f.maxLength { o["maxLength"] = .int(m) }
         if f.notBlank && f.type == .string { o["minLength"] = 1 }
+        // The rules every string of a table is held to, which a validator of the schema would not know (QA round
+        // 31c): no controls (a one-line value no line break either) and no bidi overrides; never blank when so.
+        if [.string, .strings, .version].contains(f.type) {
+            var extra: [JSON] = [["pattern": .string(f.multiline ? multilineText : oneLineText)]]
+            if f.notBlank && f.type != .strings { extra.append(["pattern": "\\S"]) }
+            o["allOf"] = .array(extra)
+        }
         // An array of strings: the rules are each item's (JSON Schema reads `pattern` and `maxLength` on strings
         // only, so on the array they said nothing).
         if f.type == .strings, var items = o["items"]?.objectValue {
-            for key in ["pattern", "maxLength", "format", "anyOf", "enum"] where o[key] != nil {
+            for key in ["pattern", "maxLength", "format", "anyOf", "enum", "allOf"] where o[key] != nil {
                 items[key] = o[key]
                 o[key] = nil
             }

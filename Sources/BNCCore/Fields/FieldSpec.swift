@@ -169,9 +169,11 @@ public final class FieldSpec: Sendable {
             throw BNCError.invalid(path(), "must not contain \(bad)")
         }
         if notBlank && !Self.isFilled(s) { throw BNCError.invalid(path(), "must not be blank" + hintText) }
-        // Counting characters walks grapheme clusters: only when the UTF-8 length could exceed the limit.
-        if let maxLength, s.utf8.count > maxLength, s.count > maxLength {
-            throw BNCError.invalid(path(), "must be at most \(maxLength) characters (got \(s.count))")
+        // Characters are Unicode code points, as the published JSON Schema's maxLength counts them (and bnc-mcp's
+        // gate): grapheme clusters let 127 "é" written as e + U+0301 through here and not through the schema (QA
+        // round 31c). Counted only when the UTF-8 length could exceed the limit.
+        if let maxLength, s.utf8.count > maxLength, s.unicodeScalars.count > maxLength {
+            throw BNCError.invalid(path(), "must be at most \(maxLength) characters (got \(s.unicodeScalars.count))")
         }
         var canonical: String?
         if let allowed, !allowed.contains(s) {
