@@ -88,6 +88,10 @@ public struct SandboxConfig: Sendable {
     public var statePath: String?
     /// The request log keeps at most this many entries (oldest dropped).
     public var maxRecorded = 100_000
+    /// And at most about this many bytes (bodies, targets, headers; `Recorded.cost`), oldest dropped: room for
+    /// eight bodies of the largest size (8 MiB) while a test reads back what it just sent, and a bound on memory
+    /// the count alone was not (100,000 bodies of 8 MiB).
+    public var maxRecordedBytes = 64 << 20
     /// The clock, in seconds; tests move it.
     public var now: @Sendable () -> Double = { MonotonicClock.wallSeconds() }
 

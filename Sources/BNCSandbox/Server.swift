@@ -10,6 +10,10 @@ import NIOSSL
 public final class SandboxServer: @unchecked Sendable {
     public let port: Int
     private let group: MultiThreadedEventLoopGroup
+    /// Where requests are answered, off the event loops: a request waits there for the Sandbox's lock, and a
+    /// large body is decoded or the request log written there, so neither holds every connection of its event
+    /// loop (reading back the log stalled each second client for its 6 s: QA round 31a).
+    private let pool: NIOThreadPool
     private let channel: Channel
 
     /// Largest request body accepted (the bulk endpoint's own 250 KB rule is the emulated one).
@@ -41,6 +45,9 @@ public final class SandboxServer: @unchecked Sendable {
         self.holder = holder
         scheme = tls == nil ? "http" : "https"
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        let pool = NIOThreadPool(numberOfThreads: max(4, threads))
+        pool.start()
+        self.pool = pool
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 512)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -49,13 +56,14 @@ public final class SandboxServer: @unchecked Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, log: log))
+                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, pool: pool, log: log))
                 }
             }
         do {
             channel = try bootstrap.bind(host: "127.0.0.1", port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            try? pool.syncShutdownGracefully()
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
             throw BNCError(.unreachable, "cannot listen on 127.0.0.1:\(port): \(reason)",
                            hint: port == 0 ? nil : "is another bnc-sandbox running? try --port 0")
@@ -70,6 +78,7 @@ public final class SandboxServer: @unchecked Sendable {
     public func wait() {
         try? channel.closeFuture.wait()
         try? group.syncShutdownGracefully()
+        try? pool.syncShutdownGracefully()
     }
 
     /// Stops accepting and closes; `wait()` then returns.
@@ -88,13 +97,15 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPServerResponsePart
 
     private let holder: SandboxHolder
+    private let pool: NIOThreadPool
     private let log: (@Sendable (String) -> Void)?
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
 
-    init(holder: SandboxHolder, log: (@Sendable (String) -> Void)?) {
+    init(holder: SandboxHolder, pool: NIOThreadPool, log: (@Sendable (String) -> Void)?) {
         self.holder = holder
+        self.pool = pool
         self.log = log
     }
 
@@ -148,42 +159,59 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             guard let head else { return }
             self.head = nil
             let keepAlive = head.isKeepAlive
-            var response: SandboxResponse
             if tooLarge {
-                response = Self.tooLarge("request body over \(SandboxServer.maxBody) bytes")
-            } else {
-                let (path, query) = SandboxRequest.splitTarget(head.uri)
-                let request = SandboxRequest(method: head.method.rawValue, path: path, query: query,
-                                             headers: head.headers.map { ($0.name, $0.value) }, body: body,
-                                             peerIP: context.channel.remoteAddress?.ipAddress ?? "127.0.0.1")
+                body = []
+                answer(Self.tooLarge("request body over \(SandboxServer.maxBody) bytes"), keepAlive: keepAlive, context: context)
+                return
+            }
+            let (path, query) = SandboxRequest.splitTarget(head.uri)
+            let request = SandboxRequest(method: head.method.rawValue, path: path, query: query,
+                                         headers: head.headers.map { ($0.name, $0.value) }, body: body,
+                                         peerIP: context.channel.remoteAddress?.ipAddress ?? "127.0.0.1")
+            body = []
+            let (holder, log) = (self.holder, self.log)
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            // The next request of the connection waits for this answer (HTTPServerPipelineHandler), so answers
+            // keep their order; the answer is written back on the connection's own event loop.
+            pool.runIfActive(eventLoop: context.eventLoop) { () -> SandboxResponse in
                 let start = MonotonicClock.now()
-                response = holder.sandbox?.handle(request) ?? .branchError(503, "starting")
+                let response = holder.sandbox?.handle(request) ?? .branchError(503, "starting")
                 if let log {
                     let ms = ((MonotonicClock.now() - start) * 10_000).rounded() / 10
                     log("\(head.method.rawValue) \(SandboxRequest.loggedTarget(head.uri)) \(response.reset ? "reset" : String(response.status))\(response.injected ? " (chaos)" : "") \(ms)ms")
                 }
+                return response
+            }.whenComplete { result in
+                let (handler, context) = bound.value
+                // The pool is only inactive while the server shuts down.
+                let response = (try? result.get()) ?? .branchError(503, "shutting down")
+                handler.answer(response, keepAlive: keepAlive, context: context)
             }
-            body = []
-            if response.reset {
-                // An abortive close: the client sees a reset, not a clean end.
-                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-                if let provider = context.channel as? SocketOptionProvider {
-                    provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in bound.value.close(promise: nil) }
-                } else {
-                    context.close(promise: nil)
-                }
-                return
-            }
-            if response.delay > 0 {
-                let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                let delayed = response
-                context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delayed.delay * 1e9))) {
-                    let (handler, ctx) = bound.value
-                    handler.write(delayed, keepAlive: keepAlive, context: ctx)
-                }
+        }
+    }
+
+    /// Writes an answer: or resets the connection, or writes it after the chaos delay.
+    private func answer(_ response: SandboxResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }  // closed while the answer was made
+        if response.reset {
+            // An abortive close: the client sees a reset, not a clean end.
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            if let provider = context.channel as? SocketOptionProvider {
+                provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in bound.value.close(promise: nil) }
             } else {
-                write(response, keepAlive: keepAlive, context: context)
+                context.close(promise: nil)
             }
+            return
+        }
+        if response.delay > 0 {
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            let delayed = response
+            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delayed.delay * 1e9))) {
+                let (handler, ctx) = bound.value
+                handler.write(delayed, keepAlive: keepAlive, context: ctx)
+            }
+        } else {
+            write(response, keepAlive: keepAlive, context: context)
         }
     }
 
