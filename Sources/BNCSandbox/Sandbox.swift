@@ -246,6 +246,8 @@ public final class Sandbox: @unchecked Sendable {
         // times the body (300 KB of `{}` kept 3 MB: QA round 31a).
         var kept = r
         kept.decoded = nil
+        kept.form = nil
+        kept.text = nil
         let entry = Recorded(request: kept, status: response.reset ? 0 : response.status, chaos: response.injected,
                              lints: response.lints)
         recorded.append(entry)
