@@ -1,6 +1,7 @@
 // The emulator's HTTP/1.1 server on SwiftNIO, bound to loopback only. It turns bytes into SandboxRequest,
 // asks the Sandbox, and writes the answer — or resets the connection or delays, when chaos says so.
 import BNCCore
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -18,6 +19,10 @@ public final class SandboxServer: @unchecked Sendable {
 
     /// Largest request body accepted (the bulk endpoint's own 250 KB rule is the emulated one).
     static let maxBody = 8 * 1024 * 1024
+
+    /// The bodies being received (or answered) at once, across every connection: each connection's own bound let
+    /// 100 connections hold 863 MB (QA round 31a). Sixteen bodies of the largest size.
+    static let bodyBudget = 128 * 1024 * 1024
 
     /// Binds 127.0.0.1:port (0 picks a free one), then creates the Sandbox with the base URL its links need.
     /// With `tls`, HTTPS (HTTP/1.1 over TLS) on the same port instead of plain HTTP.
@@ -45,6 +50,7 @@ public final class SandboxServer: @unchecked Sendable {
         self.holder = holder
         scheme = tls == nil ? "http" : "https"
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        let budget = BodyBudget(limit: Self.bodyBudget)
         let pool = NIOThreadPool(numberOfThreads: max(4, threads))
         pool.start()
         self.pool = pool
@@ -56,7 +62,7 @@ public final class SandboxServer: @unchecked Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, pool: pool, log: log))
+                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(holder: holder, pool: pool, budget: budget, log: log))
                 }
             }
         do {
@@ -87,6 +93,28 @@ public final class SandboxServer: @unchecked Sendable {
     }
 }
 
+/// Bytes of request bodies held, shared by a server's connections. A body counts from its head (its declared
+/// Content-Length, so a client is refused before it sends) or as it arrives (chunked), until it is answered.
+final class BodyBudget: Sendable {
+    let limit: Int
+    private let used = NIOLockedValueBox(0)
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Takes `n` more bytes for a body that would then hold `total`: refused (nothing taken) when over the limit,
+    /// except for a small body (64 KiB at most), so one holding the budget does not lock out SDK traffic, whose
+    /// bodies are a few KB (their sum bounded by the connections).
+    func take(_ n: Int, total: Int) -> Bool {
+        used.withLockedValue { used in
+            if total > 64 * 1024, used + n > limit { return false }
+            used += n
+            return true
+        }
+    }
+
+    func give(_ n: Int) { used.withLockedValue { $0 -= n } }
+}
+
 /// The Sandbox, set once the port is known (before the first request can arrive).
 final class SandboxHolder: @unchecked Sendable {
     var sandbox: Sandbox?
@@ -98,14 +126,18 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
 
     private let holder: SandboxHolder
     private let pool: NIOThreadPool
+    private let budget: BodyBudget
+    /// The bytes of `budget` this connection's request holds.
+    private var taken = 0
     private let log: (@Sendable (String) -> Void)?
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
 
-    init(holder: SandboxHolder, pool: NIOThreadPool, log: (@Sendable (String) -> Void)?) {
+    init(holder: SandboxHolder, pool: NIOThreadPool, budget: BodyBudget, log: (@Sendable (String) -> Void)?) {
         self.holder = holder
         self.pool = pool
+        self.budget = budget
         self.log = log
     }
 
@@ -122,7 +154,32 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     func handlerAdded(context: ChannelHandlerContext) { armDeadline(context) }
-    func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        release()
+    }
+
+    private func release() {
+        budget.give(taken)
+        taken = 0
+    }
+
+    /// Holds `total` bytes of body for this request, or answers 503 and closes: the budget is spent.
+    private func hold(_ total: Int, context: ChannelHandlerContext) -> Bool {
+        guard total > taken else { return true }
+        if budget.take(total - taken, total: total) {
+            taken = total
+            return true
+        }
+        head = nil
+        body = []
+        release()
+        var response = SandboxResponse.branchError(503, "the sandbox is receiving \(budget.limit >> 20) MiB of request bodies already; try again",
+                                                   headers: [("Retry-After", "1")])
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
+        write(response, keepAlive: false, context: context)
+        return false
+    }
 
     /// A 413 in Branch's shape, readable by a page (it never reaches the sandbox, which adds the CORS header).
     static func tooLarge(_ message: String) -> SandboxResponse {
@@ -146,12 +203,17 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
                 write(Self.tooLarge("request body of \(declared) bytes is over \(SandboxServer.maxBody) bytes"), keepAlive: false, context: context)
                 return
             }
+            if let declared = h.headers["Content-Length"].first.flatMap({ Int($0) }) {
+                guard hold(declared, context: context) else { return }
+                body.reserveCapacity(declared)  // one allocation of its size, not doublings that copy it (and hold up to twice)
+            }
             if h.version.major == 1, h.version.minor >= 1, h.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: h.version, status: .continue))), promise: nil)
             }
         case .body(var buffer):
             guard head != nil else { return }  // refused at its head
             if body.count + buffer.readableBytes > SandboxServer.maxBody { tooLarge = true; return }
+            guard hold(body.count + buffer.readableBytes, context: context) else { return }
             body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
         case .end:
             guard let head else { return }
@@ -186,6 +248,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
         self.body = []
         let keepAlive = head.isKeepAlive
         if tooLarge {
+            release()
             answer(Self.tooLarge("request body over \(SandboxServer.maxBody) bytes"), keepAlive: keepAlive, context: context)
             return
         }
@@ -207,6 +270,7 @@ private final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler 
             return response
         }.whenComplete { result in
             let (handler, context) = bound.value
+            handler.release()  // the body is answered
             // The pool is only inactive while the server shuts down.
             let response = (try? result.get()) ?? .branchError(503, "shutting down")
             handler.answer(response, keepAlive: keepAlive, context: context)

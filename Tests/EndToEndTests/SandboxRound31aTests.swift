@@ -143,4 +143,47 @@ import TestSupport
         #expect((out["held_mb"] as? Int ?? 99) < 15, "20 pipelined answers of 2 MB unread (about 6 MB held when answered one at a time): \(out)")
         #expect(out["answers"] as? Int == 20, "\(out)")
     }
+
+    /// Finding 3: each connection might hold a body of 8 MiB, and nothing bounded their sum (100 connections held
+    /// 863 MB). Bodies being received share a budget of 128 MiB; beyond it a large body is refused at its head
+    /// (503, Retry-After), while small requests are still answered and the budget comes back as bodies end.
+    @Test func bodiesBeingReceivedShareABudget() throws {
+        let s = try SandboxProcess()
+        defer { s.stop() }
+        let out = try python("""
+            import http.client, socket, sys, json, time, threading
+            port = int(sys.argv[1]); out = {}
+            head = b"POST /v1/open HTTP/1.1\\r\\nHost: a\\r\\nContent-Type: application/json\\r\\nContent-Length: 8388608\\r\\n\\r\\n"
+            socks, refused = [], []
+            for i in range(20):
+                c = socket.create_connection(("127.0.0.1", port)); c.sendall(head); socks.append(c)
+            time.sleep(1.5)
+            for c in socks:
+                c.setblocking(False)
+                try: refused.append(c.recv(4096).decode(errors="replace"))
+                except BlockingIOError: pass
+            out["refused"] = len(refused); out["answer"] = refused[0] if refused else ""
+            # Hundreds of small requests at once are still answered.
+            statuses = []
+            def small():
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                c.request("POST", "/v1/open", body=b'{"x":1}', headers={"Content-Type": "application/json"}); statuses.append(c.getresponse().status)
+            threads = [threading.Thread(target=small) for _ in range(200)]
+            for t in threads: t.start()
+            for t in threads: t.join()
+            out["small"] = sorted(set(statuses)); out["small_count"] = len(statuses)
+            for c in socks: c.close()
+            time.sleep(0.5)
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            c.request("POST", "/v1/open", body=b" " * 8_000_000, headers={"Content-Type": "application/json"})
+            out["after"] = c.getresponse().status
+            print(json.dumps(out))
+            """, s)
+        // 16 bodies of 8 MiB fill the budget: the other 4 are refused at once.
+        #expect(out["refused"] as? Int == 4, "\(out)")
+        let answer = out["answer"] as? String ?? ""
+        #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("Retry-After: 1") && answer.contains("MiB of request bodies already"), "\(answer)")
+        #expect(out["small_count"] as? Int == 200 && !(out["small"] as? [Int] ?? [503]).contains(503), "\(out)")
+        #expect(out["after"] as? Int == 400, "the budget came back when the bodies' connections closed: \(out)")
+    }
 }
