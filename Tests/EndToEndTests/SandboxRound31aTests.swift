@@ -186,4 +186,39 @@ import TestSupport
         #expect(out["small_count"] as? Int == 200 && !(out["small"] as? [Int] ?? [503]).contains(503), "\(out)")
         #expect(out["after"] as? Int == 400, "the budget came back when the bodies' connections closed: \(out)")
     }
+
+    /// Finding 5: JSON that browsers write was refused as "not valid JSON": a lone UTF-16 surrogate escape (what
+    /// JSON.stringify writes for a string cut inside an emoji; the Web SDK's custom_data and link data carry them),
+    /// in a JSON body or a form's JSON field; `1e999`; and the member bound counted ':' and ',' both, so 50,001
+    /// members were "more than 100000". Messages say where and why.
+    @Test func jsonAsBrowsersWriteItIsRead() throws {
+        let s = try SandboxProcess()
+        defer { s.stop() }
+        func post(_ path: String, _ body: String, form: Bool = false) throws -> (Int, String) {
+            let file = try box.write("body-\(UUID().uuidString)", body)
+            let r = try box.run("/usr/bin/curl", ["-s", "-w", "\n%{http_code}", "-H", "Content-Type: " + (form ? "application/x-www-form-urlencoded" : "application/json"),
+                                                  "--data-binary", "@" + file, s.url + path])
+            let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
+        }
+        let user = #""user_data":{"developer_identity":"u","os":"Android","hardware_id":"h","is_hardware_id_real":false}"#
+        let event = try post("/v2/event/custom", #"{"name":"x",\#(user),"custom_data":{"product":"Trail runner \ud83d","pair":"\ud83d\ude00"},"branch_key":"key_test_PLACEHOLDER31a"}"#)
+        #expect(event.0 == 200, "\(event)")
+        let sent = try #require(try s.received().last?["body"] as? [String: Any])
+        #expect((sent["custom_data"] as? [String: Any])?["product"] as? String == "Trail runner \u{FFFD}", "\(sent)")
+        #expect((sent["custom_data"] as? [String: Any])?["pair"] as? String == "\u{1F600}", "a pair is one character: \(sent)")
+        let link = try post("/v1/url", "branch_key=key_test_PLACEHOLDER31a&sdk=web2.86.1&data=" + #"{"$og_title":"Sale \ud83d"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, form: true)
+        #expect(link.0 == 200, "\(link)")
+        let huge = try post("/v2/event/standard", #"{"name":"PURCHASE",\#(user),"event_data":{"revenue":1e999},"branch_key":"key_test_PLACEHOLDER31a"}"#)
+        #expect(huge.0 == 400 && huge.1.contains("number out of range at byte") && huge.1.contains("1e999"), "\(huge)")
+        let broken = try post("/v1/url", #"{"branch_key":"key_test_PLACEHOLDER31a","data": tru}"#)
+        #expect(broken.0 == 400 && broken.1.contains("unexpected 'tru' at byte 48"), "\(broken)")
+        // 50,001 members are under the bound of 100,000 members and elements; 100,001 are over it.
+        let members = (0..<50_000).map { #""k\#($0)":"v""# }.joined(separator: ",")
+        let half = try post("/v1/url", #"{"branch_key":"key_test_PLACEHOLDER31a",\#(members)}"#)
+        #expect(half.0 == 200, "\(half.0) \(half.1.prefix(300))")
+        let elements = Array(repeating: "1", count: 100_000).joined(separator: ",")
+        let over = try post("/v1/url", #"{"branch_key":"key_test_PLACEHOLDER31a","data":{"a":[\#(elements)]}}"#)
+        #expect(over.0 == 400 && over.1.contains("more than 100000 members and elements"), "\(over.0) \(over.1.prefix(300))")
+    }
 }
