@@ -221,4 +221,23 @@ import TestSupport
         let over = try post("/v1/url", #"{"branch_key":"key_test_PLACEHOLDER31a","data":{"a":[\#(elements)]}}"#)
         #expect(over.0 == 400 && over.1.contains("more than 100000 members and elements"), "\(over.0) \(over.1.prefix(300))")
     }
+
+    /// Finding 6: --keys ignored misspelt members (`link_domian`, `quicklinks`, `acess_token`) without a word, and
+    /// took a keys file of secrets that others may read, while --tls-key at 644 is refused. Both are exit 78.
+    @Test func aKeysFileIsCheckedAsASecretConfiguration() throws {
+        let key = "key_live_PLACEHOLDERround31a", secret = "secret_live_PLACEHOLDER_round31a"
+        let misspelt = try box.write("misspelt.json", #"[{"branch_key":"\#(key)","branch_secret":"\#(secret)","quick_links":true,"link_domian":"app2.localhost"}]"#)
+        let unknown = try box.run("bnc-sandbox", ["--port", "0", "--keys", misspelt])
+        #expect(unknown.status == 78 && unknown.stderr.contains("\(misspelt)[0].link_domian") && unknown.stderr.contains("is not a member of a keys entry")
+                && unknown.stderr.contains("link_domain"), "\(unknown.output)")
+        let readable = try box.write("readable.json", #"[{"branch_key":"\#(key)","branch_secret":"\#(secret)"}]"#, mode: 0o644)
+        let open = try box.run("bnc-sandbox", ["--port", "0", "--keys", readable])
+        #expect(open.status == 78 && open.stderr.contains("readable by its group or others") && open.stderr.contains("chmod 600"), "\(open.output)")
+        let detached = try box.run("bnc-sandbox", ["--port", "0", "--keys", readable, "--detach", "--pid-file", box.root.appendingPathComponent("k.pid").path])
+        #expect(detached.status == 78 && detached.stderr.contains("chmod 600"), "\(detached.output)")
+        // A private file of known members is taken.
+        let good = try box.write("good.json", #"[{"branch_key":"\#(key)","branch_secret":"\#(secret)","link_domain":"app2.localhost"}]"#)
+        let s = try SandboxProcess(["--keys", good], environment: box.environment())
+        s.stop()
+    }
 }
