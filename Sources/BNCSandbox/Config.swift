@@ -88,6 +88,10 @@ public struct SandboxConfig: Sendable {
     public var statePath: String?
     /// The request log keeps at most this many entries (oldest dropped).
     public var maxRecorded = 100_000
+    /// And at most about this many bytes (bodies, targets, headers; `Recorded.cost`), oldest dropped: room for
+    /// eight bodies of the largest size (8 MiB) while a test reads back what it just sent, and a bound on memory
+    /// the count alone was not (100,000 bodies of 8 MiB).
+    public var maxRecordedBytes = 64 << 20
     /// The clock, in seconds; tests move it.
     public var now: @Sendable () -> Double = { MonotonicClock.wallSeconds() }
 
@@ -103,7 +107,12 @@ public struct SandboxConfig: Sendable {
         var keys: [String: Int] = [:], domains: [String: Int] = [:]
         for (i, item) in items.enumerated() {
             let at = "\(source)[\(i)]"
-            guard item.objectValue != nil else { throw BNCError.invalid(at, "must be an object {branch_key, branch_secret, ...}") }
+            guard let object = item.objectValue else { throw BNCError.invalid(at, "must be an object {branch_key, branch_secret, ...}") }
+            // A misspelt member was ignored without a word (`link_domian`, `quicklinks`, `acess_token`: the app
+            // served on the shared domain, no Quick Links, no token; QA round 31a): each member is one it reads.
+            if let unknown = object.keys.first(where: { !Self.keyMembers.contains($0) }) {
+                throw BNCError.invalid("\(at).\(unknown)", "is not a member of a keys entry (they are \(Self.keyMembers.joined(separator: ", ")))")
+            }
             guard let key = item["branch_key"]?.stringValue, KeyFormat.kind(ofKey: key) != nil else {
                 throw BNCError.invalid("\(at).branch_key", "must be key_live_… or key_test_…")
             }
@@ -146,6 +155,9 @@ public struct SandboxConfig: Sendable {
         }
         return out
     }
+
+    /// The members a keys file's entry may have.
+    static let keyMembers = ["branch_key", "branch_secret", "app_id", "access_token", "quick_links", "link_domain"]
 
     /// A host name an app's links live on: dot-separated labels of 1 to 63 letters, digits and hyphens (none at
     /// a label's ends), 253 bytes at most, the last label not all digits, so no IP address (`127.0.0.1` would

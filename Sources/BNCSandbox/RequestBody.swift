@@ -31,25 +31,51 @@ extension Sandbox {
         // JSON text posted with a form Content-Type (`curl -d '{…}'`): read as JSON, with the lint jsonObject adds.
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try jsonObject(r) }
         guard !r.body.isEmpty else { throw Rejection("Request body must be a JSON object or a form") }
-        return try FormBody.decode(r.body, types: types)
+        return try FormBody.decode(try r.form?.get() ?? FormBody.split(r.body), types: types)
     }
+}
+
+/// A form's pairs, split and percent-decoded, and its values that look like JSON decoded: the costly part of
+/// reading a form, done before the Sandbox's lock (`SandboxRequest.decodeAhead`).
+struct FormPairs: Sendable {
+    var pairs: [(name: String, value: String, list: Bool)] = []
+    /// By pair index, the JSON of each value that starts with `{` or `[` (a form field an endpoint reads as JSON:
+    /// `data`, `user_data`, `custom_data`, ...).
+    var json: [Int: Result<JSON, SandboxJSON.Invalid>] = [:]
 }
 
 /// application/x-www-form-urlencoded, decoded: `a=1&b=x%20y`, `+` as a space, `k[]=v` and repeated keys as
 /// arrays, each value as its field's FormType says.
 enum FormBody {
-    static func decode(_ bytes: [UInt8], types: [String: FormType]) throws -> JSONObject {
-        var members: [(String, JSON)] = []
-        var index: [String: Int] = [:]
+    /// The pairs of a form, at most `SandboxJSON.maxValues` of them: a JSON body's members were bounded, a form's
+    /// were not (700,000 pairs were read in 12-15 s under the lock, holding every other client: QA round 31a).
+    static func split(_ bytes: [UInt8]) throws(Rejection) -> FormPairs {
+        var form = FormPairs()
         for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            guard form.pairs.count < SandboxJSON.maxValues else {
+                throw Rejection("Request body is a form of more than \(SandboxJSON.maxValues) fields (the bound a JSON body's members and elements have)")
+            }
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             var name = Percent.decode(String(decoding: parts[0], as: UTF8.self), plus: true)
             let text = parts.count > 1 ? Percent.decode(String(decoding: parts[1], as: UTF8.self), plus: true) : ""
             var isList = false
             if name.hasSuffix("[]") { name.removeLast(2); isList = true }
+            if let first = text.utf8.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                form.json[form.pairs.count] = Result { () throws(SandboxJSON.Invalid) in try SandboxJSON.decode(text) }
+            }
+            form.pairs.append((name, text, isList))
+        }
+        return form
+    }
+
+    static func decode(_ form: FormPairs, types: [String: FormType]) throws -> JSONObject {
+        var members: [(String, JSON)] = []
+        var index: [String: Int] = [:]
+        for (i, (name, text, list)) in form.pairs.enumerated() {
+            var isList = list
             guard !name.isEmpty else { throw Rejection("form field without a name") }
             if types[name] == .list { isList = true }
-            let value = try convert(text, field: name, type: isList ? nil : types[name])
+            let value = try convert(text, field: name, type: isList ? nil : types[name], json: form.json[i])
             if let i = index[name] {
                 // A repeated name is a list, as form libraries read it.
                 if case .array(var list) = members[i].1 { list.append(value); members[i].1 = .array(list) }
@@ -63,12 +89,13 @@ enum FormBody {
         return JSONObject(members)
     }
 
-    private static func convert(_ text: String, field: String, type: FormType?) throws -> JSON {
+    private static func convert(_ text: String, field: String, type: FormType?, json: Result<JSON, SandboxJSON.Invalid>?) throws -> JSON {
         switch type {
         case nil, .list: return .string(text)
         case .json:
             guard let first = text.first, first == "{" || first == "[" else { return .string(text) }
-            do { return try SandboxJSON.decode(text) } catch {
+            let outcome = json ?? Result { () throws(SandboxJSON.Invalid) in try SandboxJSON.decode(text) }
+            do throws(SandboxJSON.Invalid) { return try outcome.get() } catch {
                 throw Rejection("\(field) must be JSON text in a form body: \(error.description)")
             }
         case .bool:

@@ -85,12 +85,7 @@ struct BncSandbox: BNCRootCommand, BNCCommand {
 
     func run(_ context: ToolContext) throws -> ExitStatus {
         // Read before the inherited descriptors are closed: `--keys <(...)` names one of them (/dev/fd/63).
-        // A keys file too large is a bad keys file: exit 78 as any other (it was 65), a missing one 66.
-        let keyBytes = try keys.map { path throws(BNCError) in
-            do throws(BNCError) { return try FileSystem.read(path, what: "--keys") } catch {
-                throw error.kind == .invalidData ? BNCError.configuration(error.message) : error
-            }
-        }
+        let keyBytes = try keys.map { path throws(BNCError) in try SandboxLauncher.readKeys(path) }
         Subprocess.closeInheritedDescriptors()
         if detach {
             // The keys read here go to the detached sandbox on its standard input: a pipe (a descriptor, a FIFO,

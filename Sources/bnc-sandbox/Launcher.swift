@@ -76,6 +76,18 @@ enum SandboxLauncher {
         }
     }
 
+    /// The bytes of a --keys file. Too large is a bad keys file, exit 78 as any other (it was 65); missing, 66. It
+    /// holds branch secrets (and access tokens): a file that others may read is refused, as --tls-key's private key
+    /// is (a mode-644 one was taken: QA round 31a). A pipe or standard input has no mode to judge.
+    static func readKeys(_ path: String) throws(BNCError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(BNCError) { bytes = try FileSystem.read(path, what: "--keys") } catch {
+            throw error.kind == .invalidData ? BNCError.configuration(error.message) : error
+        }
+        if path != "-" { try FileSystem.requirePrivate(path, holding: "branch secrets (--keys)") }
+        return bytes
+    }
+
     /// The credentials of a --keys file: the sandbox's own configuration, so a bad one is exit 78, as a bad config
     /// file is.
     static func keys(_ bytes: [UInt8], source: String) throws(BNCError) -> [KeyEntry] {
