@@ -168,6 +168,13 @@ public enum SandboxManual {
             takes a JSON array of {branch_key, branch_secret, app_id, access_token, quick_links, link_domain} to \
             accept only those (at most 1000 apps). Each entry is checked and a bad one is exit 78 naming it: a key \
             appears once, its secret is of the same kind, app_id is 1 to 20 digits, access_token printable ASCII, \
-            quick_links a boolean, and link_domain a host name (not an IP address) no other entry has.
+            quick_links a boolean, and link_domain a host name (not an IP address) no other entry has; a member \
+            of another name is refused, and so is a keys file its group or others may read (chmod 600), as \
+            --tls-key is.
+
+            Bounds: a request body holds at most 8 MiB and 100,000 members (JSON) or fields (a form); the bodies \
+            being received share 128 MiB (a large one past it is answered 503 with Retry-After); /_sandbox/requests \
+            keeps the last --max-recorded requests and at most 64 MiB of them, oldest dropped first \
+            (/_sandbox/stats says recorded_bytes); a connection that does not read its answers is not answered ahead.
             """
 }

@@ -75,7 +75,7 @@ struct BncOpen: BNCRootCommand, SendingCommand {
         }
         let overrides = try FieldArgument.parseAll(session.fields)
         // -f branch_key=/branch_secret= of another app: refused as a --body's or a line's (it was dropped unsaid).
-        try tool.requireOneApp(JSONObject(overrides.filter { $0.0 == "branch_key" || $0.0 == "branch_secret" }))
+        try tool.requireOneApp(JSONObject(overrides))
         let baseURL = tool.settings.apiURL
 
         if tool.isBatch {
