@@ -54,7 +54,8 @@ final class PendingRequests: Sendable {
 }
 
 /// A stdio batch's refused members, held until the SDK writes its array of answers to the batch's other requests,
-/// then written in that array (the SDK answers a batch's requests together, each one whatever happens to it).
+/// then written in that array. The SDK's batch handler collects an answer for every request of the batch, an error
+/// included, and writes them together once its calls (run one after another) are done.
 final class HeldRefusals: Sendable {
     private let batches = Mutex([(requests: Set<String>, refusals: [Data])]())
 
