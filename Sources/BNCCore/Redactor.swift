@@ -103,7 +103,7 @@ public struct Redactor: Sendable {
         // make a secret parameter, user info or member; those are returned as they are without a run's decoding
         // (a scan's reports redact every finding's source line).
         let once = Self.decodedOnce(bytes[...])
-        let whole = Self.holds(once, UInt8(ascii: "%")) ? HTTPURL.percentDecode(bytes: Array(once.utf8)[...], plus: false) : once
+        let whole = Self.decodedAgain(once)
         guard Self.escapesMarker(bytes) || Self.escapesMarker(Array(once.utf8)) || Self.holdsCredentialPrefix(whole)
                 || values.contains(where: { Self.contains(whole, $0) }) else { return text }
         func ends(_ b: UInt8) -> Bool {
@@ -164,9 +164,11 @@ public struct Redactor: Sendable {
 
     /// A run as a reader of it may end up reading it: JSON escapes undone, then percent-decoded, twice when the
     /// first pass leaves escapes (`secret%255Flive%255F…`, a value encoded again by a proxy: QA round 30a).
-    static func decoded(_ run: ArraySlice<UInt8>) -> String {
-        let once = decodedOnce(run)
-        return holds(once, UInt8(ascii: "%")) ? HTTPURL.percentDecode(bytes: Array(once.utf8)[...], plus: false) : once
+    static func decoded(_ run: ArraySlice<UInt8>) -> String { decodedAgain(decodedOnce(run)) }
+
+    /// Text decoded once, percent-decoded a second time when escapes are left in it.
+    static func decodedAgain(_ once: String) -> String {
+        holds(once, UInt8(ascii: "%")) ? HTTPURL.percentDecode(bytes: Array(once.utf8)[...], plus: false) : once
     }
 
     /// JSON escapes undone and percent-decoded once; each step only when the bytes hold its escape.

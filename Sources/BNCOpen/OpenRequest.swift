@@ -104,7 +104,9 @@ public enum OpenRequest {
         // An IDFV given as its field (`ios_vendor_id` in --body, a batch line or MCP's open_session, as `bnc-open
         // fields` names it) fills hardware_id as --idfv does: such a session was sent as a device with no real id
         // (is_hardware_id_real false, QA round 31b). An is_hardware_id_real the body or -f states is kept.
-        fillHardwareID(&b, stated: base["is_hardware_id_real"] != nil || fields.contains { $0.0 == "is_hardware_id_real" })
+        var asked = base
+        asked.overlay(fields)
+        fillHardwareID(&b, given: asked, stated: asked["is_hardware_id_real"] != nil)
         // -f is applied last, over the flags: what it says is held to the same rules, as the base body's members are;
         // its limit_ad_tracking (the device's BOOL, as a line's and --body's) says Limit Ad Tracking.
         let lat = FlagsLimitAdTracking(limited: try takeLimitAdTracking(&b) ?? device.limitAdTracking,
@@ -148,7 +150,7 @@ public enum OpenRequest {
     public static func validate(_ body: JSONObject, ipOverride: IPAddress?, warnings: Warnings = Warnings()) throws(BNCError) -> JSONObject {
         // A v2 event (what `bnc-tune map` makes of a conversion) was refused for a missing app_version, as if it
         // were a v1/open body short of a field (QA round 31b): say what it is and which tool sends it.
-        if body["name"]?.stringValue != nil, body["user_data"]?.objectValue != nil, OpenFields.table["name"] == nil {
+        if body["name"]?.stringValue != nil, body["user_data"]?.objectValue != nil {
             throw BNCError.invalid("the body", "is a v2 event (name, user_data), not a v1/open session",
                                    hint: "send it with bnc-event send --body - (bnc-tune map --command names the tool for each request)")
         }
@@ -195,20 +197,21 @@ public enum OpenRequest {
         // lat_val 1 in the body as sent; an ad_tracking_enabled the line or -f gave refused under it.
         let given = flags.gaveEnabled || lineBody["ad_tracking_enabled"].map { !$0.isNull } ?? false
         try applyLimitAdTracking(limited(lineLimited ?? flags.limited, body), to: &body, given: given)
-        // A line's own IDFV is the device's: a hardware_id the flags derived from theirs (type vendor_id) follows it.
-        if lineBody["ios_vendor_id"] != nil, lineBody["hardware_id"] == nil, body["hardware_id_type"]?.stringValue == "vendor_id" {
-            body["hardware_id"] = body["ios_vendor_id"]
-        }
-        fillHardwareID(&body, stated: lineBody["is_hardware_id_real"] != nil)
+        fillHardwareID(&body, given: lineBody, stated: lineBody["is_hardware_id_real"] != nil)
         normaliseDeviceIDs(&body, warnings: warnings)
         return (body, lineIP)
     }
 
-    /// An iOS body's IDFV given as its field (`ios_vendor_id`) with no hardware_id: hardware_id is that IDFV (type
-    /// vendor_id, real), as --idfv makes it, unless is_hardware_id_real was `stated`.
-    static func fillHardwareID(_ b: inout JSONObject, stated: Bool) {
-        guard !stated, b["hardware_id"] == nil, Platform(name: b["os"]?.stringValue ?? "") == .iOS,
-              let idfv = b["ios_vendor_id"]?.stringValue else { return }
+    /// An IDFV `given` as its field (`ios_vendor_id`, by --body, -f or a batch line) without a hardware_id is the
+    /// device's, as --idfv makes it: a hardware_id derived from an IDFV (the flags', type vendor_id) follows it, and
+    /// an iOS body with none gets it (type vendor_id, real) unless is_hardware_id_real was `stated`.
+    static func fillHardwareID(_ b: inout JSONObject, given: JSONObject, stated: Bool) {
+        guard given["ios_vendor_id"] != nil, given["hardware_id"] == nil, let idfv = b["ios_vendor_id"]?.stringValue else { return }
+        if b["hardware_id_type"]?.stringValue == "vendor_id" {
+            b["hardware_id"] = .string(idfv)
+            return
+        }
+        guard !stated, b["hardware_id"] == nil, Platform(name: b["os"]?.stringValue ?? "") == .iOS else { return }
         b["hardware_id"] = .string(idfv)
         b["hardware_id_type"] = "vendor_id"
         b["is_hardware_id_real"] = true

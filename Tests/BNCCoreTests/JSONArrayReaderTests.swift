@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import BNCCore
+import TestSupport
 
 @Suite final class JSONArrayReaderTests {
     let dir = NSTemporaryDirectory() + "bnc-jsonarray-\(UUID().uuidString)"
@@ -36,19 +37,11 @@ import Testing
     /// Python's json.dumps of `count` rows, whitespace as `indent` gives it: the element boundaries fall across the
     /// reader's 64 KiB chunks, with strings holding brackets, commas, quotes and backslashes.
     func pythonArray(count: Int, indent: String) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", """
+        try ProcessOutput.bytes("/usr/bin/env", ["python3", "-c", """
             import json, sys
             rows = [{"id": str(i), "name": "row ]}[{ \\\\\\" , %d" % i, "n": i, "nested": {"a": [i, None, True]}} for i in range(\(count))]
             sys.stdout.write(json.dumps(rows, indent=\(indent)))
-            """]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
+            """])
     }
 
     @Test func elementsInOrderAcrossChunksInBoundedMemory() throws {

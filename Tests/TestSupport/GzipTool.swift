@@ -8,14 +8,6 @@ public enum GzipTool {
         let path = NSTemporaryDirectory() + "bnc-gzip-\(UUID().uuidString)"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-c", path]
-        let output = Pipe()
-        p.standardOutput = output
-        try p.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
+        return try ProcessOutput.bytes("/bin/gzip", ["-c", path])
     }
 }

@@ -9,6 +9,22 @@ public struct ProcessResult: Sendable {
     public var output: String { stdout + stderr }
 }
 
+/// A command's standard output, whole (its stderr left to the test's): for data made by a tool independent of bnc
+/// (gzip, Python's json).
+public enum ProcessOutput {
+    public static func bytes(_ executable: String, _ arguments: [String]) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        let output = Pipe()
+        p.standardOutput = output
+        try p.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+}
+
 public enum Executables {
     /// The folder holding the built products (`.build/debug`): the test bundle sits beside them.
     public static let directory: URL = {

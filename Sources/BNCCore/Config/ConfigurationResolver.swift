@@ -42,16 +42,14 @@ public struct ConfigurationResolver: Sendable {
         return p
     }
 
-    /// Loads the config file: a missing default file is no error; a missing `BNC_CONFIG` file is.
-    /// The profiles of the user's config file, for `--profile` completion in every tool (none when it cannot be
-    /// read: completion never fails).
-    /// The profiles --profile takes, for completion: the config file's and the built-in `sandbox` (which --profile
-    /// accepts without one; completion left it out: QA round 31b).
+    /// The profiles --profile takes, for completion in every tool: the config file's (none when it cannot be read:
+    /// completion never fails) and the built-in `sandbox`, which --profile accepts without one (QA round 31b).
     public static func profileNames() -> [String] {
         let file = (try? ConfigurationResolver(environment: Environment.current()).loadConfigFile()) ?? nil
         return Set((file?.profiles.keys).map(Array.init) ?? []).union(["sandbox"]).sorted()
     }
 
+    /// Loads the config file: a missing default file is no error; a missing `BNC_CONFIG` file is.
     public func loadConfigFile() throws(BNCError) -> ConfigFile? {
         let path = environment.configFile
         guard FileSystem.exists(path) else {
