@@ -70,15 +70,7 @@ public final class SandboxProcess: @unchecked Sendable {
         var args = ["-s", "-X", method, url + path]
         if let caCertificate { args += ["--cacert", caCertificate] }
         if let body { args += ["-d", body] }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return try JSONSerialization.jsonObject(with: data)
+        return try JSONSerialization.jsonObject(with: ProcessOutput.bytes("/usr/bin/curl", args))
     }
 
     /// What the sandbox received, oldest first.
